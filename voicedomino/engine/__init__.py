@@ -1,0 +1,70 @@
+"""The rules engine: a pure, deterministic core with no audio, no I/O and no wording.
+
+match = Match(Settings(variant="classica"), seed=7)
+match.legal_actions()          # [Play(Tile(0, 0), Side.TAIL, 0), ...]
+events = match.apply(action)   # IllegalAction(refusal) leaves everything unchanged
+match.view(seat)               # what that seat may know; opponents get only this
+match.result                   # MatchResult once the match is over
+"""
+
+from voicedomino.engine.actions import Action, Draw, Pass, Play, Side
+from voicedomino.engine.errors import IllegalAction, Reason, Refusal, SaveError
+from voicedomino.engine.events import (
+    BonusTurn,
+    Event,
+    MatchEnded,
+    Passed,
+    RoundEnded,
+    RoundStarted,
+    TilePlayed,
+    TilesDrawn,
+    TurnStarted,
+)
+from voicedomino.engine.match import Match
+from voicedomino.engine.round import Round
+from voicedomino.engine.rules import (
+    VARIANTS,
+    DrawPolicy,
+    MatchResult,
+    Outcome,
+    RoundResult,
+    Rules,
+    Settings,
+    make_rules,
+)
+from voicedomino.engine.tiles import ALL_TILES, Tile
+from voicedomino.engine.view import SeatView
+
+__all__ = [
+    "ALL_TILES",
+    "VARIANTS",
+    "Action",
+    "BonusTurn",
+    "Draw",
+    "DrawPolicy",
+    "Event",
+    "IllegalAction",
+    "Match",
+    "MatchEnded",
+    "MatchResult",
+    "Outcome",
+    "Pass",
+    "Passed",
+    "Play",
+    "Reason",
+    "Refusal",
+    "Round",
+    "RoundEnded",
+    "RoundResult",
+    "RoundStarted",
+    "Rules",
+    "SaveError",
+    "SeatView",
+    "Settings",
+    "Side",
+    "Tile",
+    "TilePlayed",
+    "TilesDrawn",
+    "TurnStarted",
+    "make_rules",
+]

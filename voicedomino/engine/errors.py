@@ -1,0 +1,56 @@
+"""Why an action is refused: a reason code plus the facts the dialog needs to say it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from voicedomino.engine.tiles import Tile
+
+
+class Reason(Enum):
+    NOT_YOUR_TURN = "not_your_turn"
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+    ROUND_NOT_OVER = "round_not_over"
+    TILE_NOT_IN_HAND = "tile_not_in_hand"
+    MUST_LEAD_WITH = "must_lead_with"
+    DOES_NOT_FIT = "does_not_fit"  # fits neither end
+    DOES_NOT_FIT_SIDE = "does_not_fit_side"  # fits the other end only
+    SIDE_NEEDED = "side_needed"  # fits both ends, which show different numbers
+    OUTER_NOT_POSSIBLE = "outer_not_possible"
+    MUST_PLAY_BONUS = "must_play_bonus"  # a bonus turn with a playable tile in hand
+    MUST_PLAY = "must_play"  # cannot draw or pass while holding a playable tile
+    ALREADY_DREW = "already_drew"
+    BONEYARD_EMPTY = "boneyard_empty"
+    NO_DRAWING = "no_drawing"  # the variant has no boneyard to draw from
+    MUST_DRAW = "must_draw"  # cannot pass while the boneyard still has tiles
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The facts behind a refusal; every field the reason needs is set."""
+
+    reason: Reason
+    seat: int | None = None
+    tile: Tile | None = None
+    head: int | None = None
+    tail: int | None = None
+    playable: Tile | None = None  # one tile the seat could play instead
+    expected_seat: int | None = None
+
+
+class IllegalAction(Exception):
+    """Raised by ``apply`` for a refused action; the state is unchanged."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(f"illegal action: {refusal}")
+        self.refusal = refusal
+
+    @property
+    def reason(self) -> Reason:
+        return self.refusal.reason
+
+
+class SaveError(ValueError):
+    """A saved document that cannot be loaded: malformed, inconsistent or from a future version."""

@@ -1,0 +1,231 @@
+"""One round (a deal) of any variant: the mutable game state, OpenSpiel style.
+
+``legal_actions()``, ``apply(action)``, ``is_over``, ``result``. A refused action raises
+IllegalAction and leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from voicedomino.engine import legality
+from voicedomino.engine.actions import Action, Draw, Play, Side
+from voicedomino.engine.errors import IllegalAction, Reason, Refusal
+from voicedomino.engine.events import (
+    BonusTurn,
+    Event,
+    Passed,
+    RoundStarted,
+    TilePlayed,
+    TilesDrawn,
+    TurnStarted,
+)
+from voicedomino.engine.rules import DrawPolicy, Outcome, RoundResult, Rules
+from voicedomino.engine.tiles import ALL_TILES, Tile, pips
+
+MAX_REDEALS = 1000  # a deal without doubles is rare; this only guards against a broken rule
+
+
+class Round:
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        set_aside: Sequence[Tile],
+        leader: int,
+        lead_tile: Tile | None,
+        round_number: int = 1,
+    ) -> None:
+        self.rules = rules
+        self.hands: list[list[Tile]] = [sorted(hand) for hand in hands]
+        self.boneyard: list[Tile] = list(boneyard)  # drawn from the end
+        self.set_aside: list[Tile] = list(set_aside)
+        self.line: list[tuple[int, int]] = []  # tiles as laid, head to tail, left half first
+        self.leader = leader
+        self.lead_tile = lead_tile
+        self.round_number = round_number
+        self.to_move = leader
+        self.drew_this_turn = False
+        self.bonus_turn = False
+        self.last_mover: int | None = None
+        self.result: RoundResult | None = None
+        self.history: list[Event] = []
+
+    # --- dealing ------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        rng: random.Random,
+        round_number: int = 1,
+        previous_leader: int | None = None,
+    ) -> Round:
+        """Shuffle with *rng* and deal, dealing again while the variant asks for it."""
+        size = rules.hand_size
+        redeals = 0
+        while True:
+            tiles = list(ALL_TILES)
+            rng.shuffle(tiles)
+            hands = [tiles[seat * size : (seat + 1) * size] for seat in range(rules.seats)]
+            rest = tiles[rules.seats * size :]
+            lead = rules.find_lead(hands, round_number - 1, previous_leader)
+            if lead is not None:
+                break
+            redeals += 1
+            if redeals >= MAX_REDEALS:
+                raise RuntimeError("no playable deal found")
+        drawable = rules.boneyard_drawable
+        state = cls(
+            rules,
+            hands,
+            rest if drawable else [],
+            [] if drawable else rest,
+            lead.seat,
+            lead.tile,
+            round_number,
+        )
+        state.history.append(RoundStarted(round_number, lead.seat, lead.tile, redeals))
+        return state
+
+    # --- reading ------------------------------------------------------------------------
+
+    @property
+    def head(self) -> int | None:
+        return self.line[0][0] if self.line else None
+
+    @property
+    def tail(self) -> int | None:
+        return self.line[-1][1] if self.line else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def line_tiles(self) -> list[Tile]:
+        return [Tile.of(a, b) for a, b in self.line]
+
+    def turn(self, seat: int | None = None) -> legality.Turn:
+        """The legality facts for *seat* (default: the seat to move) as if it were to move."""
+        seat = self.to_move if seat is None else seat
+        own_turn = seat == self.to_move
+        return legality.Turn(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            head=self.head,
+            tail=self.tail,
+            lead_tile=self.lead_tile,
+            boneyard_count=len(self.boneyard),
+            drew_this_turn=self.drew_this_turn and own_turn,
+            bonus_turn=self.bonus_turn and own_turn,
+        )
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_over:
+            return []
+        return legality.legal_actions(self.rules, self.turn())
+
+    def penalties(self) -> tuple[int, ...]:
+        return tuple(pips(hand) for hand in self.hands)
+
+    # --- acting -------------------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Carry out *action* for the seat to move (or check that *seat* is that seat)."""
+        if self.is_over:
+            raise IllegalAction(Refusal(Reason.ROUND_OVER, seat=seat))
+        if seat is not None and seat != self.to_move:
+            raise IllegalAction(
+                Refusal(Reason.NOT_YOUR_TURN, seat=seat, expected_seat=self.to_move)
+            )
+        resolved = legality.resolve(self.rules, self.turn(), action)
+        if isinstance(resolved, Play):
+            events = self._play(resolved)
+        elif isinstance(resolved, Draw):
+            events = self._draw()
+        else:
+            events = self._pass()
+        if not self.is_over and not self._anyone_can_move():
+            self._finish(Outcome.BLOCKED)
+        self.history.extend(event for event in events if not isinstance(event, TurnStarted))
+        return events
+
+    def _play(self, play: Play) -> list[Event]:
+        seat, tile = self.to_move, play.tile
+        assert play.side is not None and play.outer is not None
+        lead = not self.line
+        joined = tile.other(play.outer)
+        if lead:
+            self.line.append((joined, play.outer))
+        elif play.side is Side.HEAD:
+            self.line.insert(0, (play.outer, joined))
+        else:
+            self.line.append((joined, play.outer))
+        self.hands[seat].remove(tile)
+        self.last_mover = seat
+        head, tail = self.head, self.tail
+        assert head is not None and tail is not None
+        events: list[Event] = [TilePlayed(seat, tile, play.side, head, tail, lead)]
+        if not self.hands[seat]:
+            self._finish(Outcome.DOMINO, out_seat=seat)
+        elif tile.is_double and self.rules.double_bonus:
+            self.drew_this_turn = False
+            self.bonus_turn = True
+            events.append(BonusTurn(seat))
+        else:
+            events.append(self._next_turn())
+        return events
+
+    def _draw(self) -> list[Event]:
+        seat = self.to_move
+        drawn: list[Tile] = []
+        while self.boneyard:
+            tile = self.boneyard.pop()
+            drawn.append(tile)
+            if self.rules.draw_policy is DrawPolicy.ONCE or self.rules.outers_any(
+                tile, self.head, self.tail
+            ):
+                break
+        self.hands[seat].extend(drawn)
+        self.hands[seat].sort()
+        self.drew_this_turn = True
+        return [
+            TilesDrawn(seat, len(drawn), tuple(drawn), self.head, self.tail, len(self.boneyard))
+        ]
+
+    def _pass(self) -> list[Event]:
+        return [Passed(self.to_move, self.head, self.tail), self._next_turn()]
+
+    def _next_turn(self) -> TurnStarted:
+        self.to_move = (self.to_move + 1) % self.rules.seats
+        self.drew_this_turn = False
+        self.bonus_turn = False
+        return TurnStarted(self.to_move)
+
+    def _anyone_can_move(self) -> bool:
+        if self.rules.boneyard_drawable and self.boneyard:
+            return True
+        return any(
+            self.rules.outers_any(tile, self.head, self.tail)
+            for hand in self.hands
+            for tile in hand
+        )
+
+    def _finish(self, outcome: Outcome, out_seat: int | None = None) -> None:
+        self.result = self.rules.score_round(
+            outcome, out_seat, self.last_mover, self.penalties(), self.leader
+        )
+
+    # --- copying ------------------------------------------------------------------------
+
+    def copy(self) -> Round:
+        other = Round.__new__(Round)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(hand) for hand in self.hands]
+        other.boneyard = list(self.boneyard)
+        other.set_aside = list(self.set_aside)
+        other.line = list(self.line)
+        other.history = list(self.history)
+        return other

@@ -1,0 +1,319 @@
+"""Save and load a whole match (settings, scores, round, RNG position) as versioned JSON.
+
+Loading checks every field and the consistency of the whole (all 28 tiles exactly once, a line
+whose halves join, counts that fit the variant) and raises SaveError with a clear message.
+The round's result is not stored: it is derived again from the state, so it cannot disagree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import types
+import typing
+from collections import Counter
+from typing import Any
+
+from voicedomino.engine.actions import Side
+from voicedomino.engine.errors import SaveError
+from voicedomino.engine.events import BonusTurn, Event, Passed, RoundStarted, TilePlayed, TilesDrawn
+from voicedomino.engine.match import Match
+from voicedomino.engine.round import Round
+from voicedomino.engine.rules import Outcome, Settings, make_rules
+from voicedomino.engine.tiles import ALL_TILES, Tile
+
+FORMAT = "voicedomino-match"
+VERSION = 1
+HISTORY_EVENTS: dict[str, type[Any]] = {
+    cls.__name__: cls for cls in (RoundStarted, TilePlayed, TilesDrawn, Passed, BonusTurn)
+}
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def to_document(match: Match) -> dict[str, Any]:
+    state = match.round
+    version, internal, gauss = match.rng.getstate()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "settings": match.settings.to_dict(),
+        "seed": match.seed,
+        "rng": [version, list(internal), gauss],
+        "scores": list(match.scores),
+        "round": {
+            "number": state.round_number,
+            "hands": [[_tile_out(t) for t in hand] for hand in state.hands],
+            "boneyard": [_tile_out(t) for t in state.boneyard],
+            "set_aside": [_tile_out(t) for t in state.set_aside],
+            "line": [list(pair) for pair in state.line],
+            "leader": state.leader,
+            "lead_tile": None if state.lead_tile is None else _tile_out(state.lead_tile),
+            "to_move": state.to_move,
+            "drew_this_turn": state.drew_this_turn,
+            "bonus_turn": state.bonus_turn,
+            "last_mover": state.last_mover,
+            "history": [_event_out(event) for event in state.history],
+        },
+    }
+
+
+def dumps(match: Match) -> str:
+    return json.dumps(to_document(match), separators=(",", ":"))
+
+
+def _tile_out(tile: Tile) -> list[int]:
+    return [tile.low, tile.high]
+
+
+def _event_out(event: Event) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": type(event).__name__}
+    for field in dataclasses.fields(event):
+        out[field.name] = _value_out(getattr(event, field.name))
+    return out
+
+
+def _value_out(value: object) -> object:
+    if isinstance(value, Tile):
+        return _tile_out(value)
+    if isinstance(value, Side):
+        return value.value
+    if isinstance(value, tuple):
+        return [_value_out(item) for item in value]
+    return value
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def loads(text: str) -> Match:
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise SaveError(f"not JSON: {error}") from None
+    return from_document(document)
+
+
+def from_document(document: object) -> Match:
+    doc = _mapping(document, "document")
+    if doc.get("format") != FORMAT:
+        raise SaveError("not a voicedomino save")
+    version = _int(doc.get("version"), "version")
+    if version > VERSION:
+        raise SaveError(f"saved by a newer version ({version})")
+    if version < 1:
+        raise SaveError(f"unknown version {version}")
+    settings_doc = _mapping(doc.get("settings"), "settings")
+    try:
+        settings = Settings(**settings_doc)
+        _check_settings_types(settings)
+        rules = make_rules(settings)
+    except (TypeError, ValueError) as error:
+        raise SaveError(f"bad settings: {error}") from None
+
+    match = Match.__new__(Match)
+    match.settings = settings
+    match.rules = rules
+    match.seed = _int(doc.get("seed"), "seed")
+    match.rng = _rng(doc.get("rng"))
+    scores = _list(doc.get("scores"), "scores")
+    if len(scores) != len(rules.teams):
+        raise SaveError("scores do not match the teams")
+    match.scores = [_int(s, "score", low=0) for s in scores]
+    match.round = _round(rules, _mapping(doc.get("round"), "round"))
+    return match
+
+
+def _check_settings_types(settings: Settings) -> None:
+    if not isinstance(settings.variant, str) or type(settings.seats) is not int:
+        raise ValueError("variant and seats")
+    if not isinstance(settings.pairs, bool):
+        raise ValueError("pairs")
+    for name in ("hand_size", "target"):
+        value = getattr(settings, name)
+        if value is not None and type(value) is not int:
+            raise ValueError(name)
+    if settings.wildcard is not None and not isinstance(settings.wildcard, bool):
+        raise ValueError("wildcard")
+
+
+def _rng(value: object) -> random.Random:
+    parts = _list(value, "rng")
+    if len(parts) != 3:
+        raise SaveError("bad random state")
+    internal = tuple(_int(x, "rng") for x in _list(parts[1], "rng"))
+    gauss = parts[2]
+    if gauss is not None and not isinstance(gauss, float):
+        raise SaveError("bad random state")
+    rng = random.Random()
+    try:
+        rng.setstate((_int(parts[0], "rng"), internal, gauss))
+    except (TypeError, ValueError, OverflowError):
+        raise SaveError("bad random state") from None
+    return rng
+
+
+def _round(rules: Any, doc: dict[str, Any]) -> Round:
+    seats = rules.seats
+    hands = [_tiles(h, "hand") for h in _list(doc.get("hands"), "hands")]
+    if len(hands) != seats:
+        raise SaveError("wrong number of hands")
+    boneyard = _tiles(doc.get("boneyard"), "boneyard")
+    set_aside = _tiles(doc.get("set_aside"), "set_aside")
+    line = [_pair(p) for p in _list(doc.get("line"), "line")]
+    leader = _seat(doc.get("leader"), seats, "leader")
+    lead_raw = doc.get("lead_tile")
+    lead_tile = None if lead_raw is None else _tile(lead_raw, "lead_tile")
+    state = Round(
+        rules,
+        hands,
+        boneyard,
+        set_aside,
+        leader,
+        lead_tile,
+        _int(doc.get("number"), "round number", low=1),
+    )
+    state.hands = [list(hand) for hand in hands]  # keep the saved order
+    state.line = line
+    state.to_move = _seat(doc.get("to_move"), seats, "to_move")
+    state.drew_this_turn = _bool(doc.get("drew_this_turn"), "drew_this_turn")
+    state.bonus_turn = _bool(doc.get("bonus_turn"), "bonus_turn")
+    last = doc.get("last_mover")
+    state.last_mover = None if last is None else _seat(last, seats, "last_mover")
+    state.history = [_event(e, seats) for e in _list(doc.get("history"), "history")]
+    _check_consistency(state)
+    state.result = _derived_result(state)
+    return state
+
+
+def _check_consistency(state: Round) -> None:
+    rules = state.rules
+    every = [t for hand in state.hands for t in hand] + state.boneyard + state.set_aside
+    every += state.line_tiles()
+    counts = Counter(every)
+    if len(every) != len(ALL_TILES) or set(counts) != set(ALL_TILES):
+        raise SaveError("the tiles do not add up to one double-six set")
+    if state.boneyard and not rules.boneyard_drawable:
+        raise SaveError("a boneyard in a variant without drawing")
+    if state.set_aside and rules.boneyard_drawable:
+        raise SaveError("tiles set aside in a variant with a boneyard")
+    for (_, right), (left, _) in zip(state.line, state.line[1:], strict=False):
+        if not (right == left or (rules.wildcard and 0 in (right, left))):
+            raise SaveError("the line does not join")
+    if not state.line and (state.last_mover is not None or state.to_move != state.leader):
+        raise SaveError("an empty line with moves made")
+    if state.line and state.last_mover is None:
+        raise SaveError("a line without a last mover")
+    if state.bonus_turn and not rules.double_bonus:
+        raise SaveError("a bonus turn in a variant without one")
+    plays = sum(isinstance(e, TilePlayed) for e in state.history)
+    if (
+        plays != len(state.line)
+        or not state.history
+        or not isinstance(state.history[0], RoundStarted)
+    ):
+        raise SaveError("the history does not match the line")
+    if sum(not hand for hand in state.hands) > 1:
+        raise SaveError("more than one empty hand")
+
+
+def _derived_result(state: Round) -> Any:
+    empty = [seat for seat, hand in enumerate(state.hands) if not hand]
+    if empty:
+        state._finish(Outcome.DOMINO, out_seat=empty[0])
+    elif state.line and not state._anyone_can_move():
+        state._finish(Outcome.BLOCKED)
+    return state.result
+
+
+def _event(value: object, seats: int) -> Event:
+    doc = _mapping(value, "event")
+    cls = HISTORY_EVENTS.get(str(doc.get("type")))
+    if cls is None:
+        raise SaveError("unknown event")
+    hints = typing.get_type_hints(cls)
+    kwargs: dict[str, Any] = {}
+    for field in dataclasses.fields(cls):
+        kwargs[field.name] = _typed(doc.get(field.name), hints[field.name], field.name)
+    if "seat" in kwargs and not 0 <= kwargs["seat"] < seats:
+        raise SaveError("an event names a seat that does not exist")
+    event: Event = cls(**kwargs)
+    return event
+
+
+def _typed(value: object, hint: Any, name: str) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(hint)
+        if value is None and type(None) in options:
+            return None
+        (inner,) = [o for o in options if o is not type(None)]
+        return _typed(value, inner, name)
+    if origin is tuple:
+        return tuple(_typed(v, typing.get_args(hint)[0], name) for v in _list(value, name))
+    if hint is Tile:
+        return _tile(value, name)
+    if hint is Side:
+        try:
+            return Side(value)
+        except ValueError:
+            raise SaveError(f"bad side in {name}") from None
+    if hint is bool:
+        return _bool(value, name)
+    if hint is int:
+        return _int(value, name)
+    raise SaveError(f"cannot read {name}")
+
+
+def _mapping(value: object, name: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise SaveError(f"{name}: expected an object")
+    return value
+
+
+def _list(value: object, name: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise SaveError(f"{name}: expected a list")
+    return value
+
+
+def _int(value: object, name: str, low: int | None = None) -> int:
+    if type(value) is not int or (low is not None and value < low):
+        raise SaveError(f"{name}: expected a whole number")
+    return value
+
+
+def _bool(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise SaveError(f"{name}: expected true or false")
+    return value
+
+
+def _seat(value: object, seats: int, name: str) -> int:
+    seat = _int(value, name)
+    if not 0 <= seat < seats:
+        raise SaveError(f"{name}: no such seat")
+    return seat
+
+
+def _tile(value: object, name: str) -> Tile:
+    pair = _pair(value)
+    if pair[0] > pair[1]:
+        raise SaveError(f"{name}: tiles are stored low number first")
+    return Tile(*pair)
+
+
+def _pair(value: object) -> tuple[int, int]:
+    items = _list(value, "tile")
+    if len(items) != 2:
+        raise SaveError("a tile has two numbers")
+    a, b = (_int(x, "tile") for x in items)
+    if not (0 <= a <= 6 and 0 <= b <= 6):
+        raise SaveError("tile numbers go from 0 to 6")
+    return a, b
+
+
+def _tiles(value: object, name: str) -> list[Tile]:
+    return [_tile(v, name) for v in _list(value, name)]
