@@ -149,6 +149,10 @@ class Round:
             events = self._pass()
         if not self.is_over and not self._anyone_can_move():
             self._finish(Outcome.BLOCKED)
+        if self.is_over:
+            # A blocking play ends the round: nobody gets a next turn or a bonus turn.
+            self.bonus_turn = False
+            events = [e for e in events if not isinstance(e, TurnStarted | BonusTurn)]
         self.history.extend(event for event in events if not isinstance(event, TurnStarted))
         return events
 

@@ -86,8 +86,10 @@ class Rules:
             raise ValueError(f"{self.name}: {settings.seats} seats not allowed")
         if settings.pairs and not (self.allows_pairs and settings.seats == 4):
             raise ValueError(f"{self.name}: pairs need four seats in coppie")
-        hand_size = settings.hand_size or self.default_hand_size(settings.seats)
-        if not 1 <= hand_size * settings.seats <= len(ALL_TILES):
+        hand_size = settings.hand_size
+        if hand_size is None:
+            hand_size = self.default_hand_size(settings.seats)
+        if hand_size < 1 or hand_size * settings.seats > len(ALL_TILES):
             raise ValueError(f"{self.name}: {hand_size} tiles each do not fit the set")
         target = self.default_target if settings.target is None else settings.target
         if target < 0:

@@ -1,0 +1,221 @@
+"""Arena: two player levels play single rounds against each other and the figures are printed.
+
+Each deal is played twice with the same seed and the sides swapped, so deal luck cancels out.
+With 3 or 4 seats, side A takes seats 0 and 2 and side B seats 1 and 3 (then swapped); in
+coppie with pairs those are the two partnerships.
+
+    python benchmarks/arena.py --variant classica --deals 2000 --a difficile --b medio --jobs 2
+    python benchmarks/arena.py --variant coppie --seats 4 --pairs --deals 500 --a difficile --b pesante
+
+Hands won are reported with draws apart, and as a win rate counting a draw as half a win.
+Points per hand are the points the variant awards (in capra they are penalties: lower is better).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from voicedomino.engine import Match, Settings  # noqa: E402
+from voicedomino.players import Player, make_player  # noqa: E402
+from voicedomino.players.difficile import SearchPlayer, SearchSettings  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Config:
+    variant: str
+    seats: int
+    pairs: bool
+    a: str
+    b: str
+    seed: int
+    time_budget: float
+    samples: int | None = None  # override the hard player's search size
+    nodes: int | None = None
+
+
+@dataclass
+class HandResult:
+    winner: str  # "a", "b" or "draw"
+    a_points: int
+    b_points: int
+
+
+@dataclass
+class DealResult:
+    hands: list[HandResult]
+    times: dict[str, list[float]] = field(default_factory=dict)
+    illegal: int = 0
+
+
+def sides(seats: int, swapped: bool) -> list[str]:
+    """Which side plays each seat: alternating A, B, A, B (B first when swapped)."""
+    first, second = ("b", "a") if swapped else ("a", "b")
+    return [first if seat % 2 == 0 else second for seat in range(seats)]
+
+
+def build_player(config: Config, level: str) -> Player:
+    if level != "difficile" or (config.samples is None and config.nodes is None):
+        return make_player(level, time_budget=config.time_budget)
+    default = SearchSettings()
+    return SearchPlayer(
+        SearchSettings(
+            samples=config.samples or default.samples,
+            nodes=config.nodes or default.nodes,
+            time_budget=config.time_budget,
+        )
+    )
+
+
+def play_hand(
+    config: Config, deal: int, swapped: bool, times: dict[str, list[float]]
+) -> HandResult:
+    settings = Settings(variant=config.variant, seats=config.seats, pairs=config.pairs, target=0)
+    seed = config.seed + deal
+    match = Match(settings, seed=seed)
+    side_of_seat = sides(config.seats, swapped)
+    levels = {"a": config.a, "b": config.b}
+    players = {side: build_player(config, level) for side, level in levels.items()}
+    ply = 0
+    while not match.round.is_over:
+        seat = match.to_move
+        side = side_of_seat[seat]
+        view = match.view(seat)
+        rng = random.Random(f"{seed}:{int(swapped)}:{ply}")
+        started = time.perf_counter()
+        action = players[side].choose(view, rng)
+        elapsed = time.perf_counter() - started
+        times.setdefault(levels[side], []).append(elapsed)
+        if len(view.legal_actions()) > 1:
+            times.setdefault(levels[side] + " (choices only)", []).append(elapsed)
+        match.apply(action, seat)  # an illegal action raises and fails the run
+        ply += 1
+    result = match.round.result
+    assert result is not None
+    rules = match.rules
+    team_side = [side_of_seat[team[0]] for team in rules.teams]
+    a_points = sum(p for team, p in enumerate(result.points) if team_side[team] == "a")
+    b_points = sum(p for team, p in enumerate(result.points) if team_side[team] == "b")
+    winner = "draw" if result.winner is None else team_side[result.winner]
+    return HandResult(winner, a_points, b_points)
+
+
+def play_deal(job: tuple[Config, int]) -> DealResult:
+    config, deal = job
+    times: dict[str, list[float]] = {}
+    hands = [play_hand(config, deal, swapped, times) for swapped in (False, True)]
+    return DealResult(hands, times)
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.nan
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def percentile(sorted_values: Sequence[float], fraction: float) -> float:
+    index = min(len(sorted_values) - 1, max(0, math.ceil(fraction * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+def report(config: Config, results: list[DealResult], elapsed: float) -> str:
+    hands = [hand for deal in results for hand in deal.hands]
+    a_wins = sum(hand.winner == "a" for hand in hands)
+    b_wins = sum(hand.winner == "b" for hand in hands)
+    draws = sum(hand.winner == "draw" for hand in hands)
+    # The pair of hands of one deal is the independent unit for the confidence intervals.
+    deal_rate = [
+        sum(1.0 if h.winner == "a" else 0.5 if h.winner == "draw" else 0.0 for h in d.hands) / 2
+        for d in results
+    ]
+    rate, rate_ci = mean_ci(deal_rate)
+    a_pts, a_ci = mean_ci([sum(h.a_points for h in d.hands) / 2 for d in results])
+    b_pts, b_ci = mean_ci([sum(h.b_points for h in d.hands) / 2 for d in results])
+    margin, margin_ci = mean_ci(
+        [sum(h.a_points - h.b_points for h in d.hands) / 2 for d in results]
+    )
+    n = len(hands)
+    table = f"{config.variant}, {config.seats} seats" + (" in pairs" if config.pairs else "")
+    lines = [
+        f"arena: {table}; A = {config.a}, B = {config.b}; {len(results)} deals x 2 sides "
+        f"= {n} hands; seed {config.seed}; {elapsed:.0f} s",
+        f"hands won: A {a_wins} ({100 * a_wins / n:.1f}%), B {b_wins} ({100 * b_wins / n:.1f}%), "
+        f"draws {draws} ({100 * draws / n:.1f}%)",
+        f"A win rate, draws as half: {100 * rate:.1f}% +/- {100 * rate_ci:.1f}",
+        f"points per hand: A {a_pts:.2f} +/- {a_ci:.2f}, B {b_pts:.2f} +/- {b_ci:.2f}, "
+        f"A - B {margin:+.2f} +/- {margin_ci:.2f}",
+    ]
+    times: dict[str, list[float]] = {}
+    for deal in results:
+        for level, values in deal.times.items():
+            times.setdefault(level, []).extend(values)
+    for level, values in sorted(times.items()):
+        values.sort()
+        lines.append(
+            f"move time {level}: median {1000 * statistics.median(values):.2f} ms, "
+            f"p95 {1000 * percentile(values, 0.95):.2f} ms, max {1000 * values[-1]:.2f} ms "
+            f"over {len(values)} moves"
+        )
+    return "\n".join(lines)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="classica")
+    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--pairs", action="store_true", help="coppie with 4 seats in two pairs")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--a", default="difficile", help="level of side A")
+    parser.add_argument("--b", default="medio", help="level of side B")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--time-budget", type=float, default=1.2)
+    parser.add_argument("--samples", type=int, help="deals sampled by difficile per move")
+    parser.add_argument("--nodes", type=int, help="difficile's node budget per move")
+    parser.add_argument("--progress", type=int, default=0, help="print a line every N deals")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    config = Config(
+        args.variant,
+        args.seats,
+        args.pairs,
+        args.a,
+        args.b,
+        args.seed,
+        args.time_budget,
+        args.samples,
+        args.nodes,
+    )
+    Settings(variant=config.variant, seats=config.seats, pairs=config.pairs)  # fail early
+    for level in (config.a, config.b):
+        make_player(level)
+    jobs = [(config, deal) for deal in range(args.deals)]
+    started = time.perf_counter()
+    results: list[DealResult] = []
+    with multiprocessing.Pool(args.jobs) as pool:
+        for result in pool.imap_unordered(play_deal, jobs, chunksize=2):
+            results.append(result)
+            if args.progress and len(results) % args.progress == 0:
+                elapsed = time.perf_counter() - started
+                print(report(config, results, elapsed), file=sys.stderr, flush=True)
+    print(report(config, results, time.perf_counter() - started))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,240 @@
+"""Synthesise the game's audio cues (deterministic numpy) into WAV files.
+
+    python scripts/make_sounds.py            # writes voicedomino/data/sounds/ and sounds/
+    python scripts/make_sounds.py --out DIR  # writes only DIR
+
+Design, so that cues are told apart by ear alone:
+- the player's own moves use a bright marimba and rise; the computer's use a reedy,
+  buzzy tone and fall;
+- head (testa, the left end of the line) cues are lower and sit in the left channel; tail
+  (coda, the right end) cues are higher and sit in the right channel, so they also differ
+  on one earphone;
+- every tile placement starts with a short click of a tile on the table.
+All files are 16-bit stereo at 22050 Hz (the speech rate, so the mixer never resamples).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from voicedomino.audio.cues import Cue  # noqa: E402
+from voicedomino.audio.sound import Sound, write_wav  # noqa: E402
+
+RATE = 22050
+PEAK = 0.7
+LOUDNESS_RMS = 0.18  # caps steady sounds (the buzz) so no cue is much louder than the others
+SEED = 20240607
+Signal = npt.NDArray[np.float64]
+
+# Note frequencies (Hz), equal temperament.
+C4, D4, E4, F4, FS4, G4, B4 = 261.63, 293.66, 329.63, 349.23, 369.99, 392.00, 493.88
+EB4 = 311.13
+C5, E5, G5, C6, E6, G6, C7 = 523.25, 659.26, 783.99, 1046.50, 1318.51, 1567.98, 2093.00
+
+LEFT = (1.0, 0.3)
+RIGHT = (0.3, 1.0)
+CENTRE = (1.0, 1.0)
+
+
+def _t(duration: float) -> Signal:
+    return np.arange(round(duration * RATE), dtype=np.float64) / RATE
+
+
+def _envelope(duration: float, tau: float, attack: float = 0.004) -> Signal:
+    t = _t(duration)
+    env = np.exp(-t / tau)
+    ramp = np.minimum(1.0, t / attack)
+    release = np.minimum(1.0, (duration - t) / 0.01)  # no click at the end
+    shaped: Signal = env * ramp * np.clip(release, 0.0, 1.0)
+    return shaped
+
+
+def _partials(freq: float, duration: float, partials: list[tuple[float, float]]) -> Signal:
+    t = _t(duration)
+    out = np.zeros_like(t)
+    for mult, amp in partials:
+        out += amp * np.sin(2 * np.pi * freq * mult * t)
+    return out
+
+
+def marimba(freq: float, duration: float = 0.25) -> Signal:
+    """Bright, pure, quickly decaying: the player's own voice."""
+    body = _partials(freq, duration, [(1, 1.0), (3.9, 0.3), (9.2, 0.06)])
+    return body * _envelope(duration, tau=0.09)
+
+
+def reed(freq: float, duration: float = 0.3) -> Signal:
+    """Buzzy odd harmonics, slower decay: the computer's voice."""
+    harmonics = [(float(k), 1.0 / k) for k in (1, 3, 5, 7, 9)]
+    return _partials(freq, duration, harmonics) * 0.6 * _envelope(duration, tau=0.16, attack=0.02)
+
+
+def click(rng: np.random.Generator, duration: float = 0.015) -> Signal:
+    """A tile laid on the table: a high, very short noise tick."""
+    noise = rng.standard_normal(round(duration * RATE))
+    bright = np.diff(noise, prepend=0.0)
+    return 0.15 * bright * _envelope(duration, tau=0.003, attack=0.0005)
+
+
+def knock(rng: np.random.Generator) -> Signal:
+    """A knuckle on wood: a damped low thump plus a little noise."""
+    duration = 0.12
+    t = _t(duration)
+    thump = np.sin(2 * np.pi * 150 * t) * np.exp(-t / 0.025)
+    wood = 0.4 * np.sin(2 * np.pi * 620 * t) * np.exp(-t / 0.012)
+    noise = 0.2 * rng.standard_normal(t.size) * np.exp(-t / 0.005)
+    return (thump + wood + noise) * np.minimum(1.0, t / 0.001)
+
+
+def buzz(freq: float, duration: float) -> Signal:
+    """A soft square wave: the 'not allowed' sound."""
+    t = _t(duration)
+    square = np.sign(np.sin(2 * np.pi * freq * t))
+    smooth = np.convolve(square, np.ones(8) / 8, mode="same")
+    return 0.5 * smooth * _envelope(duration, tau=1.0, attack=0.005)
+
+
+def glide(start: float, end: float, duration: float = 0.15) -> Signal:
+    """A sine sweeping from `start` to `end` Hz: listening earcons."""
+    t = _t(duration)
+    freq = np.geomspace(start, end, t.size)
+    phase = 2 * np.pi * np.cumsum(freq) / RATE
+    return np.sin(phase) * np.sin(np.pi * t / duration)
+
+
+def shuffle(rng: np.random.Generator, duration: float = 0.4) -> Signal:
+    """A tile slid out of the boneyard: band-limited noise with three bumps."""
+    t = _t(duration)
+    noise = rng.standard_normal(t.size)
+    band = np.convolve(np.diff(noise, prepend=0.0), np.ones(6) / 6, mode="same")
+    bumps = np.abs(np.sin(np.pi * 3 * t / duration)) * np.exp(-t / 0.3)
+    shaped: Signal = 0.8 * band * bumps
+    return shaped
+
+
+def sequence(parts: list[tuple[float, Signal]], duration: float | None = None) -> Signal:
+    """Mix `(start seconds, signal)` parts into one signal."""
+    end = max(round(start * RATE) + sig.size for start, sig in parts)
+    if duration is not None:
+        end = max(end, round(duration * RATE))
+    out = np.zeros(end)
+    for start, sig in parts:
+        i = round(start * RATE)
+        out[i : i + sig.size] += sig
+    return out
+
+
+def stereo(signal: Signal, gains: tuple[float, float]) -> Sound:
+    """Pan by channel gains; scale the louder channel to `PEAK`, or less if it would be loud."""
+    both = np.stack([signal * gains[0], signal * gains[1]], axis=1)
+    peak = float(np.max(np.abs(both))) or 1.0
+    rms = float(np.max(np.sqrt(np.mean(both**2, axis=0)))) or 1.0
+    gain = min(PEAK / peak, LOUDNESS_RMS / rms)
+    return Sound((both * gain).astype(np.float32), RATE)
+
+
+def _placement(
+    rng: np.random.Generator,
+    voice: Callable[[float, float], Signal],
+    notes: tuple[float, float],
+    gains: tuple[float, float],
+) -> Sound:
+    tick = click(rng)
+    return stereo(
+        sequence([(0.0, tick), (0.02, voice(notes[0], 0.16)), (0.12, voice(notes[1], 0.28))]),
+        gains,
+    )
+
+
+def build_cues() -> dict[str, Sound]:
+    """Every cue by name; the same bytes on every run."""
+    rng = np.random.default_rng(SEED)
+    cues: dict[str, Sound] = {}
+    cues[Cue.PLACE_HEAD_YOU] = _placement(rng, marimba, (C5, G5), LEFT)
+    cues[Cue.PLACE_TAIL_YOU] = _placement(rng, marimba, (E5, C6), RIGHT)
+    cues[Cue.PLACE_HEAD_OTHER] = _placement(rng, reed, (G4, D4), LEFT)
+    cues[Cue.PLACE_TAIL_OTHER] = _placement(rng, reed, (B4, G4), RIGHT)
+    cues[Cue.YOUR_TURN] = stereo(
+        sequence([(0.0, marimba(G5)), (0.09, marimba(C6)), (0.18, marimba(E6, 0.3))]), CENTRE
+    )
+    cues[Cue.DRAW] = stereo(shuffle(rng), CENTRE)
+    cues[Cue.PASS] = stereo(sequence([(0.0, knock(rng)), (0.16, knock(rng))]), CENTRE)
+    cues[Cue.INVALID] = stereo(sequence([(0.0, buzz(196, 0.12)), (0.17, buzz(165, 0.16))]), CENTRE)
+    cues[Cue.BONUS] = stereo(
+        sequence([(0.05 * i, marimba(f, 0.2)) for i, f in enumerate((C6, E6, G6, C7))]), CENTRE
+    )
+    cues[Cue.ROUND_WON] = stereo(
+        sequence(
+            [(0.0, marimba(C5)), (0.12, marimba(E5)), (0.24, marimba(G5)), (0.36, marimba(C6, 0.5))]
+        ),
+        CENTRE,
+    )
+    cues[Cue.ROUND_LOST] = stereo(
+        sequence([(0.0, reed(G4, 0.3)), (0.22, reed(EB4, 0.3)), (0.44, reed(C4, 0.45))]), CENTRE
+    )
+    cues[Cue.BLOCKED] = stereo(
+        sequence([(0.0, knock(rng)), (0.12, knock(rng)), (0.3, reed(C4, 0.45) + reed(FS4, 0.45))]),
+        CENTRE,
+    )
+    chord = marimba(C6, 0.7) + marimba(E6, 0.7) + marimba(G6, 0.7)
+    cues[Cue.MATCH_WON] = stereo(
+        sequence(
+            [
+                (0.0, marimba(C5)),
+                (0.1, marimba(E5)),
+                (0.2, marimba(G5)),
+                (0.3, marimba(C6)),
+                (0.45, chord),
+            ]
+        ),
+        CENTRE,
+    )
+    cues[Cue.MATCH_LOST] = stereo(
+        sequence(
+            [
+                (0.0, reed(G4, 0.3)),
+                (0.25, reed(FS4, 0.3)),
+                (0.5, reed(F4, 0.3)),
+                (0.75, reed(E4, 0.6)),
+            ]
+        ),
+        CENTRE,
+    )
+    cues[Cue.LISTENING] = stereo(glide(660, 990), CENTRE)
+    cues[Cue.LISTENING_END] = stereo(glide(990, 660), CENTRE)
+    return cues
+
+
+def write_cues(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, sound in build_cues().items():
+        path = folder / f"{name}.wav"
+        write_wav(path, sound)
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, action="append", help="output folder (repeatable)")
+    args = parser.parse_args(argv)
+    folders = args.out or [ROOT / "voicedomino" / "data" / "sounds", ROOT / "sounds"]
+    for folder in folders:
+        for path in write_cues(folder):
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

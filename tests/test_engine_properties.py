@@ -1,0 +1,328 @@
+"""Property tests over thousands of random games, for every table the variants allow.
+
+Each step is checked against the oracle in engine_helpers (RULES.md restated): tile census,
+ends, legal actions, events, termination, scoring; refused actions leave the state identical;
+save/load round trips and equal seeds give identical games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from engine_helpers import (
+    MAX_ACTIONS_PER_ROUND,
+    TABLE_IDS,
+    TABLES,
+    can_anyone_move,
+    expected_legal_tiles,
+    expected_non_play,
+    expected_points,
+    fits,
+    halves_join,
+    new_match,
+    play_out,
+    random_action,
+    tile_census,
+)
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from voicedomino.engine import (
+    ALL_TILES,
+    Action,
+    BonusTurn,
+    Draw,
+    DrawPolicy,
+    Event,
+    IllegalAction,
+    Match,
+    MatchEnded,
+    Outcome,
+    Pass,
+    Passed,
+    Play,
+    Reason,
+    RoundEnded,
+    Side,
+    TilePlayed,
+    TilesDrawn,
+    TurnStarted,
+)
+from voicedomino.engine.save import dumps, loads
+
+ROUNDS_PER_TABLE = 160  # x 15 tables = 2400 single rounds fully checked
+MATCHES_PER_TABLE = 12  # x 15 = 180 whole matches (several rounds each)
+
+
+def check_state(match: Match) -> None:
+    """Invariants that hold at every step."""
+    state = match.round
+    assert tile_census(state) == Counter(ALL_TILES), "all 28 tiles, each exactly once"
+    if state.line:
+        assert state.head == state.line[0][0] and state.tail == state.line[-1][1]
+        for (_, right), (left, _) in zip(state.line, state.line[1:], strict=False):
+            assert halves_join(state.rules, right, left), f"line does not join: {state.line}"
+    else:
+        assert state.head is None and state.tail is None
+    if not state.rules.boneyard_drawable:
+        assert state.boneyard == []
+    else:
+        assert state.set_aside == []
+    if state.is_over:
+        assert match.legal_actions() == []
+        return
+    assert all(state.hands), "nobody is out while the round goes on"
+    assert can_anyone_move(state), "an unfinished round is never blocked"
+    assert not (state.bonus_turn and not state.rules.double_bonus)
+
+
+def check_legal_actions(match: Match) -> list[Action]:
+    state = match.round
+    legal = match.legal_actions()
+    plays = [a for a in legal if isinstance(a, Play)]
+    assert {p.tile for p in plays} == expected_legal_tiles(state)
+    if not plays:
+        assert legal == [expected_non_play(state)]
+    else:
+        assert len(plays) == len(legal), "no draw or pass while a tile is playable"
+    for play in plays:
+        assert play.side is not None and play.outer is not None
+        assert play.tile.has(play.outer)
+        if state.line:
+            end = state.head if play.side is Side.HEAD else state.tail
+            assert end is not None and halves_join(state.rules, play.tile.other(play.outer), end)
+    assert len(set(legal)) == len(legal)
+    # The seat's own view decides exactly like the engine; other seats have nothing to do.
+    for seat in range(state.rules.seats):
+        expected = legal if seat == state.to_move else []
+        assert match.view(seat).legal_actions() == expected
+    return legal
+
+
+def check_events(
+    match: Match, before: Match, legal: list[Action], action: Action, events: list[Event]
+) -> None:
+    """The events of an accepted action tell exactly what changed."""
+    state, old = match.round, before.round
+    seat, seats = old.to_move, state.rules.seats
+    ended = [e for e in events if isinstance(e, RoundEnded)]
+    tail_events: list[Event] = []
+    if state.is_over:
+        assert len(ended) == 1
+        check_round_end(match, ended[0], seat)
+        position = events.index(ended[0])
+        assert all(isinstance(e, MatchEnded) for e in events[position + 1 :])
+        assert (match.result is not None) == any(isinstance(e, MatchEnded) for e in events)
+        assert not any(isinstance(e, TurnStarted | BonusTurn) for e in events)
+        events = events[:position]
+    else:
+        assert not ended
+    first = events[0]
+    if isinstance(action, Play):
+        assert isinstance(first, TilePlayed)
+        assert (first.seat, first.tile) == (seat, action.tile)
+        assert (first.head, first.tail) == (state.head, state.tail)
+        assert first.lead == (not old.line)
+        outer = state.head if first.side is Side.HEAD else state.tail
+        assert Play(action.tile, first.side, outer) in legal, "accepted plays are legal plays"
+        assert len(state.line) == len(old.line) + 1
+        assert state.hands[seat] == sorted(set(old.hands[seat]) - {action.tile})
+        if not state.is_over:
+            if action.tile.is_double and state.rules.double_bonus:
+                tail_events = [BonusTurn(seat)]
+                assert state.to_move == seat and state.bonus_turn
+            else:
+                tail_events = [TurnStarted((seat + 1) % seats)]
+                assert state.to_move == (seat + 1) % seats
+    elif isinstance(action, Draw):
+        assert legal == [Draw()]
+        assert isinstance(first, TilesDrawn)
+        assert first.seat == seat and first.count == len(first.tiles) >= 1
+        assert (first.head, first.tail) == (old.head, old.tail)
+        assert first.boneyard_left == len(state.boneyard) == len(old.boneyard) - first.count
+        assert sorted(state.hands[seat]) == sorted(old.hands[seat] + list(first.tiles))
+        rules = state.rules
+        if rules.draw_policy is DrawPolicy.ONCE:
+            assert first.count == 1
+        else:
+            *misses, last = first.tiles
+            assert not any(fits(rules, tile, old.head, old.tail) for tile in misses)
+            assert fits(rules, last, old.head, old.tail) or not state.boneyard
+        assert state.is_over or state.to_move == seat
+    else:
+        assert isinstance(action, Pass) and legal == [Pass()]
+        assert first == Passed(seat, old.head, old.tail)
+        tail_events = [TurnStarted((seat + 1) % seats)]
+        assert state.to_move == (seat + 1) % seats
+    assert events[1:] == tail_events
+
+
+def check_round_end(match: Match, ended: RoundEnded, last_actor: int) -> None:
+    state = match.round
+    result = ended.result
+    assert result == state.result
+    assert result.penalties == tuple(sum(t.pips for t in hand) for hand in state.hands)
+    assert ended.hands == tuple(tuple(hand) for hand in state.hands)
+    assert ended.scores == tuple(match.scores)
+    if result.outcome is Outcome.DOMINO:
+        assert result.out_seat == last_actor and state.hands[last_actor] == []
+    else:
+        assert result.out_seat is None and not can_anyone_move(state)
+        assert all(state.hands)
+    assert (result.outcome is Outcome.DRAW) == (result.winner is None)
+    assert result.last_mover == state.last_mover
+    assert result.points == expected_points(
+        state.rules,
+        result.outcome is Outcome.DOMINO,
+        result.out_seat,
+        result.last_mover,
+        result.penalties,
+        state.leader,
+    )
+
+
+def checked_apply(match: Match, action: Action) -> list[Event]:
+    legal = check_legal_actions(match)
+    before = match.copy()
+    events = match.apply(action)
+    check_events(match, before, legal, action, events)
+    check_state(match)
+    return events
+
+
+def try_illegal(match: Match, rng: random.Random) -> tuple[Action, int | None] | None:
+    """Try a random (mostly illegal) action; a refusal must change nothing.
+
+    Returns the action when the engine accepted it (the caller checks it as a real step).
+    """
+    action, seat = random_action(rng, match.rules.seats)
+    before = dumps(match)
+    probe = match.copy()
+    try:
+        probe.apply(action, seat)
+    except IllegalAction as refused:
+        assert dumps(probe) == before, f"refused {action} changed the state"
+        if seat is not None and seat != match.to_move:
+            assert refused.reason is Reason.NOT_YOUR_TURN
+        else:
+            assert refused.reason is not Reason.NOT_YOUR_TURN
+            assert action not in match.legal_actions(), "a legal action was refused"
+        return None
+    assert seat is None or seat == match.to_move
+    return action, seat
+
+
+@pytest.mark.parametrize(("variant", "seats", "pairs"), TABLES, ids=TABLE_IDS)
+def test_random_rounds_keep_every_invariant(variant: str, seats: int, pairs: bool) -> None:
+    for seed in range(ROUNDS_PER_TABLE):
+        rng = random.Random(seed)
+        match = new_match(variant, seats, pairs, seed, target=0)
+        check_state(match)
+        probe_illegal = seed % 4 == 0  # a quarter of the games also throw illegal actions
+        for _ in range(MAX_ACTIONS_PER_ROUND):
+            if match.round.is_over:
+                break
+            action: Action = rng.choice(match.legal_actions())
+            if probe_illegal:
+                accepted = try_illegal(match, rng)
+                if accepted is not None:
+                    action = accepted[0]
+            checked_apply(match, action)
+        else:
+            raise AssertionError("the round did not end within the bound")
+        assert match.is_over
+
+
+@pytest.mark.parametrize(("variant", "seats", "pairs"), TABLES, ids=TABLE_IDS)
+def test_random_whole_matches_score_by_the_variant(variant: str, seats: int, pairs: bool) -> None:
+    for seed in range(MATCHES_PER_TABLE):
+        rng = random.Random(1000 + seed)
+        match = new_match(variant, seats, pairs, 1000 + seed)
+        rounds = 0
+        while not match.is_over:
+            assert rounds < 200, "the match did not end"
+            if match.round.is_over:
+                match.next_round()
+                rounds += 1
+                check_state(match)
+            for _ in range(MAX_ACTIONS_PER_ROUND):
+                if match.round.is_over:
+                    break
+                checked_apply(match, rng.choice(match.legal_actions()))
+            else:
+                raise AssertionError("the round did not end within the bound")
+        # A refused action after the end changes nothing either.
+        before = dumps(match)
+        with pytest.raises(IllegalAction):
+            match.apply(Pass())
+        assert dumps(match) == before
+
+
+@pytest.mark.parametrize(("variant", "seats", "pairs"), TABLES, ids=TABLE_IDS)
+def test_save_and_load_at_any_point_gives_the_same_game(
+    variant: str, seats: int, pairs: bool
+) -> None:
+    for seed in range(12):
+        match = new_match(variant, seats, pairs, seed, target=60)
+        rng = random.Random(seed)
+        stop = rng.randrange(120)
+        for _ in range(stop):  # play to a random point, across rounds
+            if match.is_over:
+                break
+            if match.round.is_over:
+                match.next_round()
+            else:
+                match.apply(rng.choice(match.legal_actions()))
+        text = dumps(match)
+        loaded = loads(text)
+        assert dumps(loaded) == text
+        assert loaded.view(0) == match.view(0)
+        assert loaded.legal_actions() == match.legal_actions()
+        assert loaded.result == match.result
+        assert loaded.round.result == match.round.result
+        seed_after = rng.randrange(2**32)
+        original_events = play_out(match, random.Random(seed_after))
+        loaded_events = play_out(loaded, random.Random(seed_after))
+        assert original_events == loaded_events
+        assert dumps(loaded) == dumps(match)
+
+
+@pytest.mark.parametrize(("variant", "seats", "pairs"), TABLES, ids=TABLE_IDS)
+def test_same_seed_same_deal_and_same_game(variant: str, seats: int, pairs: bool) -> None:
+    for seed in range(10):
+        first = new_match(variant, seats, pairs, seed)
+        second = new_match(variant, seats, pairs, seed)
+        assert dumps(first) == dumps(second)
+        assert play_out(first, random.Random(seed)) == play_out(second, random.Random(seed))
+        assert dumps(first) == dumps(second)
+    deals = {dumps(new_match(variant, seats, pairs, seed)) for seed in range(10)}
+    assert len(deals) > 1, "different seeds deal differently"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    table=st.sampled_from(TABLES),
+    seed=st.integers(0, 2**32 - 1),
+    choices=st.lists(st.integers(0, 10_000), min_size=1, max_size=80),
+    wildcard=st.booleans(),
+)
+def test_hypothesis_action_sequences(
+    table: tuple[str, int, bool], seed: int, choices: list[int], wildcard: bool
+) -> None:
+    variant, seats, pairs = table
+    match = new_match(variant, seats, pairs, seed, target=0, wildcard=wildcard)
+    rng = random.Random(seed)
+    for choice in choices:
+        if match.round.is_over:
+            break
+        if choice % 3 == 0:
+            accepted = try_illegal(match, rng)
+            if accepted is not None:
+                checked_apply(match, accepted[0])
+            continue
+        legal = match.legal_actions()
+        checked_apply(match, legal[choice % len(legal)])
+    text = dumps(match)
+    assert dumps(loads(text)) == text

@@ -1,0 +1,82 @@
+"""Italian number words: pips for input and speech, cardinals for scores."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicedomino.dialog.normalize import normalize
+from voicedomino.italian.numbers import (
+    PIP_WORDS,
+    cardinal,
+    number_word,
+    pip_value,
+    pip_word,
+    tile_phrase,
+)
+
+
+@pytest.mark.parametrize(
+    ("n", "word"),
+    [
+        (0, "zero"),
+        (1, "uno"),
+        (3, "tre"),
+        (10, "dieci"),
+        (17, "diciassette"),
+        (20, "venti"),
+        (21, "ventuno"),
+        (23, "ventitré"),
+        (28, "ventotto"),
+        (33, "trentatré"),
+        (48, "quarantotto"),
+        (50, "cinquanta"),
+        (99, "novantanove"),
+        (100, "cento"),
+        (101, "centouno"),
+        (103, "centotré"),
+        (108, "centotto"),
+        (121, "centoventuno"),
+        (150, "centocinquanta"),
+        (180, "centottanta"),
+        (200, "duecento"),
+        (999, "novecentonovantanove"),
+        (1000, "mille"),
+        (1003, "milletré"),
+        (2000, "duemila"),
+        (3000, "tremila"),
+        (21000, "ventunmila"),
+        (23000, "ventitremila"),
+        (-5, "meno cinque"),
+        (1_000_000, "1000000"),
+    ],
+)
+def test_cardinal(n: int, word: str) -> None:
+    assert cardinal(n) == word
+
+
+def test_cardinals_are_distinct_words() -> None:
+    words = [normalize(cardinal(n)) for n in range(0, 1000)]
+    assert len(set(words)) == 1000
+    assert all(w.isalpha() for w in words)
+
+
+def test_pip_words_round_trip() -> None:
+    for value, words in PIP_WORDS.items():
+        for word in words:
+            assert pip_value(word) == value
+            assert pip_value(word.upper()) == value
+    assert pip_value("sette") is None
+    assert pip_value("") is None
+
+
+def test_spoken_pips_and_tiles() -> None:
+    assert pip_word(0) == "bianco"
+    assert number_word(0) == "zero"
+    assert [pip_word(n) for n in range(1, 7)] == ["uno", "due", "tre", "quattro", "cinque", "sei"]
+    assert tile_phrase(6, 6) == "doppio sei"
+    assert tile_phrase(0, 0) == "doppio bianco"
+    assert tile_phrase(3, 5) == "tre cinque"
+    assert tile_phrase(5, 0) == "cinque bianco"
+    for bad in (-1, 7):
+        with pytest.raises(ValueError):
+            pip_word(bad)

@@ -1,0 +1,373 @@
+"""Voice input end to end with the real Korean Vosk model and espeak-ng speech:
+WAV file source -> SpeechRecognizer -> Listener -> on_utterance.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from korean_speech import (
+    KOREAN_GRAMMAR,
+    RELIABLE,
+    Segment,
+    ko_model,
+    sequence_file,
+    speech,
+    write_wav,
+)
+
+from voicedomino.speech.listener import Listener, Notice
+from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
+from voicedomino.speech.sources import AudioFormatError, WavFileSource, iterate
+
+
+@pytest.fixture(scope="module")
+def model() -> Any:
+    return ko_model()
+
+
+@pytest.fixture()
+def recognizer(model: Any) -> SpeechRecognizer:
+    return SpeechRecognizer(model, KOREAN_GRAMMAR)
+
+
+class Collector:
+    """on_utterance / on_notice callbacks that remember what they got and when."""
+
+    def __init__(self) -> None:
+        self.utterances: list[Utterance] = []
+        self.times: list[float] = []
+        self.notices: list[Notice] = []
+
+    def utterance(self, utterance: Utterance) -> None:
+        self.utterances.append(utterance)
+        self.times.append(time.monotonic())
+
+    def notice(self, notice: Notice) -> None:
+        self.notices.append(notice)
+
+    @property
+    def texts(self) -> list[str]:
+        return [u.text for u in self.utterances]
+
+
+def listen_to(
+    path: Path, recognizer: SpeechRecognizer, *, realtime: bool = False, **options: Any
+) -> tuple[Collector, Listener]:
+    got = Collector()
+    listener = Listener(
+        WavFileSource(path, realtime=realtime),
+        recognizer,
+        got.utterance,
+        on_notice=got.notice,
+        **options,
+    )
+    assert listener.start()
+    assert listener.wait(60)
+    assert listener.state == "finished"
+    return got, listener
+
+
+# --- grammar and vocabulary ---------------------------------------------------------------
+
+
+def test_grammar_keeps_known_sentences_and_reports_unknown_words(
+    model: Any, capfd: pytest.CaptureFixture[str]
+) -> None:
+    recognizer = SpeechRecognizer(model, [*KOREAN_GRAMMAR, "오른쪽 qzxw", "Ｑzx"])
+
+    assert recognizer.grammar == [*KOREAN_GRAMMAR, "[unk]"]
+    assert recognizer.fit.dropped == ("오른쪽 qzxw", "Ｑzx")
+    assert set(recognizer.missing_words) == {"qzxw", "ｑzx"}
+    # Vosk's own complaint (from C++, on fd 2) was captured and parsed, not printed.
+    assert recognizer.vosk_missing == ("[unk]",)
+    assert "Ignoring word missing" not in capfd.readouterr().err
+
+
+def test_no_usable_sentence_is_an_error(model: Any) -> None:
+    with pytest.raises(ValueError, match="no grammar sentence"):
+        SpeechRecognizer(model, ["qzxw"])
+
+
+# --- recogniser and result handling -------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", RELIABLE)
+def test_each_word_is_recognised(text: str, recognizer: SpeechRecognizer, tmp_path: Path) -> None:
+    path = tmp_path / "word.wav"
+    sequence_file(path, [text], lead=0.2, gap=0.6)
+    results = [u for frame in WavFileSource(path) if (u := recognizer.accept(frame.pcm))]
+    results.append(recognizer.finish())
+    spoken = [u for u in results if u.text]
+
+    assert [u.text for u in spoken] == [text]
+    utterance = spoken[0]
+    assert utterance.understood
+    assert [w.word for w in utterance.words] == text.split()
+    assert all(0.0 <= w.confidence <= 1.0 and w.start < w.end for w in utterance.words)
+    assert utterance.confidence is not None
+
+
+def test_reset_forgets_the_utterance_in_progress(recognizer: SpeechRecognizer) -> None:
+    first, second = speech("왼쪽").tobytes(), speech("여섯").tobytes()
+    pause = np.zeros(1600, dtype=np.int16).tobytes()  # too short for Vosk to end the utterance
+    after = np.zeros(8000, dtype=np.int16).tobytes()
+
+    # Without a reset both words end up in one result (the grammar allows sequences)...
+    for chunk in (first, pause, second, after):
+        assert recognizer.accept(chunk) is None
+    assert recognizer.finish().text == "왼쪽 여섯"
+
+    # ...with a reset in between, the first word is forgotten.
+    recognizer.accept(first + pause)
+    assert recognizer.partial() == "왼쪽"
+    recognizer.reset()
+    assert recognizer.partial() == ""
+    recognizer.accept(second + after)
+    assert recognizer.finish().text == "여섯"
+
+    # finish() starts afresh too: nothing is left to report.
+    nothing = recognizer.finish()
+    assert (nothing.text, nothing.understood) == ("", False)
+
+
+def test_results_are_read_into_utterances() -> None:
+    full = Utterance.from_vosk(
+        '{"result": [{"conf": 0.5, "start": 1.0, "end": 1.4, "word": "gioca"},'
+        ' {"conf": 1.0, "start": 1.4, "end": 1.9, "word": "sei"}], "text": "gioca sei"}'
+    )
+    assert (full.text, full.understood, full.confidence) == ("gioca sei", True, 0.75)
+    assert [(w.word, w.start, w.end) for w in full.words] == [
+        ("gioca", 1.0, 1.4),
+        ("sei", 1.4, 1.9),
+    ]
+    for raw in ('{"text": ""}', '{"text": "[unk]"}', '{"text": "gioca [unk]"}', "garbage", "[]"):
+        assert not Utterance.from_vosk(raw).understood, raw
+    assert Utterance.from_vosk('{"text": ""}').confidence is None
+
+
+# --- input files --------------------------------------------------------------------------
+
+
+def test_other_wav_formats_are_converted(recognizer: SpeechRecognizer, tmp_path: Path) -> None:
+    # espeak-ng's own 22050 Hz output, and a 44.1 kHz stereo 24-bit copy made by sox.
+    native = tmp_path / "native.wav"
+    subprocess.run(["espeak-ng", "-v", "ko", "-w", str(native), "왼쪽 아래"], check=True)
+    stereo = tmp_path / "stereo.wav"
+    subprocess.run(
+        ["sox", str(native), "-r", "44100", "-c", "2", "-b", "24", str(stereo)], check=True
+    )
+    for path in (native, stereo):
+        source = WavFileSource(path)
+        assert abs(source.duration - float(_soxi_duration(native))) < 0.01
+        for frame in iterate(source):
+            recognizer.accept(frame.pcm)
+        recognizer.accept(np.zeros(8000, dtype=np.int16).tobytes())
+        assert recognizer.finish().text == "왼쪽 아래", path.name
+
+
+def _soxi_duration(path: Path) -> str:
+    return subprocess.run(
+        ["soxi", "-D", str(path)], check=True, capture_output=True, text=True
+    ).stdout
+
+
+def test_a_file_that_is_not_wav_is_refused_clearly(tmp_path: Path) -> None:
+    bogus = tmp_path / "bogus.wav"
+    bogus.write_bytes(b"RIFF\x00\x00\x00\x00WAVEjunk" + bytes(100))
+    with pytest.raises(AudioFormatError, match="not a PCM WAV file"):
+        WavFileSource(bogus)
+    with pytest.raises(AudioFormatError, match="cannot read"):
+        WavFileSource(tmp_path / "absent.wav")
+
+
+def test_frames_carry_timestamps(tmp_path: Path) -> None:
+    path = write_wav(tmp_path / "s.wav", np.zeros(16000, dtype=np.int16))
+    frames = list(WavFileSource(path, block_seconds=0.1))
+    assert [round(f.start, 3) for f in frames] == [round(0.1 * i, 3) for i in range(10)]
+    assert all(abs(f.duration - 0.1) < 1e-9 for f in frames)
+
+    paced = WavFileSource(path, realtime=True, block_seconds=0.1)
+    began = time.monotonic()
+    captured = [f.captured_at - began for f in paced]
+    assert captured[-1] == pytest.approx(1.0, abs=0.08)
+    assert all(c >= f.end - 0.01 for c, f in zip(captured, frames, strict=True))
+
+
+# --- the listener -------------------------------------------------------------------------
+
+
+def test_listener_hears_a_sequence_in_order(recognizer: SpeechRecognizer, tmp_path: Path) -> None:
+    order = [*RELIABLE, *reversed(RELIABLE)]
+    segments = sequence_file(tmp_path / "seq.wav", order, gap=0.7)
+
+    got, listener = listen_to(tmp_path / "seq.wav", recognizer)
+
+    assert got.texts == order
+    assert all(u.understood for u in got.utterances)
+    assert got.notices == []
+    # Each result was closed by the quick end-of-speech detector, soon after the word.
+    for utterance, segment in zip(got.utterances, segments, strict=True):
+        assert utterance.audio_end is not None
+        assert segment.speech_end < utterance.audio_end < segment.speech_end + 0.45
+
+
+def test_vosk_endpointing_alone_also_works(recognizer: SpeechRecognizer, tmp_path: Path) -> None:
+    order = ["왼쪽", "아니요", "오른쪽 나무"]
+    segments = sequence_file(tmp_path / "seq.wav", order, gap=1.0)
+
+    got, _ = listen_to(tmp_path / "seq.wav", recognizer, endpoint_silence=None)
+
+    assert got.texts == order
+    # Vosk's own rule waits for at least 0.5 s of trailing silence.
+    ends = [u.audio_end for u in got.utterances]
+    lags = [end - s.speech_end for end, s in zip(ends, segments, strict=True) if end is not None]
+    assert len(lags) == len(order) and all(lag >= 0.5 for lag in lags), lags
+
+
+def test_long_silence_yields_nothing(recognizer: SpeechRecognizer, tmp_path: Path) -> None:
+    # Vosk closes empty utterances on its own after seconds of silence; none may be reported.
+    path = write_wav(tmp_path / "quiet.wav", np.zeros(16000 * 12, dtype=np.int16))
+    got, listener = listen_to(path, recognizer)
+    assert got.utterances == []
+    assert listener.processed_frames > 200
+
+
+def test_garbled_audio_does_not_stop_the_listener(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    rng = np.random.default_rng(7)
+    noise = rng.integers(-32768, 32767, 16000, dtype=np.int16)  # full-scale white noise
+    clipped = np.where(np.arange(8000) % 40 < 20, 32767, -32768).astype(np.int16)
+    word = speech("왼쪽 아래")
+    gap = np.zeros(12000, dtype=np.int16)
+    path = write_wav(tmp_path / "garbled.wav", np.concatenate([noise, gap, clipped, gap, word, gap]))
+
+    got, _ = listen_to(path, recognizer)
+
+    assert got.texts[-1] == "왼쪽 아래"
+    assert got.notices == []
+
+
+def test_a_failing_callback_is_reported_and_listening_goes_on(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    sequence_file(tmp_path / "seq.wav", ["오른쪽", "왼쪽"])
+    heard: list[str] = []
+    notices: list[Notice] = []
+
+    def fragile(utterance: Utterance) -> None:
+        heard.append(utterance.text)
+        if len(heard) == 1:
+            raise RuntimeError("the dialog broke")
+
+    listener = Listener(
+        WavFileSource(tmp_path / "seq.wav"), recognizer, fragile, on_notice=notices.append
+    )
+    assert listener.start()
+    assert listener.wait(30)
+
+    assert heard == ["오른쪽", "왼쪽"]
+    assert [n.key for n in notices] == ["listener_error"]
+    assert "the dialog broke" in notices[0].detail
+
+
+def sounding_during(source: WavFileSource, start: float, end: float) -> Any:
+    """An is_sounding() that is True while the file's playback is between start and end."""
+
+    def is_sounding() -> bool:
+        position = time.monotonic() - source.started_at
+        return start <= position < end
+
+    return is_sounding
+
+
+def test_half_duplex_discards_what_is_heard_while_sounding(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    segments = sequence_file(tmp_path / "seq.wav", ["오른쪽", "아니요", "왼쪽 아래"], gap=0.7)
+    source = WavFileSource(tmp_path / "seq.wav", realtime=True)
+    # The game "speaks" from just before the second word until just after it.
+    window = (segments[1].start - 0.1, segments[1].speech_end + 0.1)
+    got = Collector()
+    listener = Listener(
+        source,
+        recognizer,
+        got.utterance,
+        is_sounding=sounding_during(source, *window),
+        on_notice=got.notice,
+    )
+    assert listener.start()
+    assert listener.wait(30)
+
+    assert got.texts == ["오른쪽", "왼쪽 아래"]
+    muted_seconds = listener.discarded_frames * 0.05
+    expected = window[1] - window[0] + listener.tail_margin
+    assert expected - 0.1 <= muted_seconds <= expected + 0.15
+
+
+def test_sounding_that_starts_mid_word_drops_the_word(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    # The first half of a word heard before the game starts talking must not be recognised
+    # later together with what follows: the recogniser is reset when muting starts.
+    segments = sequence_file(tmp_path / "seq.wav", ["오른쪽 나무", "여섯"], gap=0.7)
+    source = WavFileSource(tmp_path / "seq.wav", realtime=True)
+    first = segments[0]
+    window = ((first.start + first.speech_end) / 2, first.speech_end + 0.3)
+    got = Collector()
+    listener = Listener(
+        source, recognizer, got.utterance, is_sounding=sounding_during(source, *window)
+    )
+    assert listener.start()
+    assert listener.wait(30)
+
+    assert got.texts == ["여섯"]
+
+
+def test_barge_in_keeps_listening_while_sounding(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    sequence_file(tmp_path / "seq.wav", ["오른쪽", "아니요", "왼쪽 아래"])
+
+    got, listener = listen_to(
+        tmp_path / "seq.wav", recognizer, is_sounding=lambda: True, barge_in=True
+    )
+
+    assert got.texts == ["오른쪽", "아니요", "왼쪽 아래"]
+    assert listener.discarded_frames == 0
+
+
+def test_a_failing_is_sounding_is_reported_once(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    sequence_file(tmp_path / "seq.wav", ["왼쪽"])
+
+    def broken() -> bool:
+        raise OSError("output gone")
+
+    got, _ = listen_to(tmp_path / "seq.wav", recognizer, is_sounding=broken)
+
+    assert got.texts == ["왼쪽"]
+    assert [n.key for n in got.notices] == ["listener_error"]
+
+
+def test_stop_and_start_again(recognizer: SpeechRecognizer, tmp_path: Path) -> None:
+    segments: list[Segment] = sequence_file(tmp_path / "seq.wav", ["오른쪽", "왼쪽"], gap=1.0)
+    got = Collector()
+    listener = Listener(WavFileSource(tmp_path / "seq.wav", realtime=True), recognizer, got.utterance)
+
+    assert listener.start()
+    time.sleep(segments[0].speech_end + 0.5)
+    listener.stop()
+    assert listener.state == "stopped" and not listener.running
+    assert got.texts == ["오른쪽"]
+
+    assert listener.start()  # opens the file again from the start
+    assert listener.wait(10)
+    assert got.texts == ["오른쪽", "오른쪽", "왼쪽"]

@@ -1,0 +1,102 @@
+"""Real pyttsx3 + espeak-ng synthesis of Italian into audio."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voicedomino.speech.tts import (
+    ITALIAN_VOICES,
+    SpeechSynthesisError,
+    SpeechUnavailableError,
+    Synthesizer,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+SHORT = "Tocca a te."
+LONG = (
+    "Il computer ha giocato il doppio sei in testa. Adesso in testa c'è il sei e in coda "
+    "il quattro. Nel pozzo restano dodici tessere e tu ne hai sei in mano."
+)
+
+
+@pytest.fixture(scope="module")
+def synth() -> Synthesizer:
+    return Synthesizer()
+
+
+def test_italian_voice_is_chosen(synth: Synthesizer) -> None:
+    assert synth.voice_id in ITALIAN_VOICES
+
+
+def test_short_sentence_is_plausible_speech(synth: Synthesizer) -> None:
+    sound = synth.synthesize(SHORT, rate_wpm=175)
+    assert sound.channels == 1
+    assert sound.sample_rate == 22050
+    assert 0.5 < sound.duration < 5.0
+    assert sound.rms() > 0.02  # clearly not silence
+    assert float(np.max(np.abs(sound.samples))) < 1.0
+
+
+def test_longer_sentence_lasts_longer(synth: Synthesizer) -> None:
+    short = synth.synthesize(SHORT, rate_wpm=175)
+    long = synth.synthesize(LONG, rate_wpm=175)
+    assert long.duration > 3 * short.duration
+    assert 5.0 < long.duration < 20.0
+
+
+def test_rate_changes_duration(synth: Synthesizer) -> None:
+    slow = synth.synthesize(LONG, rate_wpm=120)
+    fast = synth.synthesize(LONG, rate_wpm=300)
+    assert slow.duration > 1.8 * fast.duration
+
+
+def test_each_message_gets_its_own_audio(synth: Synthesizer) -> None:
+    # Guards the quirk where a later message is written into an earlier file.
+    first = synth.synthesize(LONG, rate_wpm=175)
+    second = synth.synthesize(SHORT, rate_wpm=175)
+    again = synth.synthesize(LONG, rate_wpm=175)
+    assert second.duration < first.duration / 3
+    assert abs(again.duration - first.duration) < 0.05
+
+
+def test_no_transcript_pollution(synth: Synthesizer, capfd: pytest.CaptureFixture[str]) -> None:
+    synth.synthesize(SHORT, rate_wpm=175)
+    out, _err = capfd.readouterr()
+    assert out == ""  # pyttsx3 would print "Audio saved to ..." on stdout
+
+
+def test_empty_text_is_a_synthesis_error(synth: Synthesizer) -> None:
+    with pytest.raises(SpeechSynthesisError):
+        synth.synthesize("   ", rate_wpm=175)
+
+
+def test_missing_driver_is_unavailable() -> None:
+    with pytest.raises(SpeechUnavailableError, match="cannot start"):
+        Synthesizer(driver_name="no_such_driver")
+
+
+def test_missing_voice_is_unavailable() -> None:
+    # espeak-ng ignores unknown voices silently; we must not speak Italian with an English voice.
+    with pytest.raises(SpeechUnavailableError, match="no Italian voice"):
+        Synthesizer(voices=("xx/none",))
+
+
+def test_broken_espeak_library_is_unavailable(tmp_path: Path) -> None:
+    # A file named like the library that is not one: the real loader fails as with no espeak-ng.
+    (tmp_path / "libespeak-ng.so.1").write_text("not a shared library")
+    code = (
+        "from voicedomino.speech.tts import Synthesizer, SpeechUnavailableError\n"
+        "try:\n    Synthesizer()\nexcept SpeechUnavailableError as exc:\n    print('UNAVAILABLE', exc)\n"
+    )
+    env = {**os.environ, "LD_LIBRARY_PATH": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("UNAVAILABLE")

@@ -1,0 +1,53 @@
+"""A silent sound output with the full `SoundOutput` API, for `--no-voice`."""
+
+from __future__ import annotations
+
+from voicedomino.audio.api import SoundingListener
+
+
+class NullOutput:
+    """Accepts every call and makes no sound; the transcript on stdout carries the game."""
+
+    def __init__(self, rate: int = 175, volume: float = 1.0) -> None:
+        self.rate = rate
+        self.volume = volume
+
+    def __enter__(self) -> NullOutput:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def start(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def speak(self, text: str) -> None:
+        pass
+
+    def play_cue(self, name: str, pan: float = 0.0, volume: float = 1.0) -> None:
+        pass
+
+    def stop_speech(self) -> None:
+        pass
+
+    def is_sounding(self) -> bool:
+        return False
+
+    @property
+    def last_sound_end(self) -> float:
+        return 0.0
+
+    def quiet_for(self, seconds: float) -> bool:
+        return True
+
+    def wait_idle(self, timeout: float) -> bool:
+        return True
+
+    def add_listener(self, listener: SoundingListener) -> None:
+        pass
+
+    def remove_listener(self, listener: SoundingListener) -> None:
+        pass

@@ -1,0 +1,162 @@
+"""The `voicedomino` command: start a game, or download the Italian voice model."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from voicedomino import __version__
+from voicedomino.audio.api import SoundOutput
+from voicedomino.dialog.manager import DialogManager, Table
+from voicedomino.engine import VARIANTS
+from voicedomino.frontend.app import Game, Preferences
+from voicedomino.frontend.console import LineReader
+from voicedomino.italian import messages as it
+from voicedomino.persistence.autosave import AutoSave
+from voicedomino.players import LEVELS
+
+log = logging.getLogger("voicedomino")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="voicedomino",
+        description="Domino in italiano, a voce e a orecchio.",
+    )
+    parser.add_argument("--version", action="version", version=__version__)
+    sub = parser.add_subparsers(dest="command")
+    download = sub.add_parser(
+        "scarica-modello", help="scarica e verifica il modello vocale italiano (Vosk)"
+    )
+    download.add_argument("--destinazione", type=Path, help="cartella dei modelli")
+    download.add_argument("--url", help="indirizzo dello zip del modello")
+    download.add_argument(
+        "--se-manca", action="store_true", help="non fare nulla se il modello c'è già"
+    )
+
+    parser.add_argument("--no-voice", "--muto", action="store_true", help="niente voce né suoni")
+    parser.add_argument("--tastiera", "--keyboard", action="store_true", help="niente microfono")
+    parser.add_argument("--model", help="cartella del modello Vosk")
+    parser.add_argument("--audio-in", type=Path, help="file WAV da usare come microfono")
+    parser.add_argument(
+        "--veloce", action="store_true", help="con --audio-in: leggi il file senza attese"
+    )
+    parser.add_argument("--variante", choices=sorted(VARIANTS), help="variante iniziale")
+    parser.add_argument("--giocatori", type=int, choices=(2, 3, 4), help="numero di giocatori")
+    parser.add_argument("--livello", choices=LEVELS, help="livello del computer")
+    parser.add_argument("--pausa", type=float, help="secondi di pausa prima delle mosse altrui")
+    parser.add_argument("--seme", type=int, help="seme delle mescolate (partite ripetibili)")
+    parser.add_argument(
+        "--senza-salvataggio", action="store_true", help="non salvare né riprendere la partita"
+    )
+    parser.add_argument("--debug", action="store_true", help="log dettagliato su stderr")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.debug else logging.WARNING,
+        stream=sys.stderr,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    if args.command == "scarica-modello":
+        from voicedomino.frontend.model_command import download_command
+
+        code: int = download_command(args.destinazione, args.url, only_if_missing=args.se_manca)
+        return code
+    return play(args)
+
+
+def play(args: argparse.Namespace) -> int:
+    from voicedomino import settings as user_settings
+
+    loaded = user_settings.load_settings()
+    prefs = loaded.settings
+    notices: list[str] = list(loaded.notices)
+
+    output = _make_output(args.no_voice, prefs, notices)
+    autosave = None if args.senza_salvataggio else AutoSave()
+    saved = None
+    if autosave is not None:
+        found = autosave.load()
+        saved = found.document
+        if found.problem:
+            notices.append(found.problem)
+
+    table = Table(
+        variant=args.variante or "classica",
+        seats=args.giocatori or 2,
+        level=args.livello or prefs.level,
+    )
+    if table.seats not in VARIANTS[table.variant].allowed_seats:
+        table = Table(variant=table.variant, level=table.level)
+    pause = prefs.computer_pause_s if args.pausa is None else max(0.0, args.pausa)
+    manager = DialogManager(
+        table,
+        verbosity=prefs.verbosity,
+        computer_pause=pause,
+        seed=args.seme,
+        saved=saved,
+    )
+
+    def remember(new: Preferences) -> None:
+        user_settings.save_settings(
+            prefs.replace(rate_wpm=new.rate, volume=new.volume, verbosity=new.verbosity)
+        )
+
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    game = Game(manager, output, autosave=autosave, on_preferences=remember)
+    for key in notices:
+        game.notice(key)
+
+    voice = None
+    if not args.tastiera:
+        from voicedomino.frontend.voice import start_voice
+
+        voice = start_voice(
+            game,
+            output,
+            model_option=args.model,
+            audio_in=args.audio_in,
+            realtime=not args.veloce,
+            barge_in=prefs.barge_in,
+        )
+    if voice is None:
+        game.notice("keyboard_mode")
+    LineReader(stdin, game.inbox, urgent=game.urgent).start()
+    try:
+        game.run()
+    except KeyboardInterrupt:
+        print(it.goodbye(), flush=True)
+    finally:
+        if voice is not None:
+            voice.stop()
+        output.close()
+    return 0
+
+
+def _make_output(no_voice: bool, prefs: object, notices: list[str]) -> SoundOutput:
+    from voicedomino.audio.null import NullOutput
+
+    rate = int(getattr(prefs, "rate_wpm", 175))
+    volume = float(getattr(prefs, "volume", 1.0))
+    if no_voice or os.environ.get("VOICEDOMINO_NO_VOICE"):
+        return NullOutput(rate=rate, volume=volume)
+    from voicedomino.audio.output import AudioOutput
+
+    output = AudioOutput(
+        rate=rate, volume=volume, device=getattr(prefs, "output_device", None),
+        on_notice=lambda key: notices.append(str(key)),
+    )  # fmt: skip
+    output.start()
+    return output
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,151 @@
+"""Engine events told to the human at seat 0: who did what, with cues that say it by ear."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from voicedomino.dialog.response import Message, Verbosity
+from voicedomino.engine import (
+    BonusTurn,
+    Event,
+    Match,
+    MatchEnded,
+    Outcome,
+    Passed,
+    RoundEnded,
+    RoundStarted,
+    Rules,
+    Side,
+    TilePlayed,
+    TilesDrawn,
+    TurnStarted,
+)
+from voicedomino.engine.legality import can_draw, playable_moves
+from voicedomino.italian import messages as it
+
+HUMAN = 0
+
+
+def team_labels(rules: Rules) -> list[str]:
+    """How each team is called: "voi"/"loro" in pairs, else "tu" and the computers' names."""
+    if rules.pairs:
+        return ["voi", "loro"]
+    return [it.seat_name(team[0]) for team in rules.teams]
+
+
+def place_cue(seat: int, side: Side) -> str:
+    where = "head" if side is Side.HEAD else "tail"
+    return f"place_{where}_{'you' if seat == HUMAN else 'other'}"
+
+
+class Narrator:
+    def __init__(self, verbosity: Verbosity, computer_pause: float) -> None:
+        self.verbosity = verbosity
+        self.computer_pause = computer_pause
+
+    def tell(self, match: Match, events: Sequence[Event]) -> list[Message]:
+        out: list[Message] = []
+        for event in events:
+            out.extend(self._one(match, event))
+        return out
+
+    def _one(self, match: Match, event: Event) -> list[Message]:
+        brief = self.verbosity is Verbosity.BRIEF
+        pause = self.computer_pause
+        if isinstance(event, RoundStarted):
+            text = it.round_started(
+                event.round_number, event.leader, event.lead_tile, event.redeals
+            )
+            return [Message(text), Message(it.your_hand_size(len(match.round.hands[HUMAN])))]
+        if isinstance(event, TilePlayed):
+            cue = place_cue(event.seat, event.side)
+            if event.seat == HUMAN:
+                said = [Message(it.you_played(event.tile, event.side, event.lead), cue)]
+                if self.verbosity is Verbosity.DETAILED:
+                    said.append(Message(it.ends(event.head, event.tail)))
+                return said
+            said = [
+                Message(it.other_played(event.seat, event.tile, event.side, event.lead), cue, pause)
+            ]
+            if not brief:
+                said.append(Message(it.ends(event.head, event.tail)))
+            return said
+        if isinstance(event, TilesDrawn):
+            if event.seat == HUMAN:
+                return [Message(it.you_drew(event.tiles), "draw")]
+            return [Message(it.other_drew(event.seat, event.count), "draw", pause)]
+        if isinstance(event, Passed):
+            if event.seat == HUMAN:
+                return [Message(it.you_passed(), "pass")]
+            return [Message(it.other_passed(event.seat), "pass", pause)]
+        if isinstance(event, BonusTurn):
+            if event.seat == HUMAN:
+                return [Message(it.your_bonus(), "bonus")]
+            return [] if brief else [Message(it.other_bonus(event.seat), "bonus")]
+        if isinstance(event, TurnStarted):
+            return self._turn_started(match, event.seat)
+        if isinstance(event, RoundEnded):
+            return self._round_ended(match, event)
+        if isinstance(event, MatchEnded):
+            labels = team_labels(match.rules)
+            human_team = match.rules.team_of(HUMAN)
+            won = event.result.winner == human_team
+            ordered = [labels[team] for team in event.result.ranking]
+            values = [event.result.scores[team] for team in event.result.ranking]
+            return [
+                Message(
+                    it.match_won(labels[event.result.winner]), "match_won" if won else "match_lost"
+                ),
+                Message(it.ranking(ordered, values)),
+                Message(it.match_over_prompt()),
+            ]
+        return []
+
+    def _turn_started(self, match: Match, seat: int) -> list[Message]:
+        if seat != HUMAN or match.round.is_over:
+            return []
+        said = [Message(it.your_turn(), "your_turn")]
+        said.extend(self.situation(match))
+        return said
+
+    def situation(self, match: Match) -> list[Message]:
+        """What the human needs to hear at the start of a turn to act without asking."""
+        turn = match.round.turn(HUMAN)
+        rules = match.rules
+        plays = playable_moves(rules, turn)
+        if not plays:
+            return [Message(it.nothing_to_play(can_draw(rules, turn)))]
+        tiles = {play.tile for play in plays}
+        if len(tiles) == 1 and self.verbosity is not Verbosity.BRIEF and match.round.line:
+            return [Message(it.only_one_play(plays[0].tile))]
+        return []
+
+    def _round_ended(self, match: Match, event: RoundEnded) -> list[Message]:
+        result = event.result
+        rules = match.rules
+        labels = team_labels(rules)
+        human_team = rules.team_of(HUMAN)
+        said: list[Message] = []
+        if result.outcome is Outcome.DOMINO and result.out_seat is not None:
+            head = it.round_domino(result.out_seat)
+        else:
+            head = it.round_blocked()
+        if result.winner is None:
+            cue = "blocked"
+        else:
+            cue = "round_won" if result.winner == human_team else "round_lost"
+        said.append(Message(head, cue))
+        said.append(Message(it.penalties(result.penalties)))
+        if result.winner is None:
+            said.append(Message(it.round_draw()))
+        elif rules.lower_score_wins:
+            clean = result.out_seat if result.out_seat is not None else result.last_mover
+            said.append(Message(it.capra_round(clean if clean is not None else HUMAN)))
+        else:
+            said.append(
+                Message(it.round_winner(labels[result.winner], result.points[result.winner]))
+            )
+        said.append(Message(it.scores(labels, event.scores, rules.target, rules.lower_score_wins)))
+        if match.result is None:
+            said.append(Message(it.next_round_prompt()))
+        return said

@@ -1,0 +1,11 @@
+"""Computer opponents at three levels, two baselines, and the hint for the human player.
+
+player = make_player("difficile")
+action = player.choose(match.view(seat), random.Random(seed))  # one of view.legal_actions()
+hint = suggest(match.view(human_seat), random.Random(seed))
+"""
+
+from voicedomino.players.base import NoLegalAction, Player
+from voicedomino.players.factory import BASELINES, LEVELS, make_player, suggest
+
+__all__ = ["BASELINES", "LEVELS", "NoLegalAction", "Player", "make_player", "suggest"]

@@ -1,0 +1,98 @@
+"""The hard player: determinized alpha-beta (perfect-information Monte Carlo).
+
+Deal the unseen tiles many times consistently with what the seat knows, search each deal with
+alpha-beta, and play the action with the best average value. The amount of search is fixed in
+samples and nodes, so the same view and rng give the same action; the time budget is only a
+safety cap that normal positions never reach.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from voicedomino.engine.actions import Action, Play
+from voicedomino.engine.events import TilePlayed
+from voicedomino.engine.view import SeatView
+from voicedomino.players.base import legal_or_raise
+from voicedomino.players.fastsim import SimRound, SimRules, from_engine
+from voicedomino.players.heuristic import ranked_plays
+from voicedomino.players.knowledge import infer
+from voicedomino.players.sampling import sample_world
+from voicedomino.players.search import Searcher
+from voicedomino.players.tables import INDEX, NO_END
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    samples: int = 24  # determinized deals per decision
+    nodes: int = 40_000  # node budget per decision, shared by the deals
+    max_depth: int = 30  # decision plies; forced moves are free
+    time_budget: float = 1.2  # safety cap in seconds
+
+
+def _distinct(view: SeatView, actions: list[Action]) -> list[Action]:
+    """Drop mirror duplicates: with both ends equal, a play at the head equals one at the tail."""
+    if view.head is None or view.head != view.tail:
+        return actions
+    return [
+        a
+        for a in actions
+        if not (isinstance(a, Play) and a.side is not None and a.side.value == "head")
+    ]
+
+
+def _last_mover(view: SeatView) -> int:
+    last = next((e for e in reversed(view.history) if isinstance(e, TilePlayed)), None)
+    return -1 if last is None else last.seat
+
+
+class SearchPlayer:
+    name = "difficile"
+
+    def __init__(self, settings: SearchSettings | None = None) -> None:
+        self.settings = settings or SearchSettings()
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        actions = _distinct(view, legal_or_raise(view))
+        if len(actions) == 1:
+            return actions[0]
+        settings = self.settings
+        knowledge = infer(view)
+        # The heuristic's order breaks ties and puts likely-best moves first.
+        ranked = [action for _score, action in ranked_plays(view, knowledge)]
+        actions = [action for action in ranked if action in actions]
+        encoded = [from_engine(action) for action in actions]
+        rules = SimRules.of(view.rules)
+        team = rules.team_of[view.seat]
+        totals = [0.0] * len(actions)
+        head = NO_END if view.head is None else view.head
+        tail = NO_END if view.tail is None else view.tail
+        lead_tile = -1 if view.lead_tile is None else INDEX[view.lead_tile]
+        last_mover = _last_mover(view)
+        per_sample = max(50, settings.nodes // settings.samples)
+        started = time.perf_counter()
+        for _sample in range(settings.samples):
+            world = sample_world(view, knowledge, rng)
+            state = SimRound(
+                rules,
+                world.hands,
+                world.boneyard,
+                head,
+                tail,
+                view.to_move,
+                drew=view.drew_this_turn,
+                bonus=view.bonus_turn,
+                last_mover=last_mover,
+                leader=view.leader,
+                lead_tile=lead_tile,
+            )
+            searcher = Searcher(state, team, view.leader, per_sample)
+            values = searcher.root_values(encoded, settings.max_depth)
+            for index, value in enumerate(values):
+                totals[index] += value
+            if time.perf_counter() - started > settings.time_budget:
+                break  # safety only: the sample count decides in normal conditions
+        best = max(range(len(actions)), key=lambda i: (totals[i], -i))
+        return actions[best]

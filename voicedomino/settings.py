@@ -1,0 +1,259 @@
+"""The player's preferences, kept as JSON in the user's config folder.
+
+    loaded = load_settings()            # never raises
+    settings = loaded.settings          # UserSettings, every value valid
+    for key in loaded.notices: ...      # "settings_corrupt" / "settings_repaired" / ...
+    settings = settings.replace(rate_wpm=settings.rate_wpm + 20)   # clamped to its range
+    save_settings(settings)             # atomic; False (and logged) if it could not be written
+
+The folder is `platformdirs.user_config_dir("voicedomino")`, or `$VOICEDOMINO_CONFIG_DIR`.
+A file that is not valid JSON is moved aside (never deleted) and defaults are used; a file
+with wrong or out-of-range values is moved aside too, and the repaired values are saved.
+Unknown keys are ignored, so a newer version's file does not upset an older version.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import tempfile
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from voicedomino.dialog.response import Verbosity
+from voicedomino.engine.rules import VARIANTS
+
+log = logging.getLogger(__name__)
+
+CONFIG_DIR_ENV = "VOICEDOMINO_CONFIG_DIR"
+SETTINGS_FILE = "settings.json"
+FORMAT_VERSION = 1
+
+RATE_RANGE = (80, 400)  # words per minute; espeak-ng is hard to follow beyond 400
+VOLUME_RANGE = (0.0, 1.0)
+PAUSE_RANGE = (0.0, 10.0)  # seconds before a computer move is told
+LEVELS = ("facile", "medio", "difficile")
+MAX_DEVICE_NAME = 200
+
+NOTICE_CORRUPT = "settings_corrupt"
+NOTICE_REPAIRED = "settings_repaired"
+NOTICE_UNREADABLE = "settings_unreadable"
+
+DeviceSetting = int | str | None
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    rate_wpm: int = 175
+    volume: float = 0.9
+    verbosity: Verbosity = Verbosity.NORMAL
+    computer_pause_s: float = 1.0
+    barge_in: bool = False  # headphones: the player may talk over the game's speech
+    output_device: DeviceSetting = None  # PortAudio index or name part; None = default
+    input_device: DeviceSetting = None
+    level: str = "medio"
+    last_variant: str = "classica"
+
+    def replace(self, **changes: Any) -> UserSettings:
+        """A copy with `changes` applied, each value clamped or reset to stay valid."""
+        merged = {**self.to_json(), **changes}
+        if isinstance(merged["verbosity"], Verbosity):
+            merged["verbosity"] = merged["verbosity"].value
+        settings, _problems = settings_from_mapping(merged)
+        return settings
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["verbosity"] = self.verbosity.value
+        return data
+
+
+@dataclass(frozen=True)
+class LoadedSettings:
+    settings: UserSettings
+    notices: tuple[str, ...] = ()
+    moved_to: Path | None = None  # where a bad file was put aside
+
+
+# --------------------------------------------------------------------- validation
+
+Checker = Callable[[object, object], tuple[object, bool]]
+"""(value, default) -> (valid value, whether the value had to be changed)."""
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) else None
+
+
+def _clamped(low: float, high: float, integer: bool) -> Checker:
+    def check(value: object, default: object) -> tuple[object, bool]:
+        number = _number(value)
+        if number is None:
+            return default, True
+        clamped = min(float(high), max(float(low), number))
+        if integer:
+            return round(clamped), clamped != number or not clamped.is_integer()
+        return clamped, clamped != number
+
+    return check
+
+
+def _choice(choices: tuple[str, ...]) -> Checker:
+    def check(value: object, default: object) -> tuple[object, bool]:
+        return (value, False) if value in choices else (default, True)
+
+    return check
+
+
+def _boolean(value: object, default: object) -> tuple[object, bool]:
+    return (value, False) if isinstance(value, bool) else (default, True)
+
+
+def _device(value: object, default: object) -> tuple[object, bool]:
+    if value is None:
+        return None, False
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value, False
+    if isinstance(value, str) and value.strip() and len(value) <= MAX_DEVICE_NAME:
+        return value, False
+    return default, True
+
+
+_CHECKS: dict[str, Checker] = {
+    "rate_wpm": _clamped(*RATE_RANGE, integer=True),
+    "volume": _clamped(*VOLUME_RANGE, integer=False),
+    "verbosity": _choice(tuple(v.value for v in Verbosity)),
+    "computer_pause_s": _clamped(*PAUSE_RANGE, integer=False),
+    "barge_in": _boolean,
+    "output_device": _device,
+    "input_device": _device,
+    "level": _choice(LEVELS),
+    "last_variant": _choice(tuple(VARIANTS)),
+}
+
+
+def settings_from_mapping(data: Mapping[str, object]) -> tuple[UserSettings, list[str]]:
+    """Valid settings from `data` and the names of the fields that had to be fixed.
+
+    Missing fields take their defaults silently; unknown keys are ignored.
+    """
+    defaults = UserSettings().to_json()
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for field in fields(UserSettings):
+        default = defaults[field.name]
+        if field.name not in data:
+            values[field.name] = default
+            continue
+        value, changed = _CHECKS[field.name](data[field.name], default)
+        values[field.name] = value
+        if changed:
+            problems.append(field.name)
+    values["verbosity"] = Verbosity(values["verbosity"])
+    return UserSettings(**values), problems
+
+
+# --------------------------------------------------------------------- files
+
+
+def config_dir() -> Path:
+    override = os.environ.get(CONFIG_DIR_ENV)
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_config_dir("voicedomino"))
+
+
+def settings_path() -> Path:
+    return config_dir() / SETTINGS_FILE
+
+
+def _move_aside(path: Path) -> Path | None:
+    """Rename a bad file next to itself with a time stamp; never overwrite, never delete."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for attempt in range(1000):
+        suffix = f".bad-{stamp}" + (f"-{attempt}" if attempt else "")
+        target = path.with_name(path.name + suffix)
+        if target.exists():
+            continue
+        try:
+            path.rename(target)
+        except OSError as exc:
+            log.warning("cannot move aside %s: %s", path, exc)
+            return None
+        return target
+    return None
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    try:  # make the rename itself durable
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def save_settings(settings: UserSettings, path: Path | None = None) -> bool:
+    """Write `settings` atomically (temp file, fsync, rename); False if that failed."""
+    path = path if path is not None else settings_path()
+    document = {"version": FORMAT_VERSION, **settings.to_json()}
+    try:
+        _atomic_write(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    except OSError as exc:
+        log.warning("cannot save settings to %s: %s", path, exc)
+        return False
+    return True
+
+
+def load_settings(path: Path | None = None) -> LoadedSettings:
+    """Read the settings file; any problem yields valid settings and a notice, never an error."""
+    path = path if path is not None else settings_path()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return LoadedSettings(UserSettings())
+    except OSError as exc:  # unreadable (permissions, a folder in its place): leave it be
+        log.warning("cannot read settings %s: %s", path, exc)
+        return LoadedSettings(UserSettings(), (NOTICE_UNREADABLE,))
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        data = None
+        log.warning("settings %s are not valid JSON: %s", path, exc)
+    if not isinstance(data, dict):
+        moved = _move_aside(path)
+        return LoadedSettings(UserSettings(), (NOTICE_CORRUPT,), moved)
+    settings, problems = settings_from_mapping(data)
+    if not problems:
+        return LoadedSettings(settings)
+    log.warning("settings %s: fixed %s", path, ", ".join(problems))
+    moved = _move_aside(path)
+    if moved is not None:
+        save_settings(settings, path)
+    return LoadedSettings(settings, (NOTICE_REPAIRED,), moved)

@@ -1,0 +1,241 @@
+"""The listening thread: audio source -> recogniser -> `on_utterance(Utterance)`.
+
+Half-duplex by default: while the game's own output is sounding (`is_sounding()`), and for a
+short tail after it stops, input frames are thrown away and the recogniser is reset, so the
+game never hears itself. With `barge_in` (headphones) it keeps listening while speaking, so
+the player can interrupt.
+
+Utterances are closed either by Vosk's own endpointing or, sooner, when the speech-end detector
+hears `endpoint_silence` seconds of quiet after speech. A final result that is empty counts as
+"not understood" only if there was sound in it; the empty results Vosk gives after long silence
+are dropped.
+
+Nothing here may take the game down: failures of the source, the recogniser or the callbacks
+are reported through `on_notice(Notice)` and the thread goes on (or, when the microphone is
+gone, stops cleanly until `resume()`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
+from voicedomino.speech.recognizer import Utterance
+from voicedomino.speech.sources import AudioFrame, AudioSource, EndOfAudio, SourceError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TAIL_MARGIN = 0.15
+DEFAULT_ENDPOINT_SILENCE = 0.2
+_READ_TIMEOUT = 0.1
+_MAX_CONSECUTIVE_ERRORS = 20
+
+ListenerState = Literal["stopped", "listening", "unavailable", "finished"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    key: str  # "microphone_unavailable", "microphone_back", "listener_error", ...
+    detail: str = ""
+
+
+class Recognizer(Protocol):
+    def accept(self, pcm: bytes) -> Utterance | None: ...
+
+    def finish(self) -> Utterance: ...
+
+    def reset(self) -> None: ...
+
+
+class Listener:
+    def __init__(
+        self,
+        source: AudioSource,
+        recognizer: Recognizer,
+        on_utterance: Callable[[Utterance], None],
+        *,
+        is_sounding: Callable[[], bool] | None = None,
+        barge_in: bool = False,
+        tail_margin: float = DEFAULT_TAIL_MARGIN,
+        endpoint_silence: float | None = DEFAULT_ENDPOINT_SILENCE,
+        on_notice: Callable[[Notice], None] | None = None,
+    ) -> None:
+        self.source = source
+        self.recognizer = recognizer
+        self.on_utterance = on_utterance
+        self.is_sounding = is_sounding
+        self.barge_in = barge_in
+        self.tail_margin = tail_margin
+        self.on_notice = on_notice
+        self.quick_endpoint = endpoint_silence is not None
+        self.detector = SpeechEndDetector(
+            silence_after=endpoint_silence or DEFAULT_ENDPOINT_SILENCE
+        )
+        self.discarded_frames = 0
+        self.processed_frames = 0
+        self._state: ListenerState = "stopped"
+        self._lost_microphone = False
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._sounding_seen_at = float("-inf")
+        self._muted_before = False
+        self._sounding_failed = False
+
+    @property
+    def state(self) -> ListenerState:
+        return self._state
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> bool:
+        """Open the source and start listening; False (and a notice) if the source failed."""
+        with self._lock:
+            if self.running:
+                return True
+            try:
+                self.source.open()
+            except SourceError as error:
+                self._unavailable(error)
+                return False
+            if self._lost_microphone:
+                self._lost_microphone = False
+                self._notify(Notice("microphone_back"))
+            self._stop.clear()
+            self._reset_utterance()
+            self._state = "listening"
+            self._thread = threading.Thread(target=self._run, name="voice-listener", daemon=True)
+            self._thread.start()
+            return True
+
+    def resume(self) -> bool:
+        """Try again after the microphone failed (or after `stop()`)."""
+        return self.start()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        with self._lock:
+            self._stop.set()
+            thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+        if self._state == "listening":
+            self._state = "stopped"
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the thread to end (a file source ran out); True if it has."""
+        thread = self._thread
+        if thread is None:
+            return True
+        thread.join(timeout)
+        return not thread.is_alive()
+
+    # --- the thread ------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        errors = 0
+        try:
+            while not self._stop.is_set():
+                try:
+                    frame = self.source.read(_READ_TIMEOUT)
+                    if frame is not None:
+                        self._process(frame)
+                    errors = 0
+                except EndOfAudio:
+                    self._close_utterance(None)
+                    self._state = "finished"
+                    return
+                except SourceError as error:
+                    self._unavailable(error)
+                    return
+                except Exception as error:  # garbled audio, a Vosk failure: report, go on
+                    errors += 1
+                    log.exception("voice listener error")
+                    self._notify(Notice("listener_error", repr(error)))
+                    self._reset_utterance()
+                    if errors >= _MAX_CONSECUTIVE_ERRORS:
+                        self._state = "stopped"
+                        return
+        finally:
+            self.source.close()
+
+    def _process(self, frame: AudioFrame) -> None:
+        if self._muted(frame):
+            self.discarded_frames += 1
+            if not self._muted_before:
+                self._reset_utterance()
+            self._muted_before = True
+            return
+        self._muted_before = False
+        self.processed_frames += 1
+        utterance = self.recognizer.accept(frame.pcm)
+        event = self.detector.update(frame.pcm)
+        if utterance is not None:
+            self._deliver(utterance, frame)
+        elif event is SpeechEvent.ENDED and self.quick_endpoint:
+            self._close_utterance(frame)
+
+    def _muted(self, frame: AudioFrame) -> bool:
+        if self.barge_in or self.is_sounding is None:
+            return False
+        now = time.monotonic()
+        if self._sounding_now():
+            self._sounding_seen_at = now
+            return True
+        # Sound may have gone on until just before we looked, and echoes linger briefly.
+        began = frame.captured_at - frame.duration
+        return began < self._sounding_seen_at + self.tail_margin
+
+    def _sounding_now(self) -> bool:
+        assert self.is_sounding is not None
+        try:
+            return bool(self.is_sounding())
+        except Exception as error:
+            if not self._sounding_failed:
+                self._sounding_failed = True
+                self._notify(Notice("listener_error", f"is_sounding failed: {error!r}"))
+            return False
+
+    def _close_utterance(self, frame: AudioFrame | None) -> None:
+        self._deliver(self.recognizer.finish(), frame)
+
+    def _deliver(self, utterance: Utterance, frame: AudioFrame | None) -> None:
+        heard = self.detector.heard_speech
+        self.detector.reset()
+        if not utterance.text and not heard:
+            return  # silence closed by Vosk's rules, nothing was said
+        if frame is not None:
+            utterance = dataclasses.replace(utterance, audio_end=frame.end)
+        try:
+            self.on_utterance(utterance)
+        except Exception as error:
+            log.exception("on_utterance failed")
+            self._notify(Notice("listener_error", f"on_utterance failed: {error!r}"))
+
+    def _reset_utterance(self) -> None:
+        self.detector.reset()
+        try:
+            self.recognizer.reset()
+        except Exception as error:
+            self._notify(Notice("listener_error", f"recogniser reset failed: {error!r}"))
+
+    def _unavailable(self, error: SourceError) -> None:
+        self._state = "unavailable"
+        self._lost_microphone = error.key == "microphone_unavailable"
+        self._notify(Notice(error.key, str(error)))
+
+    def _notify(self, notice: Notice) -> None:
+        log.info("listener notice %s: %s", notice.key, notice.detail)
+        if self.on_notice is None:
+            return
+        try:
+            self.on_notice(notice)
+        except Exception:
+            log.exception("on_notice failed")

@@ -1,0 +1,170 @@
+"""Italian speech synthesis to audio with pyttsx3 + espeak-ng.
+
+    synth = Synthesizer()                 # raises SpeechUnavailableError if TTS cannot work
+    sound = synth.synthesize("Tocca a te.", rate_wpm=175)   # -> Sound, mono 22050 Hz
+
+The project never lets pyttsx3 play audio itself (its `say()` shells out to `aplay` with erratic
+timing): each message is saved to a fresh temporary WAV file, read back and deleted. Quirks
+handled here (see AUDIO-NOTES): `runAndWait()` may return before the file is written, so we
+wait for the `finished-utterance` callback; only the last queued command runs, so exactly one
+`save_to_file` is queued per `runAndWait()`; unknown voice ids are ignored silently, so the
+voice is checked against the voice list; the espeak driver prints `Audio saved to ...` on
+stdout, which is the game's transcript, so that print is routed to logging instead.
+
+pyttsx3 keeps one engine per driver per process and espeak-ng initialises once, so every
+synthesis in the process is serialised by a module lock.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from voicedomino.audio.sound import Sound, WavFormatError, read_wav
+
+log = logging.getLogger(__name__)
+
+ITALIAN_VOICES: tuple[str, ...] = ("roa/it", "it")
+DEFAULT_DRIVER = "espeak"
+MIN_RATE_WPM = 80
+MAX_RATE_WPM = 450
+
+_ENGINE_LOCK = threading.Lock()
+
+
+class SpeechError(RuntimeError):
+    """Base class of speech synthesis failures."""
+
+
+class SpeechUnavailableError(SpeechError):
+    """Speech synthesis cannot work in this process (library, voice or engine missing/stuck)."""
+
+
+class SpeechSynthesisError(SpeechError):
+    """One message could not be synthesised; later messages may still work."""
+
+
+def _log_print(*args: object, **_kwargs: object) -> None:
+    """Stands in for `print` inside the pyttsx3 espeak driver: stdout is the game's transcript."""
+    log.debug("pyttsx3: %s", " ".join(str(a) for a in args))
+
+
+def _silence_driver_prints(driver_name: str) -> None:
+    module = sys.modules.get(f"pyttsx3.drivers.{driver_name}")
+    if module is not None:
+        # A module global shadows the builtin for that module only, from every thread.
+        module.print = _log_print  # type: ignore[attr-defined]
+
+
+def _voice_ids(engine: Any) -> set[str]:
+    ids: set[str] = set()
+    for voice in engine.getProperty("voices") or []:
+        ids.add(str(voice.id).lower())
+        ids.add(str(getattr(voice, "name", "")).lower())
+    return ids
+
+
+class Synthesizer:
+    """Turns Italian text into a `Sound` (mono, 16-bit quality, the engine's sample rate)."""
+
+    def __init__(
+        self,
+        voices: Sequence[str] = ITALIAN_VOICES,
+        driver_name: str = DEFAULT_DRIVER,
+        timeout_s: float = 5.0,
+    ) -> None:
+        self._driver_name = driver_name
+        self._timeout_s = timeout_s
+        self._finished = threading.Event()
+        try:
+            import pyttsx3
+
+            with _ENGINE_LOCK:
+                self._engine: Any = pyttsx3.init(driver_name)
+                _silence_driver_prints(driver_name)
+                available = _voice_ids(self._engine)
+        except Exception as exc:  # pyttsx3 raises RuntimeError, OSError, ImportError, ...
+            raise SpeechUnavailableError(
+                f"speech engine {driver_name!r} cannot start: {type(exc).__name__}: {exc}"
+            ) from exc
+        chosen = next((v for v in voices if v.lower() in available), None)
+        if chosen is None:
+            raise SpeechUnavailableError(f"no Italian voice among {list(voices)} in {driver_name}")
+        self.voice_id = chosen
+        # pyttsx3's own binding of espeak-ng, used only to know when espeak is idle.
+        self._espeak: Any = sys.modules.get(f"pyttsx3.drivers._{driver_name}")
+        # A first synthesis proves the engine works and leaves pyttsx3's command queue idle
+        # (a new engine queues property changes until its first run), so later property
+        # changes apply at once.
+        self.synthesize("pronto", rate_wpm=175)
+
+    def synthesize(self, text: str, rate_wpm: int = 175) -> Sound:
+        """Synthesise `text` at `rate_wpm` words per minute (clamped to the engine's range).
+
+        Raises `SpeechSynthesisError` for a message that yields no audio, and
+        `SpeechUnavailableError` when the engine does not answer within the timeout.
+        """
+        if not text.strip():
+            raise SpeechSynthesisError("empty text")
+        rate = max(MIN_RATE_WPM, min(MAX_RATE_WPM, int(rate_wpm)))
+        fd, name = tempfile.mkstemp(prefix="voicedomino-tts-", suffix=".wav")
+        os.close(fd)
+        path = Path(name)
+        try:
+            with _ENGINE_LOCK:
+                self._run_engine(text, rate, path)
+            return self._read_result(path)
+        finally:
+            path.unlink(missing_ok=True)
+
+    def _run_engine(self, text: str, rate: int, path: Path) -> None:
+        self._finished.clear()
+        token = self._engine.connect("finished-utterance", self._on_finished)
+        try:
+            self._engine.setProperty("voice", self.voice_id)  # another user may have changed it
+            self._engine.setProperty("rate", rate)
+            # pyttsx3's run loop cancels espeak when espeak is still busy, which silently
+            # drops a rate change still queued inside espeak-ng: let espeak finish first.
+            self._wait_espeak_idle()
+            self._engine.save_to_file(text, str(path))
+            self._engine.runAndWait()
+            # Scale the wait with the text: espeak needs about 3 ms per second of speech.
+            timeout = self._timeout_s + 0.002 * len(text)
+            if not self._finished.wait(timeout):
+                raise SpeechUnavailableError(f"speech engine gave no audio within {timeout:.1f} s")
+            self._wait_espeak_idle()
+        except SpeechError:
+            raise
+        except Exception as exc:
+            raise SpeechSynthesisError(f"{type(exc).__name__}: {exc}") from exc
+        finally:
+            self._engine.disconnect(token)
+
+    def _wait_espeak_idle(self) -> None:
+        if self._espeak is None:
+            return
+        deadline = time.monotonic() + self._timeout_s
+        while self._espeak.IsPlaying():
+            if time.monotonic() > deadline:
+                raise SpeechUnavailableError("espeak-ng stays busy")
+            time.sleep(0.001)
+
+    def _on_finished(self, **_kwargs: object) -> None:
+        self._finished.set()
+
+    @staticmethod
+    def _read_result(path: Path) -> Sound:
+        try:
+            sound = read_wav(path)
+        except (OSError, WavFormatError) as exc:
+            raise SpeechSynthesisError(f"unreadable synthesis output: {exc}") from exc
+        if sound.frames == 0:
+            raise SpeechSynthesisError("synthesis produced no audio")
+        return sound.to_mono()
