@@ -30,7 +30,7 @@ from voicedomino.speech.tts import Synthesizer
 
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = ROOT / "tests" / "audio_child.py"
-SENTENCE = "Il computer ha giocato il tre cinque in coda. Tocca a te."
+SENTENCE = "Hai pescato il tre due."
 LONG = (
     "Il computer ha giocato il sei tre in testa. Adesso in testa c'è il tre e in coda il "
     "cinque. Nel pozzo restano quattordici tessere e tu ne hai sette in mano. Puoi giocare "
@@ -61,7 +61,7 @@ def output(virtual_soundcard: VirtualSoundCard, notices: list[str]) -> Iterator[
         out.close()
 
 
-def _record(card: VirtualSoundCard, action: Any, settle: float = 0.3) -> Recording:
+def _record(card: VirtualSoundCard, action: Any, settle: float = 0.15) -> Recording:
     with card.recorder() as rec:
         time.sleep(settle)
         action()
@@ -177,7 +177,7 @@ def test_stop_speech_cuts_at_once_and_drops_the_queue(
         marks["returned"] = time.monotonic()
         assert output.wait_idle(1.0)
         marks["idle"] = time.monotonic()
-        time.sleep(1.5)
+        time.sleep(0.8)  # the queued message would have started by now
 
     rec = _record(virtual_soundcard, speak_then_stop)
     span = rec.sounding_span()
@@ -268,7 +268,7 @@ def test_rate_change_applies_to_the_next_message(
     virtual_soundcard: VirtualSoundCard, output: AudioOutput
 ) -> None:
     def measure() -> float:
-        rec = _record(virtual_soundcard, lambda: (output.speak(SENTENCE), output.wait_idle(15)))
+        rec = _record(virtual_soundcard, lambda: (output.speak("Tocca a te."), output.wait_idle(9)))
         span = rec.sounding_span()
         assert span is not None
         return span[1] - span[0]
@@ -393,7 +393,7 @@ def test_no_output_device_is_silent_with_one_notice(tmp_path: Path) -> None:
 def test_device_lost_mid_game_goes_silent_with_one_notice() -> None:
     folder = Path(tempfile.mkdtemp(prefix="vd-lost-"))
     card = VirtualSoundCard(folder)
-    card.start(apply_to_process=False)
+    card.start(apply_to_process=False, settle=False)
     try:
         assert card.pid is not None
         result = _run_child(["device_lost", str(card.pid)], card.env)

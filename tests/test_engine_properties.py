@@ -50,6 +50,7 @@ from voicedomino.engine import (
     TilesDrawn,
     TurnStarted,
 )
+from voicedomino.engine.round import Round
 from voicedomino.engine.save import dumps, loads
 
 ROUNDS_PER_TABLE = 160  # x 15 tables = 2400 single rounds fully checked
@@ -95,17 +96,16 @@ def check_legal_actions(match: Match) -> list[Action]:
             assert end is not None and halves_join(state.rules, play.tile.other(play.outer), end)
     assert len(set(legal)) == len(legal)
     # The seat's own view decides exactly like the engine; other seats have nothing to do.
-    for seat in range(state.rules.seats):
-        expected = legal if seat == state.to_move else []
-        assert match.view(seat).legal_actions() == expected
+    assert match.view(state.to_move).legal_actions() == legal
+    assert match.view((state.to_move + 1) % state.rules.seats).legal_actions() == []
     return legal
 
 
 def check_events(
-    match: Match, before: Match, legal: list[Action], action: Action, events: list[Event]
+    match: Match, old: Round, legal: list[Action], action: Action, events: list[Event]
 ) -> None:
     """The events of an accepted action tell exactly what changed."""
-    state, old = match.round, before.round
+    state = match.round
     seat, seats = old.to_move, state.rules.seats
     ended = [e for e in events if isinstance(e, RoundEnded)]
     tail_events: list[Event] = []
@@ -183,35 +183,36 @@ def check_round_end(match: Match, ended: RoundEnded, last_actor: int) -> None:
     )
 
 
-def checked_apply(match: Match, action: Action) -> list[Event]:
-    legal = check_legal_actions(match)
-    before = match.copy()
-    events = match.apply(action)
-    check_events(match, before, legal, action, events)
-    check_state(match)
+def checked_apply(match: Match, action: Action, seat: int | None = None) -> list[Event]:
+    """Apply a legal action, checking legality, events and invariants."""
+    events = attempt(match, action, seat, may_refuse=False)
+    assert events is not None
     return events
 
 
-def try_illegal(match: Match, rng: random.Random) -> tuple[Action, int | None] | None:
-    """Try a random (mostly illegal) action; a refusal must change nothing.
-
-    Returns the action when the engine accepted it (the caller checks it as a real step).
-    """
-    action, seat = random_action(rng, match.rules.seats)
-    before = dumps(match)
-    probe = match.copy()
+def attempt(
+    match: Match, action: Action, seat: int | None, *, may_refuse: bool = True
+) -> list[Event] | None:
+    """Apply *action*; a refusal must leave the saved state identical (None is returned)."""
+    legal = check_legal_actions(match)
+    before = match.round.copy()
+    snapshot = dumps(match) if may_refuse else ""
     try:
-        probe.apply(action, seat)
+        events = match.apply(action, seat)
     except IllegalAction as refused:
-        assert dumps(probe) == before, f"refused {action} changed the state"
-        if seat is not None and seat != match.to_move:
+        if not may_refuse:
+            raise
+        assert dumps(match) == snapshot, f"refused {action} changed the state"
+        if seat is not None and seat != before.to_move:
             assert refused.reason is Reason.NOT_YOUR_TURN
         else:
             assert refused.reason is not Reason.NOT_YOUR_TURN
-            assert action not in match.legal_actions(), "a legal action was refused"
+            assert action not in legal, "a legal action was refused"
         return None
-    assert seat is None or seat == match.to_move
-    return action, seat
+    assert seat is None or seat == before.to_move
+    check_events(match, before, legal, action, events)
+    check_state(match)
+    return events
 
 
 @pytest.mark.parametrize(("variant", "seats", "pairs"), TABLES, ids=TABLE_IDS)
@@ -224,12 +225,9 @@ def test_random_rounds_keep_every_invariant(variant: str, seats: int, pairs: boo
         for _ in range(MAX_ACTIONS_PER_ROUND):
             if match.round.is_over:
                 break
-            action: Action = rng.choice(match.legal_actions())
-            if probe_illegal:
-                accepted = try_illegal(match, rng)
-                if accepted is not None:
-                    action = accepted[0]
-            checked_apply(match, action)
+            if probe_illegal and attempt(match, *random_action(rng, seats)) is not None:
+                continue
+            checked_apply(match, rng.choice(match.legal_actions()))
         else:
             raise AssertionError("the round did not end within the bound")
         assert match.is_over
@@ -318,9 +316,7 @@ def test_hypothesis_action_sequences(
         if match.round.is_over:
             break
         if choice % 3 == 0:
-            accepted = try_illegal(match, rng)
-            if accepted is not None:
-                checked_apply(match, accepted[0])
+            attempt(match, *random_action(rng, seats))
             continue
         legal = match.legal_actions()
         checked_apply(match, legal[choice % len(legal)])

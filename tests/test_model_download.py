@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from korean_speech import KO_MODEL_PATH
 
 from voicedomino.speech.model import (
     ENV_VAR,
@@ -431,9 +432,10 @@ def test_a_model_of_the_players_choice_needs_only_vosk_essentials(
     )
 
 
-def test_vosk_refuses_a_damaged_real_model(tmp_path: Path, ko_model_path: Path) -> None:
+def test_vosk_refuses_a_damaged_real_model(tmp_path: Path) -> None:
     # A copy of the real Korean model whose acoustic model is cut short: links for the big
     # files, a truncated copy of final.mdl.
+    ko_model_path = KO_MODEL_PATH
     damaged = tmp_path / "ko-damaged"
     for source in ko_model_path.rglob("*"):
         target = damaged / source.relative_to(ko_model_path)

@@ -123,11 +123,17 @@ def test_reset_forgets_the_utterance_in_progress(recognizer: SpeechRecognizer) -
         assert recognizer.accept(chunk) is None
     assert recognizer.finish().text == "왼쪽 여섯"
 
-    # ...with a reset in between, the first word is forgotten.
+    # ...with a reset in between, the first word is forgotten,
     recognizer.accept(first + pause)
     assert recognizer.partial() == "왼쪽"
     recognizer.reset()
     assert recognizer.partial() == ""
+    recognizer.accept(second + after)
+    assert recognizer.finish().text == "여섯"
+
+    # even the part of it that Vosk had buffered but not decoded yet.
+    recognizer.accept(first)
+    recognizer.reset()
     recognizer.accept(second + after)
     assert recognizer.finish().text == "여섯"
 
@@ -155,14 +161,20 @@ def test_results_are_read_into_utterances() -> None:
 
 
 def test_other_wav_formats_are_converted(recognizer: SpeechRecognizer, tmp_path: Path) -> None:
-    # espeak-ng's own 22050 Hz output, and a 44.1 kHz stereo 24-bit copy made by sox.
+    # espeak-ng's own 22050 Hz output, and copies made by sox: 44.1 kHz stereo 24-bit (an
+    # "extensible" WAV header) and 48 kHz 32-bit float.
     native = tmp_path / "native.wav"
     subprocess.run(["espeak-ng", "-v", "ko", "-w", str(native), "왼쪽 아래"], check=True)
     stereo = tmp_path / "stereo.wav"
     subprocess.run(
         ["sox", str(native), "-r", "44100", "-c", "2", "-b", "24", str(stereo)], check=True
     )
-    for path in (native, stereo):
+    floats = tmp_path / "float.wav"
+    subprocess.run(
+        ["sox", str(native), "-r", "48000", "-e", "floating-point", "-b", "32", str(floats)],
+        check=True,
+    )
+    for path in (native, stereo, floats):
         source = WavFileSource(path)
         assert abs(source.duration - float(_soxi_duration(native))) < 0.01
         for frame in iterate(source):
@@ -180,8 +192,10 @@ def _soxi_duration(path: Path) -> str:
 def test_a_file_that_is_not_wav_is_refused_clearly(tmp_path: Path) -> None:
     bogus = tmp_path / "bogus.wav"
     bogus.write_bytes(b"RIFF\x00\x00\x00\x00WAVEjunk" + bytes(100))
-    with pytest.raises(AudioFormatError, match="not a PCM WAV file"):
+    with pytest.raises(AudioFormatError, match="not a PCM WAV file, no 'fmt '"):
         WavFileSource(bogus)
+    with pytest.raises(AudioFormatError, match="not a RIFF"):
+        WavFileSource(Path(__file__))
     with pytest.raises(AudioFormatError, match="cannot read"):
         WavFileSource(tmp_path / "absent.wav")
 

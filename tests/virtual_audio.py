@@ -196,7 +196,8 @@ class VirtualSoundCard:
     def pid(self) -> int | None:
         return self._daemon.pid if self._daemon else None
 
-    def start(self, apply_to_process: bool = True) -> None:
+    def start(self, apply_to_process: bool = True, settle: bool = True) -> None:
+        """Start the daemon; `settle` waits for low-latency monitors (needed to record)."""
         missing = [tool for tool in REQUIRED_TOOLS if shutil.which(tool) is None]
         if missing:
             raise VirtualSoundCardError(
@@ -237,7 +238,8 @@ class VirtualSoundCard:
                         env=self.env,
                     )
                 )
-            time.sleep(2.0)  # the monitors switch from 2 s blocks to low latency
+            if settle:
+                time.sleep(2.0)  # the monitors switch from 2 s blocks to low latency
             if apply_to_process:
                 self._apply_env()
         except BaseException:

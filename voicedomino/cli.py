@@ -7,6 +7,7 @@ import io
 import logging
 import os
 import sys
+import termios
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from voicedomino.dialog.manager import DialogManager, Table
 from voicedomino.engine import VARIANTS
 from voicedomino.frontend.app import Game, Preferences
 from voicedomino.frontend.console import LineReader
+from voicedomino.frontend.keys import KeyNavigator, KeyReader
 from voicedomino.italian import messages as it
 from voicedomino.persistence.autosave import AutoSave
 from voicedomino.players import LEVELS
@@ -53,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seme", type=int, help="seme delle mescolate (partite ripetibili)")
     parser.add_argument(
         "--senza-salvataggio", action="store_true", help="non salvare né riprendere la partita"
+    )
+    parser.add_argument(
+        "--righe", action="store_true", help="tastiera a righe anche in un terminale"
     )
     parser.add_argument("--debug", action="store_true", help="log dettagliato su stderr")
     return parser
@@ -127,18 +132,42 @@ def play(args: argparse.Namespace) -> int:
             realtime=not args.veloce,
             barge_in=prefs.barge_in,
         )
-    if voice is None:
-        game.notice("keyboard_mode")
-    LineReader(stdin, game.inbox, urgent=game.urgent).start()
+    keys = _start_key_mode(game) if not args.righe and sys.stdin.isatty() else None
+    if keys is None:
+        if voice is None:
+            game.notice("keyboard_mode")
+        LineReader(stdin, game.inbox, urgent=game.urgent).start()
     try:
         game.run()
     except KeyboardInterrupt:
         print(it.goodbye(), flush=True)
     finally:
+        if keys is not None:
+            keys.restore()
         if voice is not None:
             voice.stop()
         output.close()
     return 0
+
+
+def _start_key_mode(game: Game) -> KeyReader | None:
+    """Single keys without Enter; None when the terminal cannot be put in cbreak mode."""
+    navigator = KeyNavigator(game)
+    game.on_key = navigator.press
+
+    def pressed(name: str) -> None:
+        if name == "escape":
+            game.output.stop_speech()  # at once, not after the queue
+        game.submit(name, "key")
+
+    reader = KeyReader(sys.stdin.fileno(), pressed)
+    try:
+        reader.start()
+    except (OSError, termios.error):
+        game.on_key = None
+        return None
+    game.notice("key_mode")
+    return reader
 
 
 def _make_output(no_voice: bool, prefs: object, notices: list[str]) -> SoundOutput:

@@ -382,13 +382,10 @@ class AudioOutput:
             return np.ascontiguousarray(mono.samples[:, 0])
         except SpeechUnavailableError as exc:
             self._disable_speech(str(exc))
-        except SpeechError as exc:
-            log.warning("cannot speak %r: %s", text, exc)
-            self._notice(AudioNotice.TTS_FAILED)
-        except Exception as exc:  # a fault in synthesis must never stop the game
-            log.exception("speech synthesis crashed")
-            self._notice(AudioNotice.TTS_FAILED)
-            del exc
+        except Exception as exc:  # SpeechError or a crash: a fault must never stop the game
+            if self._speech_ok:  # a late failure after the watchdog gave up says nothing new
+                log.warning("cannot speak %r: %s: %s", text, type(exc).__name__, exc)
+                self._notice(AudioNotice.TTS_FAILED)
         finally:
             self._synthesis_began = None
         return None

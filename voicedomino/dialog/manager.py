@@ -16,7 +16,7 @@ from typing import Any
 
 from voicedomino.dialog import answers
 from voicedomino.dialog.narration import HUMAN, Narrator
-from voicedomino.dialog.parser import Intent, parse
+from voicedomino.dialog.parser import Intent, keyboard_shortcuts, parse
 from voicedomino.dialog.response import Message, Response, Verbosity
 from voicedomino.engine import (
     VARIANTS,
@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 MAX_COMPUTER_ACTIONS = 500  # a round never needs this many; guards the loop
 SIDES = {"head": Side.HEAD, "tail": Side.TAIL}
+YES_NO_KEYS = {"s": "yes", "y": "yes", "n": "no"}
 QUERY_INTENTS = frozenset(
     {
         "ends", "hand", "playable", "hint", "line", "boneyard", "opponents", "score", "turn",
@@ -126,6 +127,10 @@ class DialogManager:
 
     def handle(self, utterance: str) -> Response:
         """Answer one utterance; never raises."""
+        if self.phase in (Phase.CONFIRM, Phase.RESUME_OFFER):
+            key = utterance.strip().lower()
+            if key in YES_NO_KEYS:  # a single key answers a yes/no question
+                return self.handle_intent(Intent(YES_NO_KEYS[key], {}, key))
         return self.handle_intent(parse(utterance))
 
     def handle_intent(self, intent: Intent | None) -> Response:
@@ -167,7 +172,11 @@ class DialogManager:
         if name in VOICE_INTENTS:
             return self._voice(name)
         if name == "help":
-            return self._help()
+            response = self._help()
+            if intent.text == "?":  # asked from the keyboard: the keys too
+                keys = [(k.key, k.description) for k in keyboard_shortcuts()]
+                response.say(it.keyboard_help(keys))
+            return response
         if self.phase is Phase.RESUME_OFFER:
             return self._resume_offer(name)
         if self.phase is Phase.CONFIRM:

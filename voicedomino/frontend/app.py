@@ -55,8 +55,14 @@ class Game:
         self.sequence_speech = sequence_speech  # wait for speech before a computer move's cue
         self.inbox: queue.Queue[Input] = queue.Queue()
         self.finished = False
+        self.voice_active = False  # a listener feeds the inbox too
+        self.on_key: Callable[[str], None] | None = None  # key mode's navigator
 
     # --- output --------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        """A message of the front end itself (key mode), not of the dialog manager."""
+        self.render(Response().say(text))
 
     def notice(self, key: str) -> None:
         """A device or file notice: printed and spoken like any message."""
@@ -126,11 +132,18 @@ class Game:
     def run(self) -> None:
         """Serve inputs until the player quits or every input source has ended."""
         self.render(self.manager.start())
-        while not self.finished:
+        open_sources = {"keyboard", "voice"} if self.voice_active else {"keyboard"}
+        while not self.finished and open_sources:
             item = self.inbox.get()
-            if item.text is None:
-                if item.source == "keyboard":
-                    break
-                continue
-            self.handle(item.text)
+            if item.source == "notice":
+                self.notice(item.text or "")
+            elif item.source == "key" and self.on_key is not None:
+                if item.text in ("eof", "interrupt"):
+                    open_sources.discard("keyboard")
+                else:
+                    self.on_key(item.text or "")
+            elif item.text is None:
+                open_sources.discard(item.source)
+            else:
+                self.handle(item.text)
         self.output.wait_idle(MAX_WAIT_FOR_SPEECH)

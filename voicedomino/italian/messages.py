@@ -545,7 +545,27 @@ def help_confirm() -> str:
 
 
 def keyboard_help(shortcuts: Sequence[tuple[str, str]]) -> str:
-    return "Tasti: " + "; ".join(f"{key} {meaning}" for key, meaning in shortcuts) + "."
+    return "Tasti: " + "; ".join(f"{key}, {meaning}" for key, meaning in shortcuts) + "."
+
+
+# --- key mode ---------------------------------------------------------------------------
+
+
+def key_line_prompt() -> str:
+    return "Scrivi il comando e premi invio. Esc annulla."
+
+
+def key_tile_typed(a: int, b: int) -> str:
+    return f"{tile_phrase(a, b)}: invio per giocarla, t in testa, c in coda."
+
+
+def key_nothing_to_select(has_tiles: bool) -> str:
+    return "Nessuna tessera giocabile." if has_tiles else "Non hai tessere."
+
+
+def key_selected(t: Tile, playable: bool, position: int, total: int) -> str:
+    state = "giocabile" if playable else "non giocabile"
+    return f"{bare_tile(t)}, {state}, {cardinal(position)} di {cardinal(total)}."
 
 
 # --- voice and settings ----------------------------------------------------------------
@@ -606,6 +626,11 @@ NOTICES = {
     "save_corrupt": "Il salvataggio era danneggiato: l'ho messo da parte e ricominciamo.",
     "settings_corrupt": "Le impostazioni erano danneggiate: uso quelle predefinite.",
     "listening": "Ti ascolto.",
+    "key_mode": (
+        "Modalità tasti: frecce su e giù per la mano, invio per giocare, sinistra e destra "
+        "per testa e coda, zeta per la prossima tessera giocabile, barra per scrivere un "
+        "comando, punto interrogativo per l'aiuto."
+    ),
     "keyboard_mode": (
         "Modalità tastiera: scrivi un comando e premi invio. Punto interrogativo per l'aiuto."
     ),

@@ -131,7 +131,9 @@ def verify_model(
     ]
 
 
-def _check(path: Path, source: ModelSource, manifest_path: Path | None) -> ModelLocation | ModelProblem:
+def _check(
+    path: Path, source: ModelSource, manifest_path: Path | None
+) -> ModelLocation | ModelProblem:
     if not path.is_dir():
         return ModelProblem("model_missing", path, source, f"no model directory at {path}")
     try:

@@ -92,7 +92,9 @@ def download_model(
         _fetch(url, archive, progress, timeout)
         _extract(archive, unpacked, manifest)
         archive.unlink()
-        problems = check_files(unpacked / manifest.root, manifest, full_hash=True, strict_extras=True)
+        problems = check_files(
+            unpacked / manifest.root, manifest, full_hash=True, strict_extras=True
+        )
         if problems:
             raise ModelDownloadError(
                 problems[0].kind, "; ".join(str(problem) for problem in problems), problems
@@ -190,9 +192,7 @@ def _extract(archive: Path, target: Path, manifest: Manifest) -> None:
     except OSError as error:
         raise ModelDownloadError("disk_error", f"cannot unpack into {target}: {error}") from error
     if not (target / manifest.root).is_dir():
-        raise ModelDownloadError(
-            "missing_file", f"the archive has no {manifest.root}/ directory"
-        )
+        raise ModelDownloadError("missing_file", f"the archive has no {manifest.root}/ directory")
 
 
 def _install(new_model: Path, target: Path) -> Path:

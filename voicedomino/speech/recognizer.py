@@ -114,7 +114,13 @@ class SpeechRecognizer:
             return ""
 
     def reset(self) -> None:
-        """Forget the audio of the current utterance."""
+        """Forget the audio of the current utterance, including audio not yet decoded.
+
+        Vosk's Reset() alone keeps the feature pipeline, whose buffered frames (the last few
+        tenths of a second) would then be decoded into the next utterance. FinalResult() drops
+        the pipeline; its result is thrown away.
+        """
+        self._vosk.FinalResult()
         self._vosk.Reset()
 
 

@@ -15,7 +15,6 @@ import contextlib
 import queue
 import threading
 import time
-import wave
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,7 @@ import numpy as np
 
 from voicedomino.speech.pcm import decode_pcm, resample, to_int16_bytes
 from voicedomino.speech.resampler import StreamResampler
+from voicedomino.speech.wavfile import WavReadError, read_wav
 
 SAMPLE_RATE = 16000
 BYTES_PER_SAMPLE = 2
@@ -89,7 +89,7 @@ def iterate(source: AudioSource, timeout: float = 1.0) -> Iterator[AudioFrame]:
 
 
 class WavFileSource:
-    """A WAV file as input, converted to 16 kHz mono 16-bit if it is any other PCM format.
+    """A WAV file as input, converted to 16 kHz mono 16-bit from any PCM or float WAV.
 
     With `realtime` each frame is released when it would have been captured live (measured
     from `open()`); otherwise frames come as fast as they are read.
@@ -138,24 +138,10 @@ class WavFileSource:
 
 def _read_wav_as_16k_mono(path: Path) -> bytes:
     try:
-        with wave.open(str(path), "rb") as wav:
-            channels = wav.getnchannels()
-            width = wav.getsampwidth()
-            rate = wav.getframerate()
-            data = wav.readframes(wav.getnframes())
-    except (wave.Error, EOFError) as error:
-        raise AudioFormatError(f"{path}: not a PCM WAV file ({error})") from error
-    except OSError as error:
-        raise AudioFormatError(f"{path}: cannot read ({error})") from error
-    if channels == 1 and width == BYTES_PER_SAMPLE and rate == SAMPLE_RATE:
-        return data[: len(data) - len(data) % BYTES_PER_SAMPLE]
-    if width not in (1, 2, 3, 4) or channels < 1 or rate <= 0:
-        raise AudioFormatError(
-            f"{path}: unsupported PCM ({channels} channels, {8 * width}-bit, {rate} Hz); "
-            f"expected {SAMPLE_RATE} Hz mono 16-bit"
-        )
-    mono = decode_pcm(data, width, channels)
-    return to_int16_bytes(resample(mono, rate, SAMPLE_RATE))
+        audio = read_wav(path)
+    except WavReadError as error:
+        raise AudioFormatError(f"{path}: not a PCM WAV file, {error}") from error
+    return to_int16_bytes(resample(audio.samples, audio.rate, SAMPLE_RATE))
 
 
 class MicrophoneSource:
