@@ -5,7 +5,7 @@ With 3 or 4 seats, side A takes seats 0 and 2 and side B seats 1 and 3 (then swa
 coppie with pairs those are the two partnerships.
 
     python benchmarks/arena.py --variant classica --deals 2000 --a difficile --b medio --jobs 2
-    python benchmarks/arena.py --variant coppie --seats 4 --pairs --deals 500 --a difficile --b pesante
+    python benchmarks/arena.py --variant coppie --seats 4 --pairs --deals 500 --b pesante
 
 Hands won are reported with draws apart, and as a win rate counting a draw as half a win.
 Points per hand are the points the variant awards (in capra they are penalties: lower is better).
@@ -21,14 +21,14 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voicedomino.engine import Match, Settings  # noqa: E402
-from voicedomino.players import Player, make_player  # noqa: E402
-from voicedomino.players.difficile import SearchPlayer, SearchSettings  # noqa: E402
+from voicedomino.engine import Match, Settings
+from voicedomino.players import Player, make_player
+from voicedomino.players.difficile import SearchPlayer, SearchSettings
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,7 @@ class Config:
     b: str
     seed: int
     time_budget: float
-    samples: int | None = None  # override the hard player's search size
-    nodes: int | None = None
+    search: tuple[tuple[str, float], ...] = ()  # overrides of the hard player's settings
 
 
 @dataclass
@@ -65,16 +64,25 @@ def sides(seats: int, swapped: bool) -> list[str]:
 
 
 def build_player(config: Config, level: str) -> Player:
-    if level != "difficile" or (config.samples is None and config.nodes is None):
+    if level != "difficile" or not config.search:
         return make_player(level, time_budget=config.time_budget)
-    default = SearchSettings()
-    return SearchPlayer(
-        SearchSettings(
-            samples=config.samples or default.samples,
-            nodes=config.nodes or default.nodes,
-            time_budget=config.time_budget,
-        )
-    )
+    settings = SearchSettings(time_budget=config.time_budget)
+    changes = {key: type(getattr(settings, key))(value) for key, value in config.search}
+    return SearchPlayer(replace(settings, **changes))
+
+
+def parse_search(text: str) -> tuple[tuple[str, float], ...]:
+    """'samples=32,nodes=100000' into pairs, checked against SearchSettings' fields."""
+    if not text:
+        return ()
+    names = {f.name for f in fields(SearchSettings)}
+    pairs: list[tuple[str, float]] = []
+    for item in text.split(","):
+        key, _, value = item.partition("=")
+        if key not in names:
+            raise SystemExit(f"--search: unknown setting {key!r}; known: {sorted(names)}")
+        pairs.append((key, float(value)))
+    return tuple(pairs)
 
 
 def play_hand(
@@ -182,8 +190,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time-budget", type=float, default=1.2)
-    parser.add_argument("--samples", type=int, help="deals sampled by difficile per move")
-    parser.add_argument("--nodes", type=int, help="difficile's node budget per move")
+    parser.add_argument(
+        "--search", default="", help="difficile's settings, e.g. samples=32,nodes=100000"
+    )
     parser.add_argument("--progress", type=int, default=0, help="print a line every N deals")
     return parser.parse_args(argv)
 
@@ -198,8 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.b,
         args.seed,
         args.time_budget,
-        args.samples,
-        args.nodes,
+        parse_search(args.search),
     )
     Settings(variant=config.variant, seats=config.seats, pairs=config.pairs)  # fail early
     for level in (config.a, config.b):

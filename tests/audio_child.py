@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voicedomino.audio.output import AudioOutput  # noqa: E402
+from voicedomino.audio.output import AudioOutput
 
 LONG_TEXT = (
     "Il computer ha giocato il sei tre in testa. Adesso in testa c'è il tre e in coda il "

@@ -29,7 +29,9 @@ def command_for(action: Action, match: Match, rng: random.Random) -> str:
     state = match.round
     lead = not state.line
     side_needed = not lead and (
-        len({p.side for p in match.legal_actions() if isinstance(p, Play) and p.tile == action.tile})
+        len(
+            {p.side for p in match.legal_actions() if isinstance(p, Play) and p.tile == action.tile}
+        )
         > 1
         or match.rules.wildcard
     )
@@ -43,7 +45,9 @@ def command_for(action: Action, match: Match, rng: random.Random) -> str:
     if rng.random() < 0.25 and not lead:
         return f"{a}{b}{'t' if action.side is Side.HEAD else 'c'}"
     verb = rng.choice(("gioca", "metti il", "gioca il", ""))
-    name = f"doppio {pip_word(a)}" if a == b and rng.random() < 0.5 else f"{pip_word(a)} {pip_word(b)}"
+    name = (
+        f"doppio {pip_word(a)}" if a == b and rng.random() < 0.5 else f"{pip_word(a)} {pip_word(b)}"
+    )
     return f"{verb} {name} {side}".strip()
 
 

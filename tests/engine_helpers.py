@@ -7,8 +7,8 @@ engine against the rules rather than against itself.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from voicedomino.engine import (
     ALL_TILES,
@@ -68,8 +68,8 @@ def ts(text: str) -> list[Tile]:
     return [t(part) for part in text.split()]
 
 
-def rules_for(variant: str, seats: int = 2, **options: object) -> Rules:
-    return make_rules(Settings(variant=variant, seats=seats, **options))  # type: ignore[arg-type]
+def rules_for(variant: str, seats: int = 2, **options: Any) -> Rules:
+    return make_rules(Settings(variant=variant, seats=seats, **options))
 
 
 def make_round(
@@ -139,10 +139,11 @@ def match_of(state: Round, target: int | None = None) -> Match:
     return match
 
 
-def tile_census(state: Round) -> Counter[Tile]:
+def every_tile_once(state: Round) -> bool:
+    """All 28 tiles are in the hands, the boneyard, the set-aside and the line, each once."""
     every = [tile for hand in state.hands for tile in hand] + state.boneyard + state.set_aside
     every += state.line_tiles()
-    return Counter(every)
+    return sorted(every) == list(ALL_TILES)
 
 
 # --- the oracle: RULES.md restated ---------------------------------------------------------
@@ -155,7 +156,9 @@ def halves_join(rules: Rules, a: int, b: int) -> bool:
 def fits(rules: Rules, tile: Tile, head: int | None, tail: int | None) -> bool:
     if head is None or tail is None:
         return True
-    return any(halves_join(rules, half, end) for half in (tile.low, tile.high) for end in (head, tail))
+    return any(
+        halves_join(rules, half, end) for half in (tile.low, tile.high) for end in (head, tail)
+    )
 
 
 def can_anyone_move(state: Round) -> bool:
@@ -223,6 +226,23 @@ def _unique_min(values: Sequence[int]) -> int | None:
     return at[0] if len(at) == 1 else None
 
 
+def expected_first_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile | None]:
+    """Who opens round one and with what, by RULES.md."""
+    if rules.name == "jolly":
+        return 0, None
+    held = {tile: seat for seat, hand in enumerate(hands) for tile in hand}
+    candidates: list[Tile] = []
+    if rules.name in ("classica", "capra"):
+        candidates.append(Tile(0, 0))
+    candidates += [Tile(n, n) for n in range(6, -1, -1)]
+    for tile in candidates:
+        if tile in held:
+            return held[tile], tile
+    assert rules.name not in ("blocco", "pesca"), "blocco and pesca deal again without a double"
+    heaviest = max(held, key=lambda tile: (tile.pips, tile.high))
+    return held[heaviest], heaviest
+
+
 def expected_legal_tiles(state: Round) -> set[Tile]:
     hand = state.hands[state.to_move]
     if not state.line:
@@ -272,6 +292,6 @@ def play_out(match: Match, rng: random.Random, max_actions: int = 20_000) -> lis
     raise AssertionError("the match did not end")
 
 
-def new_match(variant: str, seats: int, pairs: bool, seed: int, **options: object) -> Match:
-    settings = Settings(variant=variant, seats=seats, pairs=pairs, **options)  # type: ignore[arg-type]
+def new_match(variant: str, seats: int, pairs: bool, seed: int, **options: Any) -> Match:
+    settings = Settings(variant=variant, seats=seats, pairs=pairs, **options)
     return Match(settings, seed=seed)

@@ -103,7 +103,12 @@ def test_speech_is_heard_after_speak_and_only_then(
 
 @pytest.mark.parametrize(
     ("cue", "louder"),
-    [("place_head_you", 0), ("place_head_other", 0), ("place_tail_you", 1), ("place_tail_other", 1)],
+    [
+        ("place_head_you", 0),
+        ("place_head_other", 0),
+        ("place_tail_you", 1),
+        ("place_tail_other", 1),
+    ],
 )
 def test_cue_is_heard_with_its_panning(
     virtual_soundcard: VirtualSoundCard, output: AudioOutput, cue: str, louder: int
@@ -128,7 +133,9 @@ def test_cue_is_heard_with_its_panning(
 def test_pan_argument_moves_a_centred_cue(
     virtual_soundcard: VirtualSoundCard, output: AudioOutput
 ) -> None:
-    rec = _record(virtual_soundcard, lambda: (output.play_cue("your_turn", pan=1.0), output.wait_idle(3)))
+    rec = _record(
+        virtual_soundcard, lambda: (output.play_cue("your_turn", pan=1.0), output.wait_idle(3))
+    )
     left, right = rec.channel_rms()
     assert right > 0.05
     assert left < 0.01 * right
@@ -471,3 +478,19 @@ def test_mixer_sums_cues_with_pan_and_volume_and_clips() -> None:
     mixer.volume = 0.5
     mixer.render(out)
     assert np.allclose(out[:, 0], 0.6) and np.allclose(out[:, 1], 0.3)
+
+
+def test_closing_while_sounding_tells_listeners_it_stopped(
+    virtual_soundcard: VirtualSoundCard,
+) -> None:
+    events: list[bool] = []
+    out = AudioOutput()
+    out.add_listener(events.append)
+    out.start()
+    out.speak(LONG)
+    deadline = time.monotonic() + 3
+    while not events and time.monotonic() < deadline:
+        time.sleep(0.01)
+    out.close()
+    assert events == [True, False]
+    assert not out.is_sounding()

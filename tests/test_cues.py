@@ -22,7 +22,9 @@ TAIL = [Cue.PLACE_TAIL_YOU, Cue.PLACE_TAIL_OTHER]
 
 
 def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "scripts" / "make_sounds.py")
+    spec = importlib.util.spec_from_file_location(
+        "make_sounds", ROOT / "scripts" / "make_sounds.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -13,7 +13,7 @@ from dialog_driver import choose_action, command_for, in_play, unheld_tile
 from engine_helpers import make_round, match_of, rules_for
 
 from voicedomino.dialog.manager import DialogManager, Phase, Table
-from voicedomino.engine import Play, Tile
+from voicedomino.engine import Play
 from voicedomino.engine import save as engine_save
 from voicedomino.engine.legality import playable_moves
 from voicedomino.italian import messages as it
@@ -98,7 +98,9 @@ def check_refusals(manager: DialogManager) -> None:
     assert fingerprint(manager) == before, "a refused command changed the game"
 
 
-@pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t.variant}-{t.seats}{'-pairs' if t.pairs else ''}")
+@pytest.mark.parametrize(
+    "table", TABLES, ids=lambda t: f"{t.variant}-{t.seats}{'-pairs' if t.pairs else ''}"
+)
 def test_whole_match_by_voice_commands(table: Table) -> None:
     rng = random.Random(f"{table}")
     manager = DialogManager(table, computer_pause=0, seed=11, player_factory=quick_player)
@@ -142,10 +144,14 @@ def test_whole_match_by_voice_commands(table: Table) -> None:
 
 
 def test_side_question_when_tile_fits_both_different_ends() -> None:
-    manager = DialogManager(Table("blocco", 2), computer_pause=0, seed=5, player_factory=quick_player)
+    manager = DialogManager(
+        Table("blocco", 2), computer_pause=0, seed=5, player_factory=quick_player
+    )
     manager.start()
     manager.handle("inizia")
-    state = make_round(rules_for("blocco"), ["3-4 0-1 2-2", "5-5 6-6 1-1"], line="3-5 5-4", to_move=0)
+    state = make_round(
+        rules_for("blocco"), ["3-4 0-1 2-2", "5-5 6-6 1-1"], line="3-5 5-4", to_move=0
+    )
     manager.match = match_of(state)
     before = fingerprint(manager)
     assert manager.handle("gioca tre quattro").text == it.ask_side()

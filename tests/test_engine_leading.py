@@ -220,8 +220,9 @@ def test_lead_with_any_tile_needs_no_end_to_match(variant: str) -> None:
 
 
 def test_match_round_one_lead_is_announced_in_opening_events() -> None:
-    match = match_of(make_round(rules_for("classica"), ["1-1 0-6", "0-0 2-3"], leader=1,
-                                lead_tile="0-0"))
+    match = match_of(
+        make_round(rules_for("classica"), ["1-1 0-6", "0-0 2-3"], leader=1, lead_tile="0-0")
+    )
     opening = match.opening_events()
     assert opening[0] == RoundStarted(1, 1, t("0-0"), 0)
     assert match.to_move == 1

@@ -5,7 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import TABLE_IDS, TABLES, make_round, match_of, new_match, play_out, rules_for, t
+from engine_helpers import (
+    TABLE_IDS,
+    TABLES,
+    make_round,
+    match_of,
+    new_match,
+    play_out,
+    rules_for,
+    t,
+)
 
 from voicedomino.engine import (
     VARIANTS,
@@ -76,7 +85,10 @@ def test_next_round_leader_follows_the_variant(variant: str, seats: int, pairs: 
         state = match.round
         assert opening == [state.history[0], TurnStarted(state.leader)]
         assert opening[0] == RoundStarted(
-            state.round_number, state.leader, state.lead_tile, opening[0].redeals  # type: ignore[union-attr]
+            state.round_number,
+            state.leader,
+            state.lead_tile,
+            opening[0].redeals,  # type: ignore[union-attr]
         )
         if variant == "jolly":
             assert (state.leader, state.lead_tile) == (1 - previous, None)

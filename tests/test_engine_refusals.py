@@ -161,8 +161,9 @@ CASES: list[tuple[str, Callable[[], Match], Attempt, Refusal]] = [
 ]
 
 
-@pytest.mark.parametrize(("make", "attempt", "expected"), [c[1:] for c in CASES],
-                         ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(
+    ("make", "attempt", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
 def test_refusal_carries_its_facts_and_changes_nothing(
     make: Callable[[], Match], attempt: Attempt, expected: Refusal
 ) -> None:

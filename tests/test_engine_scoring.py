@@ -234,7 +234,11 @@ def test_coppie_alone_blocked_tie_goes_to_leader_or_nearest_after(leader: int, w
 def test_coppie_pairs_blocked_tie_goes_to_the_leaders_pair(leader: int, winner: int) -> None:
     hands = ["5-6 0-1", "1-4", "2-2", "0-0"]  # pair 0: 1 + 4, pair 1: 5 + 0
     state = make_round(
-        rules_for("coppie", 4, pairs=True), hands, line="3-5", rest="aside", leader=leader,
+        rules_for("coppie", 4, pairs=True),
+        hands,
+        line="3-5",
+        rest="aside",
+        leader=leader,
         to_move=0,
     )
     ended = play_and_end(match_of(state), "5-6")
@@ -245,8 +249,9 @@ def test_coppie_pairs_blocked_tie_goes_to_the_leaders_pair(leader: int, winner: 
 
 def test_coppie_pairs_blocked_fewest_summed_pips_wins() -> None:
     hands = ["5-6 0-1", "1-4", "2-2", "1-1"]  # pair 0: 5, pair 1: 7
-    state = make_round(rules_for("coppie", 4, pairs=True), hands, line="3-5", rest="aside",
-                       leader=1, to_move=0)
+    state = make_round(
+        rules_for("coppie", 4, pairs=True), hands, line="3-5", rest="aside", leader=1, to_move=0
+    )
     ended = play_and_end(match_of(state), "5-6")
     assert ended.result.winner == 0 and ended.result.points == (12, 0)
     assert ended.result.outcome is Outcome.BLOCKED

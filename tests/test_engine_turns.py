@@ -107,7 +107,7 @@ def test_legal_plays_list_every_fitting_tile_with_side_and_outer(variant: str) -
 # --- the wildcard -----------------------------------------------------------------------------
 
 
-def wild_round(variant: str, hands: list[str], line: str, **options: object) -> Round:
+def wild_round(variant: str, hands: list[str], line: str, **options: bool) -> Round:
     return make_round(rules_for(variant, **options), hands, line=line)
 
 
@@ -115,7 +115,7 @@ def wild_round(variant: str, hands: list[str], line: str, **options: object) -> 
     ("variant", "options"),
     [("jolly", {}), ("pesca", {"wildcard": True}), ("classica", {"wildcard": True})],
 )
-def test_blank_half_matches_any_end(variant: str, options: dict[str, object]) -> None:
+def test_blank_half_matches_any_end(variant: str, options: dict[str, bool]) -> None:
     state = wild_round(variant, ["0-4 6-6", "1-1"], "3-5 5-2", **options)
     assert {(a.side, a.outer) for a in state.legal_actions() if isinstance(a, Play)} >= {
         (Side.HEAD, 4),
@@ -130,7 +130,7 @@ def test_blank_half_matches_any_end(variant: str, options: dict[str, object]) ->
     [("jolly", {}), ("blocco", {"wildcard": True}), ("coppie", {"wildcard": True})],
 )
 def test_blank_end_accepts_any_tile_with_either_half_outside(
-    variant: str, options: dict[str, object]
+    variant: str, options: dict[str, bool]
 ) -> None:
     state = wild_round(variant, ["3-6 1-1", "2-2"], "2-5 5-0", **options)
     plays = [a for a in state.legal_actions() if isinstance(a, Play) and a.tile == t("3-6")]
@@ -141,7 +141,7 @@ def test_blank_end_accepts_any_tile_with_either_half_outside(
 
 @pytest.mark.parametrize(("variant", "options"), [("jolly", {}), ("capra", {"wildcard": True})])
 def test_wildcard_default_outer_prefers_the_exact_match(
-    variant: str, options: dict[str, object]
+    variant: str, options: dict[str, bool]
 ) -> None:
     # 0-3 at tail 3: exact match joins the 3 and leaves the blank; the other way leaves 3.
     state = wild_round(variant, ["0-3 6-6", "1-1"], "5-5 5-3", **options)
@@ -150,9 +150,7 @@ def test_wildcard_default_outer_prefers_the_exact_match(
 
 
 @pytest.mark.parametrize(("variant", "options"), [("jolly", {}), ("pesca", {"wildcard": True})])
-def test_wildcard_outer_choice_and_impossible_outer(
-    variant: str, options: dict[str, object]
-) -> None:
+def test_wildcard_outer_choice_and_impossible_outer(variant: str, options: dict[str, bool]) -> None:
     state = wild_round(variant, ["0-3 6-6", "1-1"], "5-5 5-3", **options)
     with pytest.raises(IllegalAction) as refused:
         state.apply(Play(t("0-3"), Side.HEAD, 0))  # head 5: only the blank can join
@@ -211,9 +209,7 @@ def test_classica_lead_double_earns_the_bonus_too() -> None:
 
 
 def test_classica_bonus_without_playable_draws_once_then_plays_the_fitting_tile() -> None:
-    state = make_round(
-        rules_for("classica"), ["5-5 2-3", "4-4"], line="3-5", draws="5-6 1-1"
-    )
+    state = make_round(rules_for("classica"), ["5-5 2-3", "4-4"], line="3-5", draws="5-6 1-1")
     state.apply(Play(t("5-5"), Side.TAIL))  # ends 3 and 5; 2-3 fits the head
     assert state.legal_actions() == [Play(t("2-3"), Side.HEAD, 2)]
     state2 = make_round(rules_for("classica"), ["5-5 2-2", "4-4"], line="3-5", draws="5-6 1-1")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import http.server
 import io
+import itertools
 import os
 import socket
 import threading
@@ -105,7 +106,7 @@ def server() -> Iterator[FakeServer]:
             pass
 
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     try:
         yield FakeServer(f"http://127.0.0.1:{httpd.server_address[1]}", routes)
@@ -170,7 +171,7 @@ def test_download_installs_a_verified_model(
         assert (path / name).read_bytes() == data
     assert verify_model(path, full_hash=True, manifest_path=manifest) == []
     assert seen[-1] == (len(archive), len(archive))
-    assert all(a[0] < b[0] for a, b in zip(seen, seen[1:], strict=False))
+    assert all(a[0] < b[0] for a, b in itertools.pairwise(seen))
 
 
 def test_truncated_download_leaves_nothing(
@@ -230,9 +231,7 @@ def test_missing_file_is_reported(server: FakeServer, manifest: Path, tmp_path: 
     assert leftovers(dest) == []
 
 
-def test_unlisted_extra_file_is_refused(
-    server: FakeServer, manifest: Path, tmp_path: Path
-) -> None:
+def test_unlisted_extra_file_is_refused(server: FakeServer, manifest: Path, tmp_path: Path) -> None:
     url = serve(server, "model.zip", make_zip({**FILES, "graph/extra.fst": b"x"}))
     dest = tmp_path / "models"
 
@@ -305,7 +304,9 @@ def test_connection_refused_is_a_network_error(manifest: Path, tmp_path: Path) -
     dest = tmp_path / "models"
 
     with pytest.raises(ModelDownloadError) as caught:
-        download_model(dest, f"http://127.0.0.1:{port}/m.zip", progress=None, manifest_path=manifest)
+        download_model(
+            dest, f"http://127.0.0.1:{port}/m.zip", progress=None, manifest_path=manifest
+        )
 
     assert caught.value.key == "network_error"
     assert "refused" in caught.value.detail.lower()

@@ -21,9 +21,12 @@ from korean_speech import (
     write_wav,
 )
 
+from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
 from voicedomino.speech.listener import Listener, Notice
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
 from voicedomino.speech.sources import AudioFormatError, WavFileSource, iterate
+from voicedomino.speech.stderr_capture import capture_fd2
+from voicedomino.speech.vocabulary import fit_grammar, grammar_form
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +95,32 @@ def test_grammar_keeps_known_sentences_and_reports_unknown_words(
 def test_no_usable_sentence_is_an_error(model: Any) -> None:
     with pytest.raises(ValueError, match="no grammar sentence"):
         SpeechRecognizer(model, ["qzxw"])
+
+
+def test_sentences_are_spelt_as_the_model_knows_them() -> None:
+    assert grammar_form("  Gioca L’Asso,  per favore! ") == "gioca l'asso per favore"
+    assert grammar_form("perche\u0301") == "perché"  # combining accent composed
+    vocabulary = {"gioca", "l'", "asso", "più", "perché", "dell'", "sei", "tre"}
+
+    fit = fit_grammar(
+        ["gioca l'asso", "gioca l asso", "piu", "perche", "dell asso", "Sei, tre", "sette e mezzo"],
+        vocabulary.__contains__,
+    )
+
+    assert fit.phrases == ("gioca l' asso", "più", "perché", "dell' asso", "sei tre")
+    assert fit.missing_words == ("sette", "e", "mezzo")
+    assert fit.dropped == ("sette e mezzo",)
+
+
+def test_native_stderr_is_captured_and_the_rest_passed_on(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    import os
+
+    with capture_fd2(lambda line: line.startswith("WANTED")) as kept:
+        os.write(2, b"WANTED one\nother line\nWANTED two\n")
+    assert kept == ["WANTED one", "WANTED two"]
+    assert capfd.readouterr().err == "other line\n"
 
 
 # --- recogniser and result handling -------------------------------------------------------
@@ -213,6 +242,47 @@ def test_frames_carry_timestamps(tmp_path: Path) -> None:
     assert all(c >= f.end - 0.01 for c, f in zip(captured, frames, strict=True))
 
 
+def detector_events(detector: SpeechEndDetector, signal: np.ndarray) -> list[tuple[float, str]]:
+    """Feed 50 ms blocks; (time at the end of the block, event) for each event."""
+    events = []
+    for start in range(0, len(signal), 800):
+        event = detector.update(signal[start : start + 800].astype("<i2").tobytes())
+        if event is not None:
+            events.append((round((start + 800) / 16000, 2), event.value))
+    return events
+
+
+def test_end_of_speech_is_noticed_after_the_quiet_time() -> None:
+    rng = np.random.default_rng(3)
+    word = speech("오른쪽 나무").astype(np.float64)
+    audible = np.flatnonzero(np.abs(word) > 100)
+    word = word[audible[0] : audible[-1] + 1]
+    background = lambda seconds: rng.normal(0, 60, round(16000 * seconds))  # noqa: E731
+    signal = np.concatenate(
+        [background(1.0), word + background(len(word) / 16000), background(1.0)]
+    )
+    end_of_word = 1.0 + len(word) / 16000
+
+    events = detector_events(SpeechEndDetector(silence_after=0.2), signal)
+
+    assert [name for _, name in events] == [SpeechEvent.STARTED.value, SpeechEvent.ENDED.value]
+    assert 1.0 <= events[0][0] <= 1.2
+    assert end_of_word + 0.2 <= events[1][0] <= end_of_word + 0.3
+
+
+def test_clicks_are_not_speech_and_a_loud_background_stops_being_speech() -> None:
+    rng = np.random.default_rng(4)
+    quiet = rng.normal(0, 40, 16000 * 2)
+    quiet[8000:8160] = 20000  # a 10 ms click
+    assert detector_events(SpeechEndDetector(), quiet) == []
+
+    fan = np.concatenate([rng.normal(0, 40, 16000), rng.normal(0, 2000, 16000 * 20)])
+    events = detector_events(SpeechEndDetector(), fan)
+    # The fan starts like speech, but the detector learns it is background within seconds.
+    assert [name for _, name in events] == ["started", "ended"]
+    assert events[1][0] < 15
+
+
 # --- the listener -------------------------------------------------------------------------
 
 
@@ -220,7 +290,7 @@ def test_listener_hears_a_sequence_in_order(recognizer: SpeechRecognizer, tmp_pa
     order = [*RELIABLE, *reversed(RELIABLE)]
     segments = sequence_file(tmp_path / "seq.wav", order, gap=0.7)
 
-    got, listener = listen_to(tmp_path / "seq.wav", recognizer)
+    got, _ = listen_to(tmp_path / "seq.wav", recognizer)
 
     assert got.texts == order
     assert all(u.understood for u in got.utterances)
@@ -260,7 +330,9 @@ def test_garbled_audio_does_not_stop_the_listener(
     clipped = np.where(np.arange(8000) % 40 < 20, 32767, -32768).astype(np.int16)
     word = speech("왼쪽 아래")
     gap = np.zeros(12000, dtype=np.int16)
-    path = write_wav(tmp_path / "garbled.wav", np.concatenate([noise, gap, clipped, gap, word, gap]))
+    path = write_wav(
+        tmp_path / "garbled.wav", np.concatenate([noise, gap, clipped, gap, word, gap])
+    )
 
     got, _ = listen_to(path, recognizer)
 
@@ -291,6 +363,34 @@ def test_a_failing_callback_is_reported_and_listening_goes_on(
     assert "the dialog broke" in notices[0].detail
 
 
+def test_a_sentence_said_with_a_pause_stays_one_utterance(model: Any, tmp_path: Path) -> None:
+    # "왼쪽" alone is not a sentence of this grammar, only the start of "왼쪽 아래".
+    grammar = ["왼쪽 아래", "오른쪽 나무", "여섯", "아니요"]
+    segments = sequence_file(tmp_path / "seq.wav", ["왼쪽", "아래", "여섯"], gap=0.1)
+    pause = segments[1].start - segments[0].speech_end
+    assert 0.3 < pause < 0.6  # long enough for the quick end of speech to close "왼쪽"
+
+    held, _ = listen_to(tmp_path / "seq.wav", SpeechRecognizer(model, grammar))
+    split, _ = listen_to(tmp_path / "seq.wav", SpeechRecognizer(model, grammar), continuation=0)
+
+    assert held.texts == ["왼쪽 아래", "여섯"]
+    assert [w.word for w in held.utterances[0].words] == ["왼쪽", "아래"]
+    assert split.texts == ["왼쪽", "아래", "여섯"]
+
+
+def test_an_unfinished_sentence_is_delivered_after_the_pause(model: Any, tmp_path: Path) -> None:
+    grammar = ["왼쪽 아래", "오른쪽 나무", "여섯", "아니요"]
+    segments = sequence_file(tmp_path / "seq.wav", ["왼쪽", "여섯"], gap=1.5)
+
+    got, _ = listen_to(tmp_path / "seq.wav", SpeechRecognizer(model, grammar))
+
+    assert got.texts == ["왼쪽", "여섯"]
+    first_end = got.utterances[0].audio_end
+    assert first_end is not None
+    # Closed by the end-of-speech detector, then held for the continuation window.
+    assert 0.7 < first_end - segments[0].speech_end < 1.0
+
+
 def sounding_during(source: WavFileSource, start: float, end: float) -> Any:
     """An is_sounding() that is True while the file's playback is between start and end."""
 
@@ -304,7 +404,7 @@ def sounding_during(source: WavFileSource, start: float, end: float) -> Any:
 def test_half_duplex_discards_what_is_heard_while_sounding(
     recognizer: SpeechRecognizer, tmp_path: Path
 ) -> None:
-    segments = sequence_file(tmp_path / "seq.wav", ["오른쪽", "아니요", "왼쪽 아래"], gap=0.7)
+    segments = sequence_file(tmp_path / "seq.wav", ["오른쪽", "아니요", "왼쪽 아래"], gap=0.6)
     source = WavFileSource(tmp_path / "seq.wav", realtime=True)
     # The game "speaks" from just before the second word until just after it.
     window = (segments[1].start - 0.1, segments[1].speech_end + 0.1)
@@ -374,7 +474,8 @@ def test_a_failing_is_sounding_is_reported_once(
 def test_stop_and_start_again(recognizer: SpeechRecognizer, tmp_path: Path) -> None:
     segments: list[Segment] = sequence_file(tmp_path / "seq.wav", ["오른쪽", "왼쪽"], gap=1.0)
     got = Collector()
-    listener = Listener(WavFileSource(tmp_path / "seq.wav", realtime=True), recognizer, got.utterance)
+    source = WavFileSource(tmp_path / "seq.wav", realtime=True)
+    listener = Listener(source, recognizer, got.utterance)
 
     assert listener.start()
     time.sleep(segments[0].speech_end + 0.5)
@@ -382,6 +483,7 @@ def test_stop_and_start_again(recognizer: SpeechRecognizer, tmp_path: Path) -> N
     assert listener.state == "stopped" and not listener.running
     assert got.texts == ["오른쪽"]
 
+    source.realtime = False  # no need to wait in real time again
     assert listener.start()  # opens the file again from the start
     assert listener.wait(10)
     assert got.texts == ["오른쪽", "오른쪽", "왼쪽"]

@@ -196,15 +196,18 @@ json_values = st.recursive(
     | st.integers(min_value=-(10**30), max_value=10**30)
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=30),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=10), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
+    ),
     max_leaves=12,
 )
 field_names = st.sampled_from([*UserSettings().to_json(), "version", "other"])
 settings_like = st.dictionaries(field_names, json_values, max_size=10)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(document=st.one_of(json_values, settings_like))
 def test_loader_survives_any_json(tmp_path: Path, document: object) -> None:
     folder = tmp_path / "any-json"
@@ -224,7 +227,9 @@ def test_loader_survives_any_json(tmp_path: Path, document: object) -> None:
         assert path.read_text() == text
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(raw=st.binary(max_size=200))
 def test_loader_survives_any_bytes(tmp_path: Path, raw: bytes) -> None:
     folder = tmp_path / "any-bytes"

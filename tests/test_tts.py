@@ -92,7 +92,8 @@ def test_broken_espeak_library_is_unavailable(tmp_path: Path) -> None:
     (tmp_path / "libespeak-ng.so.1").write_text("not a shared library")
     code = (
         "from voicedomino.speech.tts import Synthesizer, SpeechUnavailableError\n"
-        "try:\n    Synthesizer()\nexcept SpeechUnavailableError as exc:\n    print('UNAVAILABLE', exc)\n"
+        "try:\n    Synthesizer()\n"
+        "except SpeechUnavailableError as exc:\n    print('UNAVAILABLE', exc)\n"
     )
     env = {**os.environ, "LD_LIBRARY_PATH": str(tmp_path)}
     done = subprocess.run(

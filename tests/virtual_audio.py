@@ -21,6 +21,7 @@ Also a command line for use by hand: `python tests/virtual_audio.py start|stop D
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -60,7 +61,7 @@ class Recording:
 
     @property
     def duration(self) -> float:
-        return self.samples.shape[0] / self.rate
+        return float(self.samples.shape[0] / self.rate)
 
     def time_of(self, frame: int) -> float:
         return self.started_at + frame / self.rate
@@ -70,7 +71,8 @@ class Recording:
         size = max(1, round(window_s * self.rate))
         count = self.samples.shape[0] // size
         blocks = self.samples[: count * size].reshape(count, size, -1).astype(np.float64)
-        return np.sqrt(np.mean(np.square(blocks), axis=(1, 2)))
+        rms: npt.NDArray[np.float64] = np.sqrt(np.mean(np.square(blocks), axis=(1, 2)))
+        return rms
 
     def sounding_span(
         self, threshold: float = SILENCE_RMS, window_s: float = 0.02
@@ -89,7 +91,10 @@ class Recording:
         return self.samples[first:last]
 
     def channel_rms(self) -> npt.NDArray[np.float64]:
-        return np.sqrt(np.mean(np.square(self.samples.astype(np.float64)), axis=0))
+        rms: npt.NDArray[np.float64] = np.sqrt(
+            np.mean(np.square(self.samples.astype(np.float64)), axis=0)
+        )
+        return rms
 
 
 class Recorder:
@@ -290,10 +295,8 @@ class VirtualSoundCard:
             os.environ.pop("PULSE_SERVER", None)
         else:
             os.environ["PULSE_SERVER"] = old
-        try:
+        with contextlib.suppress(Exception):
             rescan_portaudio()
-        except Exception:
-            pass
 
     def stop(self) -> None:
         """Stop the recorders and the daemon this object started (by pid)."""
@@ -361,10 +364,8 @@ def main(argv: list[str]) -> int:
             print(f"no card started in {folder}", file=sys.stderr)
             return 1
         for pid in pid_file.read_text().split():
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(int(pid), signal.SIGTERM)
-            except ProcessLookupError:
-                pass
         pid_file.unlink()
         return 0
     card = VirtualSoundCard(folder)

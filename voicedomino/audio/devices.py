@@ -66,7 +66,7 @@ def open_output_stream(
     sample_rate: int,
     callback: Callable[..., None],
     finished_callback: Callable[[], None],
-    latency: float | str = "low",
+    latency: float | str = "high",
 ) -> OpenedStream:
     """Open (not start) a stereo float32 output stream.
 

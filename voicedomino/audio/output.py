@@ -39,7 +39,6 @@ from voicedomino.audio.sound import FloatArray, Sound
 from voicedomino.speech.tts import (
     MAX_RATE_WPM,
     MIN_RATE_WPM,
-    SpeechError,
     SpeechUnavailableError,
     Synthesizer,
 )
@@ -67,7 +66,7 @@ class AudioOutput:
         synthesizer_factory: Callable[[], SpeechSynthesizer] = Synthesizer,
         cues: CueLibrary | None = None,
         sample_rate: int = SPEECH_SAMPLE_RATE,
-        latency: float | str = "low",
+        latency: float | str = "high",  # PortAudio default: 35 ms here, no underruns
         stall_timeout_s: float = 2.0,
         synthesis_timeout_s: float = 10.0,
     ) -> None:
@@ -101,6 +100,7 @@ class AudioOutput:
         self._callback_errors = 0
         self._notified: set[str] = set()
         self._listeners: list[SoundingListener] = []
+        self._reported_sounding = False  # the state listeners were last told
         self._threads: list[threading.Thread] = []
 
     # ----------------------------------------------------------------- lifecycle
@@ -167,6 +167,8 @@ class AudioOutput:
         self._close_stream()
         for thread in self._threads:
             thread.join(timeout=1.0)
+        if self._reported_sounding:  # listeners must not be left believing sound goes on
+            self._tell_listeners(False)
 
     # ----------------------------------------------------------------- game-side API
 
@@ -260,6 +262,16 @@ class AudioOutput:
         with self._lock:
             if listener in self._listeners:
                 self._listeners.remove(listener)
+
+    @property
+    def sample_rate(self) -> int:
+        """The output stream's sample rate (22050 Hz unless the device refused it)."""
+        return self._mixer.sample_rate
+
+    @property
+    def output_latency_s(self) -> float:
+        """The stream's output latency as reported by PortAudio (0 before start)."""
+        return self._mixer.output_delay_s
 
     @property
     def speech_started_at(self) -> float | None:
@@ -391,23 +403,25 @@ class AudioOutput:
         return None
 
     def _monitor(self) -> None:
-        reported = False
         while not self._closing:
-            self._wake.wait(0.02 if reported else 0.25)
+            self._wake.wait(0.02 if self._reported_sounding else 0.25)
             self._wake.clear()
             if self._closing:
                 return
             self._check_watchdogs()
             sounding = self.is_sounding()
-            if sounding != reported:
-                reported = sounding
-                with self._lock:
-                    listeners = list(self._listeners)
-                for listener in listeners:
-                    try:
-                        listener(sounding)
-                    except Exception:
-                        log.exception("sounding listener failed")
+            if sounding != self._reported_sounding:
+                self._tell_listeners(sounding)
+
+    def _tell_listeners(self, sounding: bool) -> None:
+        self._reported_sounding = sounding
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            try:
+                listener(sounding)
+            except Exception:
+                log.exception("sounding listener failed")
 
     def _check_watchdogs(self) -> None:
         now = time.monotonic()

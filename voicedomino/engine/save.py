@@ -206,6 +206,9 @@ def _check_consistency(state: Round) -> None:
         raise SaveError("an empty line with moves made")
     if state.line and state.last_mover is None:
         raise SaveError("a line without a last mover")
+    if not state.line and state.lead_tile not in (None, *state.hands[state.leader]):
+        # The leader could never open and the round would pass around for ever.
+        raise SaveError("the lead tile is not in the leader's hand")
     if state.bonus_turn and not rules.double_bonus:
         raise SaveError("a bonus turn in a variant without one")
     plays = sum(isinstance(e, TilePlayed) for e in state.history)

@@ -52,7 +52,7 @@ class Game:
         self.autosave = autosave
         self.out = out
         self.on_preferences = on_preferences
-        self.sequence_speech = sequence_speech  # wait for speech before a computer move's cue
+        self.sequence_speech = sequence_speech
         self.inbox: queue.Queue[Input] = queue.Queue()
         self.finished = False
         self.voice_active = False  # a listener feeds the inbox too
@@ -75,9 +75,11 @@ class Game:
             self._emit(message)
 
     def _emit(self, message: Message) -> None:
+        # A cue belongs to its sentence: let the sentences before it finish first ("basta",
+        # handled on the input threads, ends the wait at once).
+        if self.sequence_speech and (message.cue or message.pause > 0):
+            self.output.wait_idle(MAX_WAIT_FOR_SPEECH)
         if message.pause > 0:
-            if self.sequence_speech:
-                self.output.wait_idle(MAX_WAIT_FOR_SPEECH)
             time.sleep(message.pause)
         print(message.text, file=self.out, flush=True)
         if message.cue:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass
 
 from voicedomino.engine.actions import Action, Play
@@ -18,10 +19,13 @@ from voicedomino.engine.view import SeatView
 from voicedomino.players.base import legal_or_raise
 from voicedomino.players.fastsim import SimRound, SimRules, from_engine
 from voicedomino.players.heuristic import ranked_plays
-from voicedomino.players.knowledge import infer
-from voicedomino.players.sampling import sample_world
+from voicedomino.players.inference import SHEDDING, likelihood, observations, resample
+from voicedomino.players.knowledge import Knowledge, infer
+from voicedomino.players.sampling import World, sample_world
 from voicedomino.players.search import Searcher
 from voicedomino.players.tables import INDEX, NO_END
+
+MIN_NODES = 50
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,8 @@ class SearchSettings:
     nodes: int = 40_000  # node budget per decision, shared by the deals
     max_depth: int = 30  # decision plies; forced moves are free
     time_budget: float = 1.2  # safety cap in seconds
+    oversample: int = 4  # deals drawn per searched deal before weighting by the plays seen
+    shedding: float = SHEDDING  # the model of the other seats: preference per pip shed
 
 
 def _distinct(view: SeatView, actions: list[Action]) -> list[Action]:
@@ -49,6 +55,8 @@ def _last_mover(view: SeatView) -> int:
 
 
 class SearchPlayer:
+    """Determinized alpha-beta over deals weighted by the other seats' observed plays."""
+
     name = "difficile"
 
     def __init__(self, settings: SearchSettings | None = None) -> None:
@@ -71,10 +79,11 @@ class SearchPlayer:
         tail = NO_END if view.tail is None else view.tail
         lead_tile = -1 if view.lead_tile is None else INDEX[view.lead_tile]
         last_mover = _last_mover(view)
-        per_sample = max(50, settings.nodes // settings.samples)
+        worlds = self._worlds(view, knowledge, rng)
+        nodes_left = settings.nodes
+        weight_left = sum(count for _world, count in worlds)
         started = time.perf_counter()
-        for _sample in range(settings.samples):
-            world = sample_world(view, knowledge, rng)
+        for world, count in worlds:
             state = SimRound(
                 rules,
                 world.hands,
@@ -88,11 +97,30 @@ class SearchPlayer:
                 leader=view.leader,
                 lead_tile=lead_tile,
             )
-            searcher = Searcher(state, team, view.leader, per_sample)
+            # A deal drawn several times weighs more and gets more nodes; unused nodes go on.
+            share = max(MIN_NODES, nodes_left * count // weight_left)
+            weight_left -= count
+            searcher = Searcher(state, team, view.leader, share)
             values = searcher.root_values(encoded, settings.max_depth)
+            nodes_left -= searcher.nodes
             for index, value in enumerate(values):
-                totals[index] += value
+                totals[index] += count * value
             if time.perf_counter() - started > settings.time_budget:
                 break  # safety only: the sample count decides in normal conditions
         best = max(range(len(actions)), key=lambda i: (totals[i], -i))
         return actions[best]
+
+    def _worlds(
+        self, view: SeatView, knowledge: Knowledge, rng: random.Random
+    ) -> list[tuple[World, int]]:
+        """The deals to search, each with how many times it was drawn."""
+        samples = self.settings.samples
+        seen = observations(view)
+        if not seen or self.settings.oversample <= 1:
+            return [(sample_world(view, knowledge, rng), 1) for _ in range(samples)]
+        candidates = [
+            sample_world(view, knowledge, rng) for _ in range(samples * self.settings.oversample)
+        ]
+        weights = [likelihood(world.hands, seen, self.settings.shedding) for world in candidates]
+        counts = Counter(resample(weights, samples, rng))
+        return [(candidates[index], counts[index]) for index in sorted(counts)]

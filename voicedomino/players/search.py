@@ -47,16 +47,28 @@ class Searcher:
     # --- the root ---------------------------------------------------------------------
 
     def root_values(self, actions: list[int], max_depth: int) -> list[float]:
-        """The value of each root action at the deepest depth completed within the budget."""
+        """The value of each root action at the deepest depth completed within the budget.
+
+        An iteration that would likely overrun the budget (it grows about as the last one
+        did) is not started: its nodes are left to the next deals.
+        """
         values = [self._static_after(action) for action in actions]
+        previous_cost = 0
         for depth in range(1, max_depth + 1):
             self.depth_cut = False
+            before = self.nodes
             try:
                 values = [self._after(action, depth - 1) for action in actions]
             except OutOfNodes:
+                self.nodes = self.node_limit
                 break
             if not self.depth_cut:
                 break  # solved to the end of the round
+            cost = self.nodes - before
+            growth = max(2.0, cost / previous_cost) if previous_cost else 3.0
+            previous_cost = cost
+            if self.nodes + cost * growth > self.node_limit:
+                break
         return values
 
     def _after(self, action: int, depth: int) -> float:

@@ -68,9 +68,8 @@ class SpeechEndDetector:
         for step in data[:usable].reshape(-1, _STEP_SAMPLES):
             level = float(np.sqrt(np.mean(step * step)))
             happened = self._step(level)
-            if happened is not None and event is None:
-                event = happened
-            elif happened is SpeechEvent.ENDED:
+            # An end outranks a start within the same block.
+            if happened is SpeechEvent.ENDED or (happened is not None and event is None):
                 event = happened
         return event
 

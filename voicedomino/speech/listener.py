@@ -6,9 +6,11 @@ game never hears itself. With `barge_in` (headphones) it keeps listening while s
 the player can interrupt.
 
 Utterances are closed either by Vosk's own endpointing or, sooner, when the speech-end detector
-hears `endpoint_silence` seconds of quiet after speech. A final result that is empty counts as
-"not understood" only if there was sound in it; the empty results Vosk gives after long silence
-are dropped.
+hears `endpoint_silence` seconds of quiet after speech. Closing that early could cut a command
+said with a pause ("gioca ... sei tre"), so a result that is only the beginning of a grammar
+sentence is held for `continuation` seconds: if the player goes on, the two parts are delivered
+as one utterance. A final result that is empty counts as "not understood" only if there was
+sound in it; the empty results Vosk gives after long silence are dropped.
 
 Nothing here may take the game down: failures of the source, the recogniser or the callbacks
 are reported through `on_notice(Notice)` and the thread goes on (or, when the microphone is
@@ -33,6 +35,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_TAIL_MARGIN = 0.15
 DEFAULT_ENDPOINT_SILENCE = 0.2
+DEFAULT_CONTINUATION = 0.6
 _READ_TIMEOUT = 0.1
 _MAX_CONSECUTIVE_ERRORS = 20
 
@@ -52,6 +55,8 @@ class Recognizer(Protocol):
 
     def reset(self) -> None: ...
 
+    def expects_more(self, text: str) -> bool: ...
+
 
 class Listener:
     def __init__(
@@ -64,6 +69,7 @@ class Listener:
         barge_in: bool = False,
         tail_margin: float = DEFAULT_TAIL_MARGIN,
         endpoint_silence: float | None = DEFAULT_ENDPOINT_SILENCE,
+        continuation: float = DEFAULT_CONTINUATION,
         on_notice: Callable[[Notice], None] | None = None,
     ) -> None:
         self.source = source
@@ -74,6 +80,7 @@ class Listener:
         self.tail_margin = tail_margin
         self.on_notice = on_notice
         self.quick_endpoint = endpoint_silence is not None
+        self.continuation = continuation
         self.detector = SpeechEndDetector(
             silence_after=endpoint_silence or DEFAULT_ENDPOINT_SILENCE
         )
@@ -87,6 +94,8 @@ class Listener:
         self._sounding_seen_at = float("-inf")
         self._muted_before = False
         self._sounding_failed = False
+        self._pending: Utterance | None = None  # the beginning of a sentence, said so far
+        self._pending_until = 0.0  # source time after which it is delivered as it is
 
     @property
     def state(self) -> ListenerState:
@@ -121,13 +130,18 @@ class Listener:
         return self.start()
 
     def stop(self, timeout: float = 2.0) -> None:
+        """Stop listening (safe from any thread, including inside `on_utterance`)."""
         with self._lock:
             self._stop.set()
-            thread, self._thread = self._thread, None
+            thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout)
-        if self._state == "listening":
-            self._state = "stopped"
+        with self._lock:
+            # A thread still busy in a callback keeps its place, so start() cannot double it.
+            if self._thread is thread and (thread is None or not thread.is_alive()):
+                self._thread = None
+            if self._state == "listening":
+                self._state = "stopped"
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the thread to end (a file source ran out); True if it has."""
@@ -149,8 +163,7 @@ class Listener:
                         self._process(frame)
                     errors = 0
                 except EndOfAudio:
-                    self._close_utterance(None)
-                    self._state = "finished"
+                    self._end_of_audio()
                     return
                 except SourceError as error:
                     self._unavailable(error)
@@ -166,10 +179,19 @@ class Listener:
         finally:
             self.source.close()
 
+    def _end_of_audio(self) -> None:
+        self._state = "finished"
+        try:
+            self._complete(self.recognizer.finish(), None)
+        except Exception as error:
+            self._notify(Notice("listener_error", repr(error)))
+        self._flush_pending()
+
     def _process(self, frame: AudioFrame) -> None:
         if self._muted(frame):
             self.discarded_frames += 1
             if not self._muted_before:
+                self._flush_pending()
                 self._reset_utterance()
             self._muted_before = True
             return
@@ -178,9 +200,15 @@ class Listener:
         utterance = self.recognizer.accept(frame.pcm)
         event = self.detector.update(frame.pcm)
         if utterance is not None:
-            self._deliver(utterance, frame)
+            self._complete(utterance, frame)
         elif event is SpeechEvent.ENDED and self.quick_endpoint:
-            self._close_utterance(frame)
+            self._complete(self.recognizer.finish(), frame)
+        elif (
+            self._pending is not None
+            and not self.detector.in_speech
+            and frame.end >= self._pending_until
+        ):
+            self._flush_pending(frame)
 
     def _muted(self, frame: AudioFrame) -> bool:
         if self.barge_in or self.is_sounding is None:
@@ -203,16 +231,35 @@ class Listener:
                 self._notify(Notice("listener_error", f"is_sounding failed: {error!r}"))
             return False
 
-    def _close_utterance(self, frame: AudioFrame | None) -> None:
-        self._deliver(self.recognizer.finish(), frame)
-
-    def _deliver(self, utterance: Utterance, frame: AudioFrame | None) -> None:
+    def _complete(self, utterance: Utterance, frame: AudioFrame | None) -> None:
+        """A final result: deliver it, or hold it if it is only the start of a sentence."""
         heard = self.detector.heard_speech
         self.detector.reset()
         if not utterance.text and not heard:
-            return  # silence closed by Vosk's rules, nothing was said
+            return  # silence closed by Vosk's rules: nothing was said
         if frame is not None:
             utterance = dataclasses.replace(utterance, audio_end=frame.end)
+        if self._pending is not None:
+            utterance = self._pending.joined(utterance)
+            self._pending = None
+        if (
+            frame is not None
+            and self.quick_endpoint
+            and self.recognizer.expects_more(utterance.text)
+        ):
+            self._pending = utterance
+            self._pending_until = frame.end + self.continuation
+            return
+        self._deliver(utterance)
+
+    def _flush_pending(self, frame: AudioFrame | None = None) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            if frame is not None:  # the wait for more ended here
+                pending = dataclasses.replace(pending, audio_end=frame.end)
+            self._deliver(pending)
+
+    def _deliver(self, utterance: Utterance) -> None:
         try:
             self.on_utterance(utterance)
         except Exception as error:
@@ -220,6 +267,7 @@ class Listener:
             self._notify(Notice("listener_error", f"on_utterance failed: {error!r}"))
 
     def _reset_utterance(self) -> None:
+        self._pending = None
         self.detector.reset()
         try:
             self.recognizer.reset()

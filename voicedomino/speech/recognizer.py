@@ -39,7 +39,7 @@ class Utterance:
     confidence: float | None  # mean of the word confidences, None without words
     words: list[RecognizedWord] = field(default_factory=list)
     understood: bool = True
-    audio_end: float | None = None  # source time (s) of the audio that completed it
+    audio_end: float | None = None  # source time (s) at which it was complete
 
     @classmethod
     def from_vosk(cls, result_json: str) -> Utterance:
@@ -54,8 +54,19 @@ class Utterance:
         text = " ".join(str(result.get("text", "")).split())
         tokens = text.split()
         confidence = sum(w.confidence for w in words) / len(words) if words else None
-        understood = bool(tokens) and UNKNOWN_WORD not in tokens
-        return cls(text, confidence, words, understood)
+        return cls(text, confidence, words, _understood(tokens))
+
+    def joined(self, more: Utterance) -> Utterance:
+        """This utterance continued by `more` (a sentence said with a pause in the middle)."""
+        text = " ".join(f"{self.text} {more.text}".split())
+        words = [*self.words, *more.words]
+        confidence = sum(w.confidence for w in words) / len(words) if words else None
+        audio_end = more.audio_end if more.audio_end is not None else self.audio_end
+        return Utterance(text, confidence, words, _understood(text.split()), audio_end)
+
+
+def _understood(tokens: list[str]) -> bool:
+    return bool(tokens) and UNKNOWN_WORD not in tokens
 
 
 def _word(item: dict[str, Any]) -> RecognizedWord:
@@ -82,6 +93,12 @@ class SpeechRecognizer:
         if not self.fit.phrases:
             raise ValueError("no grammar sentence uses only words the model knows")
         self.grammar: list[str] = [*self.fit.phrases, UNKNOWN_WORD]
+        self._sentences = frozenset(self.fit.phrases)
+        self._beginnings = frozenset(
+            " ".join(words[:end])
+            for words in (phrase.split() for phrase in self.fit.phrases)
+            for end in range(1, len(words))
+        )
         with capture_fd2(lambda line: bool(_MISSING_WORD_LINE.search(line))) as lines:
             self._vosk = vosk.KaldiRecognizer(
                 model, sample_rate, json.dumps(self.grammar, ensure_ascii=False)
@@ -106,6 +123,10 @@ class SpeechRecognizer:
         utterance = Utterance.from_vosk(self._vosk.FinalResult())
         self._vosk.Reset()
         return utterance
+
+    def expects_more(self, text: str) -> bool:
+        """True if `text` is only the beginning of a grammar sentence, not a sentence itself."""
+        return text in self._beginnings and text not in self._sentences
 
     def partial(self) -> str:
         try:

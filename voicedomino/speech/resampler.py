@@ -21,7 +21,8 @@ def _lowpass(cutoff: float, taps: int) -> Floats:
     """Windowed-sinc FIR with `cutoff` as a fraction of the sampling rate."""
     n = np.arange(taps) - (taps - 1) / 2
     kernel: Floats = 2 * cutoff * np.sinc(2 * cutoff * n) * np.hamming(taps)
-    return kernel / kernel.sum()
+    normalised: Floats = kernel / kernel.sum()
+    return normalised
 
 
 class StreamResampler:

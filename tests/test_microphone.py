@@ -1,0 +1,295 @@
+"""The real microphone path on the virtual sound card (tests/virtual_audio.py).
+
+The test plays Korean speech into the null sink `vmic`; the game records the default source
+`vmic.monitor` through sounddevice (`MicrophoneSource`) and the words must come out of the
+recogniser. The game's own output (a real `AudioOutput`) plays into `vspk`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from korean_speech import KOREAN_GRAMMAR, ko_model, sequence_file
+from virtual_audio import VirtualSoundCard
+
+from voicedomino.audio.output import AudioOutput
+from voicedomino.speech.listener import Listener, Notice
+from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
+from voicedomino.speech.resampler import StreamResampler
+from voicedomino.speech.sources import MicrophoneSource, MicrophoneUnavailable
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parent
+
+
+@pytest.fixture(scope="module")
+def model() -> Any:
+    return ko_model()
+
+
+class Heard:
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.notices: list[Notice] = []
+
+    def utterance(self, utterance: Utterance) -> None:
+        self.texts.append(utterance.text)
+
+    def notice(self, notice: Notice) -> None:
+        self.notices.append(notice)
+
+
+def wait_for(condition: Any, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+@pytest.mark.audio
+def test_words_spoken_into_the_microphone_are_recognised(
+    virtual_soundcard: VirtualSoundCard, model: Any, tmp_path: Path
+) -> None:
+    order = ["오른쪽 나무", "아니요", "왼쪽"]
+    sequence_file(tmp_path / "speech.wav", order, gap=0.6)
+    heard = Heard()
+    source = MicrophoneSource()
+    listener = Listener(
+        source, SpeechRecognizer(model, KOREAN_GRAMMAR), heard.utterance, on_notice=heard.notice
+    )
+    assert listener.start(), heard.notices
+    try:
+        assert source.device_rate == 16000
+        virtual_soundcard.play_into_mic(tmp_path / "speech.wav")
+        assert wait_for(lambda: len(heard.texts) >= len(order), timeout=3.0), heard.texts
+    finally:
+        listener.stop()
+
+    assert heard.texts == order
+    assert heard.notices == []
+    assert listener.state == "stopped"
+
+
+@pytest.mark.audio
+def test_what_is_heard_while_the_game_sounds_is_discarded(
+    virtual_soundcard: VirtualSoundCard, model: Any, tmp_path: Path
+) -> None:
+    sequence_file(tmp_path / "during.wav", ["오른쪽"], lead=0.1, gap=0.3)
+    sequence_file(tmp_path / "after.wav", ["왼쪽 아래"], lead=0.1, gap=0.3)
+    output_notices: list[str] = []
+    output = AudioOutput(on_notice=output_notices.append)
+    output.start()
+    half_duplex, headphones = Heard(), Heard()
+    listeners = [
+        Listener(
+            MicrophoneSource(),
+            SpeechRecognizer(model, KOREAN_GRAMMAR),
+            heard.utterance,
+            is_sounding=output.is_sounding,
+            barge_in=barge_in,
+            on_notice=heard.notice,
+        )
+        for heard, barge_in in ((half_duplex, False), (headphones, True))
+    ]
+    try:
+        assert all(listener.start() for listener in listeners)
+        output.speak("Questa frase copre la parola detta al microfono.")
+        assert output.is_sounding()
+        virtual_soundcard.play_into_mic(tmp_path / "during.wav")
+        assert output.is_sounding(), "the game's sentence ended before the word: test invalid"
+        assert output.wait_idle(timeout=20)
+        time.sleep(0.3)
+        virtual_soundcard.play_into_mic(tmp_path / "after.wav")
+        assert wait_for(lambda: len(headphones.texts) >= 2 and half_duplex.texts, timeout=3.0)
+        time.sleep(0.3)
+    finally:
+        for listener in listeners:
+            listener.stop()
+        output.close()
+
+    assert output_notices == []
+    assert half_duplex.texts == ["왼쪽 아래"]
+    assert listeners[0].discarded_frames > 20
+    # With barge-in (headphones) the same input is heard in full.
+    assert headphones.texts == ["오른쪽", "왼쪽 아래"]
+    assert listeners[1].discarded_frames == 0
+
+
+def test_a_device_that_does_not_exist_is_reported(model: Any) -> None:
+    with pytest.raises(MicrophoneUnavailable) as caught:
+        MicrophoneSource(device=4321).open()
+    assert caught.value.key == "microphone_unavailable"
+
+    heard = Heard()
+    listener = Listener(
+        MicrophoneSource(device="no such microphone"),
+        SpeechRecognizer(model, KOREAN_GRAMMAR),
+        heard.utterance,
+        on_notice=heard.notice,
+    )
+    assert not listener.start()
+    assert listener.state == "unavailable"
+    assert [n.key for n in heard.notices] == ["microphone_unavailable"]
+    assert not listener.resume()
+    assert [n.key for n in heard.notices] == ["microphone_unavailable"] * 2
+
+
+def run_child(script: str, env: dict[str, str], timeout: float = 90) -> list[dict[str, Any]]:
+    """Run `script` in a fresh interpreter (its own PortAudio); it prints JSON lines."""
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script)],
+        cwd=ROOT,
+        env={**env, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+
+
+def test_no_sound_server_means_microphone_unavailable() -> None:
+    # No PULSE_SERVER and no sound card: PortAudio finds no input device at all.
+    env = {key: value for key, value in os.environ.items() if key != "PULSE_SERVER"}
+    lines = run_child(
+        """
+        import json
+        from voicedomino.speech.listener import Listener
+        from voicedomino.speech.sources import MicrophoneSource, MicrophoneUnavailable
+        try:
+            MicrophoneSource().open()
+            print(json.dumps({"opened": True}))
+        except MicrophoneUnavailable as error:
+            print(json.dumps({"error": error.key}))
+        notices = []
+        listener = Listener(MicrophoneSource(), None, print, on_notice=notices.append)
+        print(json.dumps({"started": listener.start(), "notices": [n.key for n in notices]}))
+        """,
+        env,
+    )
+    assert lines == [
+        {"error": "microphone_unavailable"},
+        {"started": False, "notices": ["microphone_unavailable"]},
+    ]
+
+
+@pytest.mark.audio
+def test_microphone_that_disappears_and_comes_back(tmp_path: Path) -> None:
+    # In a child process with its own virtual card, so killing that card's daemon cannot
+    # disturb the session's card: the device vanishes mid-game, the listener reports it and
+    # stops cleanly; the card comes back and resume() listens again.
+    sequence_file(tmp_path / "word.wav", ["왼쪽 아래"], lead=0.1, gap=0.5)
+    env = {key: value for key, value in os.environ.items() if key != "PULSE_SERVER"}
+    lines = run_child(
+        f"""
+        import json, time
+        from pathlib import Path
+        from korean_speech import KOREAN_GRAMMAR, ko_model
+        from virtual_audio import VirtualSoundCard
+        from voicedomino.speech.listener import Listener
+        from voicedomino.speech.recognizer import SpeechRecognizer
+        from voicedomino.speech.sources import MicrophoneSource
+
+        def wait_for(condition, timeout):
+            deadline = time.monotonic() + timeout
+            while not condition() and time.monotonic() < deadline:
+                time.sleep(0.02)
+
+        folder = Path({str(tmp_path / "card")!r})
+        word = Path({str(tmp_path / "word.wav")!r})
+        card, back = VirtualSoundCard(folder), None
+        card.start()
+        texts, notices = [], []
+        listener = Listener(
+            MicrophoneSource(), SpeechRecognizer(ko_model(), KOREAN_GRAMMAR),
+            lambda u: texts.append(u.text), on_notice=lambda n: notices.append(n.key),
+        )
+        try:
+            print(json.dumps({{"started": listener.start()}}))
+            card.play_into_mic(word)
+            wait_for(lambda: texts, 3)
+            card.kill_daemon()
+            wait_for(lambda: notices, 5)
+            print(json.dumps({{"texts": texts, "notices": notices, "state": listener.state}}))
+            print(json.dumps({{"resumed_without_device": listener.resume()}}))
+            # The sound server comes back at the same address; PortAudio is not re-initialised.
+            back = VirtualSoundCard(folder)
+            back.start(apply_to_process=False)
+            print(json.dumps({{"resumed": listener.resume(), "state": listener.state}}))
+            back.play_into_mic(word)
+            wait_for(lambda: len(texts) > 1, 3)
+            listener.stop()
+            print(json.dumps({{"texts": texts, "notices": notices}}))
+        finally:
+            listener.stop()
+            if back is not None:
+                back.stop()
+            card.stop()
+        """,
+        env,
+    )
+    assert lines == [
+        {"started": True},
+        {"texts": ["왼쪽 아래"], "notices": ["microphone_unavailable"], "state": "unavailable"},
+        {"resumed_without_device": False},
+        {"resumed": True, "state": "listening"},
+        {
+            "texts": ["왼쪽 아래", "왼쪽 아래"],
+            "notices": ["microphone_unavailable", "microphone_unavailable", "microphone_back"],
+        },
+    ]
+
+
+# --- devices that will not run at 16 kHz: their blocks are resampled as they come -----------
+
+
+def resample_in_blocks(signal: np.ndarray, rate: int, block_seconds: float = 0.05) -> np.ndarray:
+    resampler = StreamResampler(rate, 16000)
+    size = round(block_seconds * rate)
+    return np.concatenate(
+        [resampler.process(signal[i : i + size]) for i in range(0, len(signal), size)]
+    )
+
+
+@pytest.mark.parametrize("rate", [44100, 48000, 22050])
+def test_block_resampling_keeps_tones_and_removes_what_cannot_be_kept(rate: int) -> None:
+    t = np.arange(rate * 2) / rate
+    kept = resample_in_blocks(0.5 * np.sin(2 * np.pi * 1000 * t), rate)
+    assert abs(len(kept) - 32000) <= 2
+    spectrum = np.abs(np.fft.rfft(kept[1000:-1000]))
+    assert np.argmax(spectrum) * 16000 / len(kept[1000:-1000]) == pytest.approx(1000, abs=2)
+    # No clicks at block edges: the output stays a smooth sine of the same level.
+    assert np.max(np.abs(np.diff(kept[100:-100]))) < 0.5 * 2 * np.pi * 1000 / 16000 * 1.05
+    assert np.sqrt(np.mean(kept[500:-500] ** 2)) == pytest.approx(0.5 / np.sqrt(2), rel=0.02)
+    if rate > 16000:  # a 10 kHz tone cannot exist at 16 kHz and must not fold back
+        folded = resample_in_blocks(0.5 * np.sin(2 * np.pi * 10000 * t), rate)
+        assert np.sqrt(np.mean(folded[500:-500] ** 2)) < 0.01
+
+
+def test_block_resampled_speech_is_recognised(model: Any, tmp_path: Path) -> None:
+    # What a 48 kHz-only microphone would deliver, made by sox, resampled block by block.
+    native = tmp_path / "native.wav"
+    high = tmp_path / "high.raw"
+    subprocess.run(["espeak-ng", "-v", "ko", "-w", str(native), "오른쪽 나무"], check=True)
+    subprocess.run(
+        ["sox", str(native), "-r", "48000", "-b", "16", "-e", "signed", str(high)], check=True
+    )
+    signal = np.frombuffer(high.read_bytes(), dtype="<i2").astype(np.float64) / 32768
+    resampled = resample_in_blocks(signal, 48000)
+    pcm = (np.clip(resampled, -1, 1) * 32767).astype("<i2").tobytes()
+    recognizer = SpeechRecognizer(model, KOREAN_GRAMMAR)
+    recognizer.accept(np.zeros(3200, dtype="<i2").tobytes() + pcm)
+    recognizer.accept(np.zeros(8000, dtype="<i2").tobytes())
+    assert recognizer.finish().text == "오른쪽 나무"
