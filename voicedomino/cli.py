@@ -8,7 +8,8 @@ import logging
 import os
 import sys
 import termios
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from voicedomino import __version__
@@ -83,16 +84,16 @@ def play(args: argparse.Namespace) -> int:
 
     loaded = user_settings.load_settings()
     prefs = loaded.settings
-    notices: list[str] = list(loaded.notices)
+    notices = NoticeRelay(list(loaded.notices))
 
-    output = _make_output(args.no_voice, prefs, notices)
+    output = _make_output(args.no_voice, prefs, notices.tell)
     autosave = None if args.senza_salvataggio else AutoSave()
     saved = None
     if autosave is not None:
         found = autosave.load()
         saved = found.document
         if found.problem:
-            notices.append(found.problem)
+            notices.tell(found.problem)
 
     table = Table(
         variant=args.variante or "classica",
@@ -117,8 +118,7 @@ def play(args: argparse.Namespace) -> int:
 
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     game = Game(manager, output, autosave=autosave, on_preferences=remember)
-    for key in notices:
-        game.notice(key)
+    notices.attach(game)
 
     voice = None
     if not args.tastiera:
@@ -170,7 +170,35 @@ def _start_key_mode(game: Game) -> KeyReader | None:
     return reader
 
 
-def _make_output(no_voice: bool, prefs: object, notices: list[str]) -> SoundOutput:
+class NoticeRelay:
+    """Device notices to the player: kept until the game exists, then queued to it.
+
+    The audio output reports from its own threads (a device lost mid-game), so notices go
+    through the game's inbox and are said in order with everything else.
+    """
+
+    def __init__(self, pending: list[str]) -> None:
+        self._pending = pending
+        self._game: Game | None = None
+        self._lock = threading.Lock()
+
+    def tell(self, key: str) -> None:
+        with self._lock:
+            if self._game is None:
+                self._pending.append(str(key))
+                return
+            game = self._game
+        game.submit(str(key), "notice")
+
+    def attach(self, game: Game) -> None:
+        with self._lock:
+            pending, self._pending = self._pending, []
+            self._game = game
+        for key in pending:
+            game.notice(key)
+
+
+def _make_output(no_voice: bool, prefs: object, on_notice: Callable[[str], None]) -> SoundOutput:
     from voicedomino.audio.null import NullOutput
 
     rate = int(getattr(prefs, "rate_wpm", 175))
@@ -181,7 +209,7 @@ def _make_output(no_voice: bool, prefs: object, notices: list[str]) -> SoundOutp
 
     output = AudioOutput(
         rate=rate, volume=volume, device=getattr(prefs, "output_device", None),
-        on_notice=lambda key: notices.append(str(key)),
+        on_notice=on_notice,
     )  # fmt: skip
     output.start()
     return output

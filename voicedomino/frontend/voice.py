@@ -44,6 +44,17 @@ class VoiceInput:
         self.listener.stop()
 
 
+def deliver(game: Game, utterance: Utterance) -> None:
+    """Hand a final result to the game: "basta" at once, everything else in turn.
+
+    A result that was not understood ("[unk]", or sound without words) arrives as empty text,
+    which the dialog answers with "Non ho capito" and a hint.
+    """
+    text = utterance.text if utterance.understood else ""
+    game.urgent(text)
+    game.submit(text, "voice")
+
+
 def start_voice(
     game: Game,
     output: SoundOutput,
@@ -62,10 +73,15 @@ def start_voice(
         return None
     try:
         model = load_model(location.path)
-        recognizer = SpeechRecognizer(model, grammar_sentences())
-    except (ModelLoadError, ValueError) as error:
-        log.warning("speech model unusable: %s", error)
+    except ModelLoadError as error:
+        log.warning("speech model damaged: %s", error)
         game.notice("model_corrupt")
+        return None
+    try:
+        recognizer = SpeechRecognizer(model, grammar_sentences())
+    except ValueError as error:  # a model that knows none of the game's words
+        log.warning("speech model unusable: %s", error)
+        game.notice("model_unusable")
         return None
     source: AudioSource
     if audio_in is not None:
@@ -73,18 +89,24 @@ def start_voice(
     else:
         source = MicrophoneSource(input_device)
 
-    def heard(utterance: Utterance) -> None:
-        text = utterance.text if utterance.understood else ""
-        game.urgent(text)
-        game.submit(text, "voice")
+    told: set[str] = set()
 
     def notice(event: Notice) -> None:
+        log.info("listener notice %s: %s", event.key, event.detail)
+        if event.key == "listener_error":  # said once: a failing device may repeat it often
+            if event.key in told:
+                return
+            told.add(event.key)
         game.submit(event.key, "notice")
 
     listener = Listener(
-        source, recognizer, heard, is_sounding=output.is_sounding, barge_in=barge_in,
+        source,
+        recognizer,
+        lambda utterance: deliver(game, utterance),
+        is_sounding=output.is_sounding,
+        barge_in=barge_in,
         on_notice=notice,
-    )  # fmt: skip
+    )
     if not listener.start():
         return None
     game.voice_active = True

@@ -612,9 +612,15 @@ def history_end() -> str:
 NOTICES = {
     "audio_unavailable": "Nessuna uscita audio: continuo solo con il testo.",
     "audio_lost": "L'uscita audio non risponde: continuo solo con il testo.",
+    "audio_device_missing": "Il dispositivo audio scelto non c'è: uso quello predefinito.",
     "tts_unavailable": "La sintesi vocale non è disponibile: continuo con il testo e i suoni.",
+    "tts_failed": "Un messaggio non è stato pronunciato: lo trovi scritto.",
+    "cues_missing": "Alcuni suoni del gioco mancano: continuo senza quei suoni.",
     "microphone_unavailable": "Il microfono non risponde: continua con la tastiera.",
     "microphone_back": "Il microfono è di nuovo attivo.",
+    "audio_input_error": "Non riesco a leggere l'audio in ingresso: continua con la tastiera.",
+    "audio_format": "Il file audio non è in un formato che conosco: continua con la tastiera.",
+    "listener_error": "Il riconoscimento vocale ha avuto un problema: continuo ad ascoltare.",
     "model_missing": (
         "Il modello vocale italiano non è installato: si gioca con la tastiera. "
         "Per installarlo: voicedomino scarica-modello."
@@ -623,8 +629,14 @@ NOTICES = {
         "Il modello vocale italiano è danneggiato: si gioca con la tastiera. "
         "Per scaricarlo di nuovo: voicedomino scarica-modello."
     ),
+    "model_unusable": (
+        "Il modello vocale non conosce le parole del gioco: si gioca con la tastiera. "
+        "Serve il modello italiano: voicedomino scarica-modello."
+    ),
     "save_corrupt": "Il salvataggio era danneggiato: l'ho messo da parte e ricominciamo.",
     "settings_corrupt": "Le impostazioni erano danneggiate: uso quelle predefinite.",
+    "settings_repaired": "Alcune impostazioni non erano valide: le ho corrette.",
+    "settings_unreadable": "Non riesco a leggere le impostazioni: uso quelle predefinite.",
     "listening": "Ti ascolto.",
     "key_mode": (
         "Modalità tasti: frecce su e giù per la mano, invio per giocare, sinistra e destra "
@@ -638,7 +650,8 @@ NOTICES = {
 
 
 def notice(key: str) -> str:
-    return NOTICES.get(key, key)
+    # A key without wording must still reach the player as a sentence, never as a code.
+    return NOTICES.get(key, "C'è stato un problema tecnico, ma il gioco continua.")
 
 
 # --- the model download command ---------------------------------------------------------

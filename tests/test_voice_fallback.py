@@ -1,0 +1,194 @@
+"""Voice input as the game sees it: Italian results in Vosk's format, and the keyboard fallback.
+
+The Italian model cannot be had here, so Italian understanding is checked at the text level:
+every sentence of the generated grammar is dressed as a Vosk final result, read by the same
+code that reads the recogniser's results and handed to a real Game the way the listener hands
+it. The fallback tests start the real program with no model, a damaged one and a model that
+knows none of the game's words (the Korean one): each time the player is told why, and the
+game goes on by keyboard.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from korean_speech import KO_MODEL_PATH
+
+from voicedomino.audio.null import NullOutput
+from voicedomino.dialog.manager import DialogManager, Table
+from voicedomino.dialog.parser import grammar, parse
+from voicedomino.frontend.app import Game
+from voicedomino.frontend.voice import deliver
+from voicedomino.italian import messages as it
+from voicedomino.speech.recognizer import Utterance
+
+
+def vosk_result(text: str, confidence: float = 0.8) -> str:
+    """A final result as Vosk writes it with SetWords(True)."""
+    words = [
+        {"conf": confidence, "end": 0.3 * (i + 1), "start": 0.3 * i, "word": word}
+        for i, word in enumerate(text.split())
+    ]
+    return json.dumps({"result": words, "text": text}, ensure_ascii=False)
+
+
+def quiet_game() -> Game:
+    manager = DialogManager(Table(), computer_pause=0, seed=5)
+    return Game(manager, NullOutput(), autosave=None, out=io.StringIO())
+
+
+def test_every_grammar_sentence_as_a_vosk_result_reaches_its_intent() -> None:
+    game = quiet_game()
+    expansions = grammar().expansions()
+    wrong = []
+    for expansion in expansions:
+        utterance = Utterance.from_vosk(vosk_result(expansion.text))
+        deliver(game, utterance)
+        item = game.inbox.get_nowait()
+        assert item.source == "voice"
+        intent = parse(item.text or "")
+        got = None if intent is None else (intent.name, dict(intent.slots))
+        if got != (expansion.intent, dict(expansion.slots)):
+            wrong.append((expansion.text, got))
+    assert wrong == []
+    assert game.inbox.empty()
+    assert len(expansions) > 1000
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        vosk_result("[unk]"),
+        vosk_result("gioca [unk]"),
+        json.dumps({"text": ""}),
+        "not json at all",
+        json.dumps(["text", "gioca"]),
+    ],
+)
+def test_unknown_or_garbled_results_are_answered_with_not_understood(result: str) -> None:
+    game = quiet_game()
+    game.handle("inizia")
+    before = game.manager.save_document()
+    deliver(game, Utterance.from_vosk(result))
+    item = game.inbox.get_nowait()
+    response = game.handle(item.text or "")
+    assert response.messages[0].text.startswith("Non ho capito")
+    assert game.manager.save_document() == before
+
+
+def test_spoken_commands_play_through_the_game() -> None:
+    game = quiet_game()
+    deliver(game, Utterance.from_vosk(vosk_result("inizia")))
+    game.handle(game.inbox.get_nowait().text or "")
+    match = game.manager.match
+    assert match is not None
+    deliver(game, Utterance.from_vosk(vosk_result("pozzo", confidence=0.2)))
+    response = game.handle(game.inbox.get_nowait().text or "")
+    assert response.understood
+    count = len(match.round.boneyard)
+    assert it.cardinal(count) in response.text or str(count) in response.text
+
+
+def run_game(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> list[str]:
+    """The real program without --tastiera (so it tries to listen), fed by standard input."""
+    environment = {
+        **os.environ,
+        "VOICEDOMINO_DATA_DIR": str(tmp_path / "data"),
+        "VOICEDOMINO_CONFIG_DIR": str(tmp_path / "config"),
+        **(env or {}),
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "voicedomino", "--no-voice", "--pausa", "0", "--seme", "4", *args],
+        input="inizia\npozzo\nq\nsì\n",
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=True,
+    )
+    return result.stdout.splitlines()
+
+
+def assert_told_then_keyboard(lines: list[str], key: str) -> None:
+    assert lines[0] == it.notice(key)
+    assert it.notice("keyboard_mode") in lines  # how to go on
+    assert it.notice("listening") not in lines
+    # The game goes on by keyboard: the match starts and "pozzo" is answered.
+    assert any("pozzo" in line.lower() for line in lines[2:])
+    assert lines[-1] == it.goodbye()
+
+
+def test_no_model_is_said_and_the_keyboard_takes_over(tmp_path: Path) -> None:
+    lines = run_game(tmp_path, "--model", str(tmp_path / "nessun-modello"))
+    assert_told_then_keyboard(lines, "model_missing")
+
+
+def test_model_from_the_environment_that_is_missing(tmp_path: Path) -> None:
+    lines = run_game(tmp_path, env={"VOICEDOMINO_MODEL": str(tmp_path / "altrove")})
+    assert_told_then_keyboard(lines, "model_missing")
+
+
+def test_damaged_model_is_said_and_the_keyboard_takes_over(tmp_path: Path) -> None:
+    model = tmp_path / "rotto"
+    for name in ("am/final.mdl", "conf/model.conf", "graph/HCLr.fst", "graph/Gr.fst"):
+        (model / name).parent.mkdir(parents=True, exist_ok=True)
+        (model / name).write_bytes(b"\x00garbage" * 64)
+    lines = run_game(tmp_path, "--model", str(model))
+    assert_told_then_keyboard(lines, "model_corrupt")
+
+
+def test_model_that_knows_no_game_word_is_said(tmp_path: Path) -> None:
+    # A real model (Korean) loads, but none of the Italian sentences fits its vocabulary.
+    lines = run_game(tmp_path, "--model", str(KO_MODEL_PATH))
+    assert_told_then_keyboard(lines, "model_unusable")
+
+
+def test_every_notice_a_component_can_give_has_italian_wording() -> None:
+    from typing import get_args
+
+    from voicedomino import settings
+    from voicedomino.audio.api import AudioNotice
+    from voicedomino.speech import sources
+    from voicedomino.speech.model import ModelProblemKey
+
+    keys = {str(key) for key in AudioNotice}
+    keys |= set(get_args(ModelProblemKey)) | {"model_unusable", "listening"}
+    keys |= {"microphone_back", "listener_error", "save_corrupt", "keyboard_mode", "key_mode"}
+    keys |= {settings.NOTICE_CORRUPT, settings.NOTICE_REPAIRED, settings.NOTICE_UNREADABLE}
+    keys |= {
+        error.key
+        for error in vars(sources).values()
+        if isinstance(error, type) and issubclass(error, sources.SourceError)
+    }
+    missing = sorted(key for key in keys if key not in it.NOTICES)
+    assert missing == []
+    assert "_" not in it.notice("a_key_nobody_worded")  # never a code read aloud
+
+
+def test_a_device_notice_during_the_game_is_said_in_turn() -> None:
+    import threading
+
+    from voicedomino.cli import NoticeRelay
+
+    out = io.StringIO()
+    game = Game(DialogManager(Table(), computer_pause=0, seed=5), NullOutput(), autosave=None,
+                out=out)  # fmt: skip
+    relay = NoticeRelay(["settings_repaired"])  # reported before the game existed
+    relay.attach(game)
+    assert out.getvalue().splitlines() == [it.notice("settings_repaired")]
+    # The audio output reports from its own thread while the game waits for input.
+    reporter = threading.Thread(target=relay.tell, args=("audio_lost",))
+    reporter.start()
+    reporter.join()
+    game.submit("pozzo")
+    game.submit(None)  # the keyboard closes: the game loop ends
+    game.run()
+    lines = out.getvalue().splitlines()
+    assert it.notice("audio_lost") in lines
+    assert lines.index(it.notice("audio_lost")) > lines.index("Benvenuto a VoceDomino.")
