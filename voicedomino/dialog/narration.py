@@ -80,7 +80,10 @@ class Narrator:
             return [Message(it.other_passed(event.seat), "pass", pause)]
         if isinstance(event, BonusTurn):
             if event.seat == HUMAN:
-                return [Message(it.your_bonus(), "bonus")]
+                said = [Message(it.your_bonus(), "bonus")]
+                if match.round.to_move == HUMAN and not match.round.is_over:
+                    said.extend(self.situation(match))  # as at any turn: can I play at all?
+                return said
             return [] if brief else [Message(it.other_bonus(event.seat), "bonus")]
         if isinstance(event, TurnStarted):
             return self._turn_started(match, event.seat)
