@@ -116,7 +116,14 @@ def play(args: argparse.Namespace) -> int:
             prefs.replace(rate_wpm=new.rate, volume=new.volume, verbosity=new.verbosity)
         )
 
-    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    # A buffered stream of its own on descriptor 0 (left open), not sys.stdin.buffer: the reader
+    # thread, blocked in a read when the player quits, would hold the lock of sys.stdin, which
+    # the interpreter closes at shutdown ("Fatal Python error: ... could not acquire lock").
+    stdin = io.TextIOWrapper(
+        io.BufferedReader(io.FileIO(sys.stdin.fileno(), closefd=False)),
+        encoding="utf-8",
+        errors="replace",
+    )
     game = Game(manager, output, autosave=autosave, on_preferences=remember)
     notices.attach(game)
 

@@ -8,7 +8,7 @@ match.result                   # MatchResult once the match is over
 """
 
 from voicedomino.engine.actions import Action, Draw, Pass, Play, Side
-from voicedomino.engine.errors import IllegalAction, Reason, Refusal, SaveError
+from voicedomino.engine.errors import IllegalAction, NewerSaveError, Reason, Refusal, SaveError
 from voicedomino.engine.events import (
     BonusTurn,
     Event,
@@ -47,6 +47,7 @@ __all__ = [
     "Match",
     "MatchEnded",
     "MatchResult",
+    "NewerSaveError",
     "Outcome",
     "Pass",
     "Passed",

@@ -54,3 +54,7 @@ class IllegalAction(Exception):
 
 class SaveError(ValueError):
     """A saved document that cannot be loaded: malformed, inconsistent or from a future version."""
+
+
+class NewerSaveError(SaveError):
+    """A document written by a newer version of the game: whole, perhaps, but not readable here."""

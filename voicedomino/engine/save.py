@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 from voicedomino.engine.actions import Side
-from voicedomino.engine.errors import SaveError
+from voicedomino.engine.errors import NewerSaveError, SaveError
 from voicedomino.engine.events import BonusTurn, Event, Passed, RoundStarted, TilePlayed, TilesDrawn
 from voicedomino.engine.match import Match
 from voicedomino.engine.round import Round
@@ -102,7 +102,7 @@ def from_document(document: object) -> Match:
         raise SaveError("not a voicedomino save")
     version = _int(doc.get("version"), "version")
     if version > VERSION:
-        raise SaveError(f"saved by a newer version ({version})")
+        raise NewerSaveError(f"saved by a newer version ({version})")
     if version < 1:
         raise SaveError(f"unknown version {version}")
     settings_doc = _mapping(doc.get("settings"), "settings")

@@ -634,6 +634,9 @@ NOTICES = {
         "Serve il modello italiano: voicedomino scarica-modello."
     ),
     "save_corrupt": "Il salvataggio era danneggiato: l'ho messo da parte e ricominciamo.",
+    "save_newer": (
+        "Il salvataggio è di una versione più nuova del gioco: l'ho messo da parte e ricominciamo."
+    ),
     "settings_corrupt": "Le impostazioni erano danneggiate: uso quelle predefinite.",
     "settings_repaired": "Alcune impostazioni non erano valide: le ho corrette.",
     "settings_unreadable": "Non riesco a leggere le impostazioni: uso quelle predefinite.",

@@ -16,11 +16,12 @@ from typing import Any
 
 import platformdirs
 
-from voicedomino.engine import SaveError
+from voicedomino.engine import NewerSaveError, SaveError
 from voicedomino.engine import save as engine_save
 
 DATA_DIR_ENV = "VOICEDOMINO_DATA_DIR"
 SAVE_NAME = "partita.json"
+STALE_TEMPORARY_S = 3600.0  # a temporary file this old was left by a killed process
 
 
 def data_dir() -> Path:
@@ -62,7 +63,7 @@ def move_aside(path: Path, label: str) -> Path:
 @dataclass
 class Loaded:
     document: dict[str, Any] | None  # a valid saved match, or None
-    problem: str | None = None  # "save_corrupt" when a bad file was moved aside
+    problem: str | None = None  # "save_corrupt" / "save_newer" when a file was moved aside
 
 
 class AutoSave:
@@ -79,6 +80,7 @@ class AutoSave:
     def load(self) -> Loaded:
         if not self.path.exists():
             return Loaded(None)
+        self._remove_stale_temporaries()
         try:
             text = self.path.read_text(encoding="utf-8")
             engine_save.loads(text)  # full validation; the document is kept as it was saved
@@ -86,10 +88,26 @@ class AutoSave:
             table = document.get("table", {})
             if not isinstance(table, dict):
                 raise SaveError("bad table")
+        except NewerSaveError:
+            move_aside(self.path, "versione-nuova")
+            return Loaded(None, "save_newer")
         except (OSError, UnicodeDecodeError, SaveError, ValueError, AttributeError):
             move_aside(self.path, "danneggiata")
             return Loaded(None, "save_corrupt")
         return Loaded(document)
+
+    def _remove_stale_temporaries(self) -> None:
+        """Drop half-written saves left by a killed process (never the save itself).
+
+        Only old ones: a fresh one may belong to another copy of the game saving right now.
+        """
+        cutoff = time.time() - STALE_TEMPORARY_S
+        for leftover in self.path.parent.glob(f"{self.path.name}*.tmp"):
+            try:
+                if leftover.stat().st_mtime < cutoff:
+                    leftover.unlink()
+            except OSError:
+                pass  # gone already, or not ours to remove: harmless either way
 
     def archive(self) -> Path | None:
         """Keep a declined match aside instead of deleting it."""
