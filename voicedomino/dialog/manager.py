@@ -24,9 +24,11 @@ from voicedomino.engine import (
     Draw,
     IllegalAction,
     Match,
+    NewerSaveError,
     Pass,
     Play,
     Reason,
+    SaveError,
     Settings,
     Side,
     Tile,
@@ -290,8 +292,16 @@ class DialogManager:
             self.phase = Phase.MENU
             response = Response(discard_save=True).say(it.resume_declined())
             return self._menu_summary(response)
-        self.match = engine_save.from_document(saved)
-        level = saved.get("table", {}).get("level", self.table.level)
+        try:
+            self.match = engine_save.from_document(saved)
+        except SaveError as error:  # a damaged save: set it aside and start from the menu
+            log.warning("cannot resume the saved match: %s", error)
+            self.phase = Phase.MENU
+            notice = "save_newer" if isinstance(error, NewerSaveError) else "save_corrupt"
+            response = Response(discard_save=True).say(it.notice(notice))
+            return self._menu_summary(response)
+        table = saved.get("table")
+        level = table.get("level") if isinstance(table, dict) else None
         rules = self.match.rules
         self.table = Table(
             rules.name, rules.seats, rules.pairs,
@@ -302,6 +312,9 @@ class DialogManager:
         response = Response().say(it.resumed())
         view = self.match.view(HUMAN)
         response.say(answers.scores(view))
+        if self.match.is_over:  # only a hand-edited save stops here: there is no next round
+            self.phase = Phase.MATCH_OVER
+            return response.say(it.match_over_prompt())
         if self.match.round.is_over:
             self.phase = Phase.ROUND_OVER
             return response.say(it.next_round_prompt())

@@ -22,8 +22,9 @@ from voicedomino.engine import Tile
 from voicedomino.engine.legality import playable_moves
 from voicedomino.frontend.app import Game
 from voicedomino.italian import messages as it
-from voicedomino.italian.numbers import pip_word
+from voicedomino.italian.numbers import MAX_PIPS, pip_word
 
+DIGITS = "0123456789"  # typed tiles: ASCII digits only, never "²" or "٣"
 ESCAPE_WAIT = 0.05  # seconds to tell a lone Escape from the start of an arrow sequence
 SEQUENCES = {
     "\x1b[A": "up",
@@ -123,7 +124,7 @@ class KeyNavigator:
         elif name == "/":
             self.line = ""
             self.game.say(it.key_line_prompt())
-        elif name.isdigit():
+        elif len(name) == 1 and name in DIGITS:
             self._digit(name)
         elif len(name) == 1:
             if self.digits and name in "tc":
@@ -132,11 +133,19 @@ class KeyNavigator:
             else:
                 self.digits = ""
                 self.game.handle(name)
+        elif name:  # a function key, Tab, Backspace...: never silence for a key press
+            self.digits = ""
+            self.game.say(it.key_unknown())
 
     def _digit(self, digit: str) -> None:
         self.digits += digit
         if len(self.digits) == 2:
-            self.game.say(it.key_tile_typed(int(self.digits[0]), int(self.digits[1])))
+            a, b = int(self.digits[0]), int(self.digits[1])
+            if max(a, b) > MAX_PIPS:  # not a tile ("78"): the manager says it did not understand
+                typed, self.digits = self.digits, ""
+                self.game.handle(typed)
+            else:
+                self.game.say(it.key_tile_typed(a, b))
         elif len(self.digits) > 2:
             self.digits = digit
 

@@ -551,6 +551,10 @@ def keyboard_help(shortcuts: Sequence[tuple[str, str]]) -> str:
 # --- key mode ---------------------------------------------------------------------------
 
 
+def key_unknown() -> str:
+    return "Questo tasto non fa nulla. Punto interrogativo per l'aiuto."
+
+
 def key_line_prompt() -> str:
     return "Scrivi il comando e premi invio. Esc annulla."
 
