@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from voicedomino.dialog.manager import DialogManager, Phase
 from voicedomino.engine import ALL_TILES, Action, Draw, Match, Pass, Play, Side, Tile
@@ -67,3 +68,34 @@ def choose_action(manager: DialogManager, rng: random.Random) -> Action:
 
 def in_play(manager: DialogManager) -> bool:
     return manager.phase in (Phase.PLAYING, Phase.CHOOSE_SIDE)
+
+
+QUERIES = ("c", "h", "mano", "pozzo", "s", "ultima mossa", "v", "boh")
+
+
+def play_scripted_match(
+    manager: DialogManager, menu: list[str], seed: int, say: Callable[[str], object]
+) -> None:
+    """Say the menu choices, "inizia", a whole match with some questions, then quit.
+
+    `say(command)` must hand each command to `manager`; the commands depend on its state.
+    """
+    rng = random.Random(seed)
+    for command in [*menu, "inizia"]:
+        say(command)
+    for _ in range(3000):
+        if manager.phase is Phase.MATCH_OVER:
+            break
+        if manager.phase is Phase.ROUND_OVER:
+            command = "continua"
+        elif rng.random() < 0.1:
+            command = rng.choice(QUERIES)
+        else:
+            assert manager.match is not None
+            command = command_for(choose_action(manager, rng), manager.match, rng)
+        say(command)
+        if manager.phase is Phase.CHOOSE_SIDE:
+            say("coda")
+    assert manager.phase is Phase.MATCH_OVER
+    for command in ("esci", "sì"):
+        say(command)

@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
-from dialog_driver import choose_action, command_for
+from dialog_driver import play_scripted_match
 
-from voicedomino.dialog.manager import DialogManager, Phase, Table
+from voicedomino.dialog.manager import DialogManager, Table
 from voicedomino.dialog.response import Response
 from voicedomino.engine import save as engine_save
 from voicedomino.italian import messages as it
@@ -108,27 +108,9 @@ class Reference:
 
 
 def reference_match(menu: list[str], seed: int) -> Reference:
-    rng = random.Random(seed)
     manager = DialogManager(Table(), computer_pause=0, seed=seed)
     ref = Reference(texts(manager.start()))
-    for command in [*menu, "inizia"]:
-        ref.feed(manager, command)
-    for _ in range(3000):
-        if manager.phase is Phase.MATCH_OVER:
-            break
-        if manager.phase is Phase.ROUND_OVER:
-            command = "continua"
-        elif rng.random() < 0.1:
-            command = rng.choice(["c", "h", "mano", "pozzo", "s", "ultima mossa", "v", "boh"])
-        else:
-            assert manager.match is not None
-            command = command_for(choose_action(manager, rng), manager.match, rng)
-        ref.feed(manager, command)
-        if manager.phase is Phase.CHOOSE_SIDE:
-            ref.feed(manager, "coda")
-    assert manager.phase is Phase.MATCH_OVER
-    ref.feed(manager, "esci")
-    ref.feed(manager, "sì")
+    play_scripted_match(manager, menu, seed, lambda command: ref.feed(manager, command))
     # Each state is saved by one command only (it lasts until the next change): the save file
     # tells which command was the last one saved.
     runs = [saved for k, saved in enumerate(ref.disk) if k == 0 or saved != ref.disk[k - 1]]

@@ -8,15 +8,14 @@ line for line, up to the goodbye.
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from dialog_driver import choose_action, command_for
+from dialog_driver import play_scripted_match
 
-from voicedomino.dialog.manager import DialogManager, Phase, Table
+from voicedomino.dialog.manager import DialogManager, Table
 
 MENU_COMMANDS = {
     "classica": ["classica"],
@@ -30,32 +29,15 @@ MENU_COMMANDS = {
 
 def scripted_match(menu: list[str], seed: int) -> tuple[list[str], list[str]]:
     """The commands of a whole match and the transcript they produce."""
-    rng = random.Random(seed)
     manager = DialogManager(Table(), computer_pause=0, seed=seed)
     transcript = [m.text for m in manager.start().messages]
-    commands = [*menu, "inizia"]
-    for command in commands:
-        transcript += [m.text for m in manager.handle(command).messages]
-    for _ in range(3000):
-        if manager.phase is Phase.MATCH_OVER:
-            break
-        if manager.phase is Phase.ROUND_OVER:
-            command = "continua"
-        elif rng.random() < 0.1:
-            command = rng.choice(["c", "h", "mano", "pozzo", "s", "ultima mossa", "v", "boh"])
-        else:
-            assert manager.match is not None
-            command = command_for(choose_action(manager, rng), manager.match, rng)
+    commands: list[str] = []
+
+    def say(command: str) -> None:
         commands.append(command)
-        response = manager.handle(command)
-        transcript += [m.text for m in response.messages]
-        if manager.phase is Phase.CHOOSE_SIDE:
-            commands.append("coda")
-            transcript += [m.text for m in manager.handle("coda").messages]
-    assert manager.phase is Phase.MATCH_OVER
-    for command in ("esci", "sì"):
-        commands.append(command)
-        transcript += [m.text for m in manager.handle(command).messages]
+        transcript.extend(m.text for m in manager.handle(command).messages)
+
+    play_scripted_match(manager, menu, seed, say)
     return commands, transcript
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_helpers import TABLE_IDS, TABLES
 
 from voicedomino.engine import (
     ALL_TILES,
@@ -28,23 +29,6 @@ from voicedomino.players.sampling import sample_world
 from voicedomino.players.scoring import score
 from voicedomino.players.tables import mask_of
 
-TABLES = [
-    ("classica", 2, False),
-    ("blocco", 2, False),
-    ("blocco", 3, False),
-    ("blocco", 4, False),
-    ("pesca", 2, False),
-    ("pesca", 3, False),
-    ("pesca", 4, False),
-    ("jolly", 2, False),
-    ("capra", 2, False),
-    ("capra", 3, False),
-    ("capra", 4, False),
-    ("coppie", 2, False),
-    ("coppie", 3, False),
-    ("coppie", 4, False),
-    ("coppie", 4, True),
-]
 ALL_NAMES = (*LEVELS, "pesante", "casuale")
 QUICK_SEARCH = SearchSettings(samples=4, nodes=1_500)
 
@@ -78,7 +62,7 @@ def play_round(match: Match, players: dict[int, Player], seed: int) -> int:
 # --- every level plays legally --------------------------------------------------------
 
 
-@pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t[0]}-{t[1]}{'-pairs' if t[2] else ''}")
+@pytest.mark.parametrize("table", TABLES, ids=TABLE_IDS)
 def test_cheap_levels_play_whole_matches_legally(table: tuple[str, int, bool]) -> None:
     """A full match to the variant's target, every seat a different cheap level."""
     names = ["facile", "medio", "pesante", "casuale"]
@@ -95,7 +79,7 @@ def test_cheap_levels_play_whole_matches_legally(table: tuple[str, int, bool]) -
     assert rounds >= 1
 
 
-@pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t[0]}-{t[1]}{'-pairs' if t[2] else ''}")
+@pytest.mark.parametrize("table", TABLES, ids=TABLE_IDS)
 def test_hard_level_plays_rounds_legally(table: tuple[str, int, bool]) -> None:
     """The search on a small budget (same code path) against the other levels, two rounds."""
     match = Match(settings_of(table, target=500), seed=5)
@@ -274,7 +258,7 @@ def test_sampled_deals_respect_counts_and_known_voids() -> None:
 STATE_FIELDS = ("hands", "head", "tail", "mover", "drew", "bonus", "last_mover", "over")
 
 
-@pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t[0]}-{t[1]}{'-pairs' if t[2] else ''}")
+@pytest.mark.parametrize("table", TABLES, ids=TABLE_IDS)
 def test_simulator_agrees_with_the_engine(table: tuple[str, int, bool]) -> None:
     """Random rounds: same legal actions, same states after each action, undo restores, and
     the same winner and points at the end."""
