@@ -127,6 +127,9 @@ def play(args: argparse.Namespace) -> int:
     game = Game(manager, output, autosave=autosave, on_preferences=remember)
     notices.attach(game)
 
+    keys = _start_key_mode(game) if not args.righe and sys.stdin.isatty() else None
+    if keys is None:
+        LineReader(stdin, game.inbox, urgent=game.urgent).start()
     voice = None
     if not args.tastiera:
         from voicedomino.frontend.voice import start_voice
@@ -138,12 +141,10 @@ def play(args: argparse.Namespace) -> int:
             audio_in=args.audio_in,
             realtime=not args.veloce,
             barge_in=prefs.barge_in,
+            fallback_notice=None if keys is not None else "keyboard_mode",
         )
-    keys = _start_key_mode(game) if not args.righe and sys.stdin.isatty() else None
-    if keys is None:
-        if voice is None:
-            game.notice("keyboard_mode")
-        LineReader(stdin, game.inbox, urgent=game.urgent).start()
+    if voice is None and keys is None:
+        game.notice("keyboard_mode")
     try:
         game.run()
     except KeyboardInterrupt:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from voicedomino.audio.api import SoundOutput
@@ -21,27 +23,6 @@ from voicedomino.speech.sources import AudioSource, MicrophoneSource, WavFileSou
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 5.0  # how often a lost microphone is tried again
-
-
-class VoiceInput:
-    """A running listener, retried in the background while its microphone is gone."""
-
-    def __init__(self, listener: Listener, retry: bool) -> None:
-        self.listener = listener
-        self._stop = threading.Event()
-        self._retry_thread: threading.Thread | None = None
-        if retry:
-            self._retry_thread = threading.Thread(target=self._retry, name="mic-retry", daemon=True)
-            self._retry_thread.start()
-
-    def _retry(self) -> None:
-        while not self._stop.wait(RETRY_SECONDS):
-            if self.listener.state == "unavailable":
-                self.listener.resume()
-
-    def stop(self) -> None:
-        self._stop.set()
-        self.listener.stop()
 
 
 def deliver(game: Game, utterance: Utterance) -> None:
@@ -64,58 +45,145 @@ def start_voice(
     realtime: bool,
     barge_in: bool,
     input_device: int | str | None = None,
+    fallback_notice: str | None = "keyboard_mode",
 ) -> VoiceInput | None:
-    """Start listening, or say why not and return None (the game goes on by keyboard)."""
+    """Start voice input, or say why not and return None (the game goes on by keyboard).
+
+    Finding the model is instant and said at once; loading it takes a second or more, so it
+    happens on a thread of its own while the game already speaks.
+    """
     location = locate_model(model_option)
     if isinstance(location, ModelProblem):
         log.info("no speech model: %s", location.detail)
         game.notice(location.key)
         return None
-    try:
-        model = load_model(location.path)
-    except ModelLoadError as error:
-        log.warning("speech model damaged: %s", error)
-        game.notice("model_corrupt")
-        return None
-    try:
-        recognizer = SpeechRecognizer(model, grammar_sentences())
-    except ValueError as error:  # a model that knows none of the game's words
-        log.warning("speech model unusable: %s", error)
-        game.notice("model_unusable")
-        return None
-    source: AudioSource
-    if audio_in is not None:
-        source = WavFileSource(audio_in, realtime=realtime)
-    else:
-        source = MicrophoneSource(input_device)
+    voice = VoiceInput(
+        game,
+        output,
+        model_path=location.path,
+        audio_in=audio_in,
+        realtime=realtime,
+        barge_in=barge_in,
+        input_device=input_device,
+        fallback_notice=fallback_notice,
+    )
+    game.voice_active = True  # until the voice input says it cannot work
+    voice.start()
+    return voice
 
-    told: set[str] = set()
 
-    def notice(event: Notice) -> None:
+class VoiceInput:
+    """Voice input being set up, then listening; a lost microphone is tried again meanwhile.
+
+    Everything it has to say goes through the game's inbox, in turn with the player's input.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        output: SoundOutput,
+        *,
+        model_path: Path,
+        audio_in: Path | None,
+        realtime: bool,
+        barge_in: bool,
+        input_device: int | str | None,
+        fallback_notice: str | None,
+        sentences: Sequence[str] | None = None,
+    ) -> None:
+        self.game = game
+        self.sentences = sentences  # the grammar; None: every sentence the dialog accepts
+        self.output = output
+        self.model_path = model_path
+        self.audio_in = audio_in
+        self.realtime = realtime
+        self.barge_in = barge_in
+        self.input_device = input_device
+        self.fallback_notice = fallback_notice
+        self.listener: Listener | None = None
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._told: set[str] = set()
+        self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stop.set()
+            listener = self.listener
+        if listener is not None:
+            listener.stop()
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Wait until the model is loaded and listening began (or failed); for tests."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.listener is not None or not self._thread.is_alive():
+                return True
+            time.sleep(0.01)
+        return False
+
+    def _run(self) -> None:
+        try:
+            listener = self._listener()
+        except _VoiceUnavailable as problem:
+            self.game.submit(problem.key, "notice")
+            if self.fallback_notice:
+                self.game.submit(self.fallback_notice, "notice")
+            self.game.submit(None, "voice")  # the game no longer waits for this source
+            return
+        with self._lock:
+            if self._stop.is_set():
+                return
+            self.listener = listener
+        if listener.start():  # else the listener has said why: tried again below
+            self.game.submit("listening", "notice")
+        if self.audio_in is not None:  # a file ends: this source is done
+            listener.wait()
+            self.game.submit(None, "voice")
+            return
+        while not self._stop.wait(RETRY_SECONDS):
+            if listener.state == "unavailable":
+                listener.resume()
+
+    def _listener(self) -> Listener:
+        try:
+            model = load_model(self.model_path)
+        except ModelLoadError as error:
+            log.warning("speech model damaged: %s", error)
+            raise _VoiceUnavailable("model_corrupt") from error
+        try:
+            sentences = grammar_sentences() if self.sentences is None else self.sentences
+            recognizer = SpeechRecognizer(model, sentences)
+        except ValueError as error:  # a model that knows none of the game's words
+            log.warning("speech model unusable: %s", error)
+            raise _VoiceUnavailable("model_unusable") from error
+        source: AudioSource
+        if self.audio_in is not None:
+            source = WavFileSource(self.audio_in, realtime=self.realtime)
+        else:
+            source = MicrophoneSource(self.input_device)
+        return Listener(
+            source,
+            recognizer,
+            lambda utterance: deliver(self.game, utterance),
+            is_sounding=self.output.is_sounding,
+            barge_in=self.barge_in,
+            on_notice=self._notice,
+        )
+
+    def _notice(self, event: Notice) -> None:
         log.info("listener notice %s: %s", event.key, event.detail)
         if event.key == "listener_error":  # said once: a failing device may repeat it often
-            if event.key in told:
+            if event.key in self._told:
                 return
-            told.add(event.key)
-        game.submit(event.key, "notice")
+            self._told.add(event.key)
+        self.game.submit(event.key, "notice")
 
-    listener = Listener(
-        source,
-        recognizer,
-        lambda utterance: deliver(game, utterance),
-        is_sounding=output.is_sounding,
-        barge_in=barge_in,
-        on_notice=notice,
-    )
-    if not listener.start():
-        return None
-    game.voice_active = True
-    game.notice("listening")
-    if audio_in is not None:  # a file ends: tell the game that this source is done
 
-        def wait_for_end() -> None:
-            listener.wait()
-            game.submit(None, "voice")
-
-        threading.Thread(target=wait_for_end, name="wav-end", daemon=True).start()
-    return VoiceInput(listener, retry=audio_in is None)
+class _VoiceUnavailable(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
