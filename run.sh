@@ -2,6 +2,8 @@
 # VoceDomino set-up and tasks on Debian 12.
 #   ./run.sh gioca [opzioni]   install what is missing, then start a game (alias: play)
 #   ./run.sh test              install what is missing, then run ruff, mypy and the tests
+#   ./run.sh bench [--full]    install what is missing, then run every benchmark (quick sizes;
+#                              --full: the sizes whose figures the README reports)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -55,8 +57,30 @@ case "${1:-gioca}" in
         "$VENV/bin/mypy" voicedomino
         exec "$VENV/bin/python" -m pytest -q -p no:cacheprovider tests
         ;;
+    bench)
+        install_system_packages "${TEST_PACKAGES[@]}"
+        install_python_packages "[test]"
+        deals=200 matches=100
+        [ "${2:-}" = "--full" ] && deals=2000 matches=1000
+        py="$VENV/bin/python"
+        "$py" benchmarks/bench_parser.py
+        "$py" benchmarks/bench_speech.py
+        "$py" benchmarks/bench_voice.py --handler voice_game:make_handler
+        "$py" benchmarks/bench_startup.py
+        "$py" benchmarks/soak.py --matches "$matches"
+        for variant in classica blocco; do
+            "$py" benchmarks/arena.py --variant "$variant" --deals "$deals" --a difficile --b medio
+            "$py" benchmarks/arena.py --variant "$variant" --deals "$deals" --a difficile --b pesante
+            "$py" benchmarks/arena.py --variant "$variant" --deals "$deals" --a medio --b pesante
+        done
+        for levels in "difficile medio" "difficile pesante" "medio pesante"; do
+            set -- $levels
+            "$py" benchmarks/arena.py --variant coppie --seats 4 --pairs --deals $((deals / 4)) \
+                --a "$1" --b "$2"
+        done
+        ;;
     *)
-        say "Uso: ./run.sh gioca [opzioni] | ./run.sh test"
+        say "Uso: ./run.sh gioca [opzioni] | ./run.sh test | ./run.sh bench [--full]"
         exit 2
         ;;
 esac

@@ -52,7 +52,7 @@ from voicedomino.engine import (
 from voicedomino.engine.round import Round
 from voicedomino.engine.save import dumps, loads
 
-ROUNDS_PER_TABLE = 120  # x 15 tables = 1800 single rounds fully checked
+ROUNDS_PER_TABLE = 1000  # x 15 tables = 15000 single rounds fully checked
 MATCHES_PER_TABLE = 8  # x 15 = 120 whole matches (several rounds each)
 
 
