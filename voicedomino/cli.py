@@ -60,6 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--righe", action="store_true", help="tastiera a righe anche in un terminale"
     )
+    parser.add_argument(
+        "--cuffie",
+        action="store_true",
+        help="con le cuffie: ascolta anche mentre il gioco parla (di' basta per interromperlo)",
+    )
     parser.add_argument("--debug", action="store_true", help="log dettagliato su stderr")
     return parser
 
@@ -140,7 +145,8 @@ def play(args: argparse.Namespace) -> int:
             model_option=args.model,
             audio_in=args.audio_in,
             realtime=not args.veloce,
-            barge_in=prefs.barge_in,
+            barge_in=args.cuffie or prefs.barge_in,
+            input_device=prefs.input_device,
             fallback_notice=None if keys is not None else "keyboard_mode",
         )
     if voice is None and keys is None:
