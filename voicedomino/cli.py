@@ -27,45 +27,32 @@ log = logging.getLogger("voicedomino")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="voicedomino",
-        description="Domino in italiano, a voce e a orecchio.",
-    )
+    helps = it.COMMAND_LINE_HELP
+    parser = argparse.ArgumentParser(prog="voicedomino", description=helps["description"])
     parser.add_argument("--version", action="version", version=__version__)
     sub = parser.add_subparsers(dest="command")
-    download = sub.add_parser(
-        "scarica-modello", help="scarica e verifica il modello vocale italiano (Vosk)"
-    )
-    download.add_argument("--destinazione", type=Path, help="cartella dei modelli")
-    download.add_argument("--url", help="indirizzo dello zip del modello")
-    download.add_argument(
-        "--se-manca", action="store_true", help="non fare nulla se il modello c'è già"
-    )
+    download = sub.add_parser("scarica-modello", help=helps["scarica-modello"])
+    download.add_argument("--destinazione", type=Path, help=helps["--destinazione"])
+    download.add_argument("--url", help=helps["--url"])
+    download.add_argument("--se-manca", action="store_true", help=helps["--se-manca"])
 
-    parser.add_argument("--no-voice", "--muto", action="store_true", help="niente voce né suoni")
-    parser.add_argument("--tastiera", "--keyboard", action="store_true", help="niente microfono")
-    parser.add_argument("--model", help="cartella del modello Vosk")
-    parser.add_argument("--audio-in", type=Path, help="file WAV da usare come microfono")
-    parser.add_argument(
-        "--veloce", action="store_true", help="con --audio-in: leggi il file senza attese"
-    )
-    parser.add_argument("--variante", choices=sorted(VARIANTS), help="variante iniziale")
-    parser.add_argument("--giocatori", type=int, choices=(2, 3, 4), help="numero di giocatori")
-    parser.add_argument("--livello", choices=LEVELS, help="livello del computer")
-    parser.add_argument("--pausa", type=float, help="secondi di pausa prima delle mosse altrui")
-    parser.add_argument("--seme", type=int, help="seme delle mescolate (partite ripetibili)")
-    parser.add_argument(
-        "--senza-salvataggio", action="store_true", help="non salvare né riprendere la partita"
-    )
-    parser.add_argument(
-        "--righe", action="store_true", help="tastiera a righe anche in un terminale"
-    )
-    parser.add_argument(
-        "--cuffie",
-        action="store_true",
-        help="con le cuffie: ascolta anche mentre il gioco parla (di' basta per interromperlo)",
-    )
-    parser.add_argument("--debug", action="store_true", help="log dettagliato su stderr")
+    def switch(*names: str) -> None:
+        parser.add_argument(*names, action="store_true", help=helps[names[0]])
+
+    switch("--no-voice", "--muto")
+    switch("--tastiera", "--keyboard")
+    parser.add_argument("--model", help=helps["--model"])
+    parser.add_argument("--audio-in", type=Path, help=helps["--audio-in"])
+    switch("--veloce")
+    parser.add_argument("--variante", choices=sorted(VARIANTS), help=helps["--variante"])
+    parser.add_argument("--giocatori", type=int, choices=(2, 3, 4), help=helps["--giocatori"])
+    parser.add_argument("--livello", choices=LEVELS, help=helps["--livello"])
+    parser.add_argument("--pausa", type=float, help=helps["--pausa"])
+    parser.add_argument("--seme", type=int, help=helps["--seme"])
+    switch("--senza-salvataggio")
+    switch("--righe")
+    switch("--cuffie")
+    switch("--debug")
     return parser
 
 

@@ -141,7 +141,7 @@ class DialogManager:
         except Exception:  # the game must go on whatever breaks; the log keeps the details
             log.exception("internal error handling %r", intent)
             self.internal_errors += 1
-            response = Response().say("Si è verificato un errore interno, la partita continua.")
+            response = Response().say(it.internal_error())
         if intent is None or intent.name not in VOICE_INTENTS:
             self._remember(response)
         return response

@@ -22,7 +22,7 @@ from voicedomino.engine import Tile
 from voicedomino.engine.legality import playable_moves
 from voicedomino.frontend.app import Game
 from voicedomino.italian import messages as it
-from voicedomino.italian.numbers import MAX_PIPS, pip_word
+from voicedomino.italian.numbers import MAX_PIPS
 
 DIGITS = "0123456789"  # typed tiles: ASCII digits only, never "²" or "٣"
 ESCAPE_WAIT = 0.05  # seconds to tell a lone Escape from the start of an arrow sequence
@@ -197,4 +197,4 @@ class KeyNavigator:
             self.game.say(it.key_nothing_to_select(bool(hand)))
             return
         tile = hand[self.cursor]
-        self.game.handle(f"gioca {pip_word(tile.high)} {pip_word(tile.low)}")
+        self.game.handle(f"{tile.high}{tile.low}")  # the typed form: no wording here

@@ -692,3 +692,32 @@ def model_download_failed(key: str, detail: str) -> str:
 
 def model_download_done(path: str) -> str:
     return f"Modello installato e verificato in {path}."
+
+
+# --- the command line -------------------------------------------------------------------
+
+COMMAND_LINE_HELP = {
+    "description": "Domino in italiano, a voce e a orecchio.",
+    "scarica-modello": "scarica e verifica il modello vocale italiano (Vosk)",
+    "--destinazione": "cartella dei modelli",
+    "--url": "indirizzo dello zip del modello",
+    "--se-manca": "non fare nulla se il modello c'è già",
+    "--no-voice": "niente voce né suoni",
+    "--tastiera": "niente microfono",
+    "--model": "cartella del modello Vosk",
+    "--audio-in": "file WAV da usare come microfono",
+    "--veloce": "con --audio-in: leggi il file senza attese",
+    "--variante": "variante iniziale",
+    "--giocatori": "numero di giocatori",
+    "--livello": "livello del computer",
+    "--pausa": "secondi di pausa prima delle mosse altrui",
+    "--seme": "seme delle mescolate (partite ripetibili)",
+    "--senza-salvataggio": "non salvare né riprendere la partita",
+    "--righe": "tastiera a righe anche in un terminale",
+    "--cuffie": "con le cuffie: ascolta anche mentre il gioco parla (di' basta per interromperlo)",
+    "--debug": "log dettagliato su stderr",
+}
+
+
+def internal_error() -> str:
+    return "Si è verificato un errore interno, la partita continua."
