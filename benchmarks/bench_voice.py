@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
-import resource
 import statistics
 import sys
 import tempfile
@@ -46,6 +45,7 @@ from korean_speech import (  # noqa: E402
     Segment,
     sequence_file,
 )
+from memory import peak_rss_mb, rss_mb  # noqa: E402
 
 from voicedomino.speech.listener import DEFAULT_ENDPOINT_SILENCE, Listener, Notice  # noqa: E402
 from voicedomino.speech.model import load_model  # noqa: E402
@@ -61,17 +61,6 @@ class Run:
     delivered_at: list[float] = field(default_factory=list)
     responded_at: list[float | None] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
-
-
-def current_rss_mb() -> float:
-    """Resident set size now (Linux /proc); NaN elsewhere."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return float("nan")
 
 
 def load_handler(spec: str | None) -> Handler | None:
@@ -138,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         model = load_model(KO_MODEL_PATH)
         loaded = time.monotonic()
-        rss_after_load = current_rss_mb()
+        rss_after_load = rss_mb()
         recognizer = SpeechRecognizer(model, KOREAN_GRAMMAR)
         source = WavFileSource(wav, realtime=not args.fast, block_seconds=args.block)
         run = Run()
@@ -165,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     pairs = match(run, segments)
     correct = sum(run.utterances[i].text == s.text for i, s in pairs)
     lags = [run.utterances[i].audio_end - s.speech_end for i, s in pairs]  # type: ignore[operator]
-    peak_rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak_rss = peak_rss_mb()
 
     print(f"model: {KO_MODEL_PATH.name} (Korean), grammar of {len(recognizer.grammar)} entries")
     print(
@@ -195,8 +184,8 @@ def main(argv: list[str] | None = None) -> int:
                 if (responded := run.responded_at[i]) is not None
             ]
             print(summary("end of speech -> response started", responses))
-    print(f"RSS after model load: {rss_after_load:.0f} MB, at the end: {current_rss_mb():.0f} MB")
-    print(f"peak RSS: {peak_rss_mb:.0f} MB")
+    print(f"RSS after model load: {rss_after_load:.0f} MB, at the end: {rss_mb():.0f} MB")
+    print(f"peak RSS: {peak_rss:.0f} MB")
     if run.notices:
         print(f"notices: {[n.key for n in run.notices]}")
     return 0

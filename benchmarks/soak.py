@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import logging
 import random
-import resource
 import sys
 import time
 import traceback
@@ -30,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from memory import rss_mb
 
 from voicedomino.dialog.manager import DialogManager, Phase, Table
 from voicedomino.dialog.response import Response
@@ -94,17 +95,6 @@ class CaughtErrors(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         if record.exc_info and len(self.tracebacks) < SHOWN_TRACEBACKS:
             self.tracebacks.append("".join(traceback.format_exception(*record.exc_info)))
-
-
-def rss_mb() -> float:
-    """Resident memory now, from /proc when there is one (else the peak from getrusage)."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def fingerprint(manager: DialogManager) -> str | None:

@@ -41,6 +41,22 @@ def scripted_match(menu: list[str], seed: int) -> tuple[list[str], list[str]]:
     return commands, transcript
 
 
+def run_by_keyboard(
+    lines: list[str], seed: int, env: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """The real program, silent and on the keyboard, fed `lines` on standard input."""
+    return subprocess.run(
+        [sys.executable, "-m", "voicedomino", "--no-voice", "--tastiera", "--pausa", "0",
+         "--seme", str(seed)],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    )  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MENU_COMMANDS))
 def test_whole_match_through_stdin_and_stdout(name: str, tmp_path: Path) -> None:
     seed = 20 + sorted(MENU_COMMANDS).index(name)
@@ -50,16 +66,7 @@ def test_whole_match_through_stdin_and_stdout(name: str, tmp_path: Path) -> None
         "VOICEDOMINO_DATA_DIR": str(tmp_path / "data"),
         "VOICEDOMINO_CONFIG_DIR": str(tmp_path / "config"),
     }
-    result = subprocess.run(
-        [sys.executable, "-m", "voicedomino", "--no-voice", "--tastiera", "--pausa", "0",
-         "--seme", str(seed)],
-        input="\n".join(commands) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=True,
-    )  # fmt: skip
+    result = run_by_keyboard(commands, seed, env)
     lines = result.stdout.splitlines()
     start = lines.index("Benvenuto a VoceDomino.")
     assert "tastiera" in " ".join(lines[:start])  # the keyboard notice comes first
@@ -87,16 +94,7 @@ def test_garbage_and_empty_lines_are_answered_and_harmless(tmp_path: Path) -> No
         "q",
         "n",
     ]
-    result = subprocess.run(
-        [sys.executable, "-m", "voicedomino", "--no-voice", "--tastiera", "--pausa", "0",
-         "--seme", "3"],
-        input="\n".join(junk) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=True,
-    )  # fmt: skip
+    result = run_by_keyboard(junk, 3, env)
     lines = result.stdout.splitlines()
     assert sum(line.startswith("Non ho capito") for line in lines) >= 6
     assert "Va bene, continuiamo." in lines

@@ -211,20 +211,27 @@ def test_a_device_notice_during_the_game_is_said_in_turn() -> None:
     assert lines.index(it.notice("audio_lost")) > lines.index("Benvenuto a VoceDomino.")
 
 
+def started_voice(
+    out: io.StringIO, *, audio_in: Path | None, sentences: list[str] | None
+) -> tuple[Game, VoiceInput]:
+    """A quiet game with voice input from the Korean model, started as the program does."""
+    game = Game(DialogManager(Table(), computer_pause=0, seed=5), NullOutput(), autosave=None,
+                out=out)  # fmt: skip
+    voice = VoiceInput(
+        game, game.output, model_path=KO_MODEL_PATH, audio_in=audio_in, realtime=False,
+        barge_in=False, input_device=None, fallback_notice="keyboard_mode", sentences=sentences,
+    )  # fmt: skip
+    game.voice_active = True
+    voice.start()
+    return game, voice
+
+
 def test_voice_input_loads_off_the_game_thread_and_feeds_the_game(tmp_path: Path) -> None:
     """The real wiring with the real Korean model: load, listen to a file, deliver, finish."""
     wav = tmp_path / "parole.wav"
     sequence_file(wav, ["오른쪽", "아래", "왼쪽"], gap=0.8, lead=0.5)
     out = io.StringIO()
-    game = Game(DialogManager(Table(), computer_pause=0, seed=5), NullOutput(), autosave=None,
-                out=out)  # fmt: skip
-    voice = VoiceInput(
-        game, game.output, model_path=KO_MODEL_PATH, audio_in=wav, realtime=False,
-        barge_in=False, input_device=None, fallback_notice="keyboard_mode",
-        sentences=KOREAN_GRAMMAR,
-    )  # fmt: skip
-    game.voice_active = True
-    voice.start()
+    game, voice = started_voice(out, audio_in=wav, sentences=KOREAN_GRAMMAR)
     game.submit(None)  # the keyboard is closed at once: only the voice keeps the game going
     game.run()  # returns when the whole file has been heard
     voice.stop()
@@ -239,14 +246,7 @@ def test_voice_input_loads_off_the_game_thread_and_feeds_the_game(tmp_path: Path
 
 def test_voice_input_with_an_unusable_model_hands_over_to_the_keyboard() -> None:
     out = io.StringIO()
-    game = Game(DialogManager(Table(), computer_pause=0, seed=5), NullOutput(), autosave=None,
-                out=out)  # fmt: skip
-    voice = VoiceInput(
-        game, game.output, model_path=KO_MODEL_PATH, audio_in=None, realtime=True,
-        barge_in=False, input_device=None, fallback_notice="keyboard_mode",
-    )  # fmt: skip
-    game.voice_active = True
-    voice.start()
+    game, voice = started_voice(out, audio_in=None, sentences=None)  # the Italian grammar
     assert voice.wait_ready(60)
     game.submit("pozzo")
     game.submit(None)
