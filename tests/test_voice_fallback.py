@@ -254,3 +254,18 @@ def test_voice_input_with_an_unusable_model_hands_over_to_the_keyboard() -> None
     lines = out.getvalue().splitlines()
     assert it.notice("model_unusable") in lines and it.notice("keyboard_mode") in lines
     assert it.notice("listening") not in lines
+
+
+def test_an_audio_file_that_is_not_wav_is_said_and_the_game_goes_on(tmp_path: Path) -> None:
+    bogus = tmp_path / "non-audio.wav"
+    bogus.write_text("questo non è un file audio")
+    out = io.StringIO()
+    game, voice = started_voice(out, audio_in=bogus, sentences=KOREAN_GRAMMAR)
+    assert voice.wait_ready(60)
+    game.submit("pozzo")
+    game.submit(None)
+    game.run()  # ends: the keyboard closed and the file source is done
+    voice.stop()
+    lines = out.getvalue().splitlines()
+    assert it.notice("audio_format") in lines
+    assert it.notice("listening") not in lines

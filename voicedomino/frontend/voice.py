@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from voicedomino.frontend.app import Game
 from voicedomino.speech.listener import Listener, Notice
 from voicedomino.speech.model import ModelLoadError, ModelProblem, load_model, locate_model
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
-from voicedomino.speech.sources import AudioSource, MicrophoneSource, WavFileSource
+from voicedomino.speech.sources import AudioSource, MicrophoneSource, SourceError, WavFileSource
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +103,7 @@ class VoiceInput:
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._told: set[str] = set()
+        self._settled = threading.Event()  # set once listening began or voice gave up
         self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
 
     def start(self) -> None:
@@ -117,29 +117,32 @@ class VoiceInput:
             listener.stop()
 
     def wait_ready(self, timeout: float) -> bool:
-        """Wait until the model is loaded and listening began (or failed); for tests."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.listener is not None or not self._thread.is_alive():
-                return True
-            time.sleep(0.01)
-        return False
+        """Wait until the model is loaded and listening began (or voice gave up)."""
+        return self._settled.wait(timeout)
 
     def _run(self) -> None:
         try:
             listener = self._listener()
-        except _VoiceUnavailable as problem:
-            self.game.submit(problem.key, "notice")
+        except Exception as error:  # voice can fail in many ways; the game must hear of each
+            if isinstance(error, _VoiceUnavailable | SourceError):
+                key = error.key
+            else:
+                log.exception("voice input could not start")
+                key = "audio_input_error"
+            self.game.submit(key, "notice")
             if self.fallback_notice:
                 self.game.submit(self.fallback_notice, "notice")
             self.game.submit(None, "voice")  # the game no longer waits for this source
+            self._settled.set()
             return
         with self._lock:
             if self._stop.is_set():
+                self._settled.set()
                 return
             self.listener = listener
         if listener.start():  # else the listener has said why: tried again below
             self.game.submit("listening", "notice")
+        self._settled.set()
         if self.audio_in is not None:  # a file ends: this source is done
             listener.wait()
             self.game.submit(None, "voice")
