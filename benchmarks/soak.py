@@ -191,22 +191,29 @@ class Turn:
     follow_up: tuple[str, ...] = ()
 
 
+def question_or_garbage(roll: float, rng: random.Random) -> Turn | None:
+    """While the player is asked something: a question 10% of the time, garbage 5%."""
+    if roll < 0.1:
+        return Turn(rng.choice(QUERIES), "query")
+    if roll < 0.15:
+        return Turn(garbage(rng), "garbage")
+    return None
+
+
 def next_input(manager: DialogManager, rng: random.Random, pending: Action | None) -> Turn:
     phase, match = manager.phase, manager.match
     assert match is not None
     if phase is Phase.ROUND_OVER:
         roll = rng.random()
-        if roll < 0.1:
-            return Turn(rng.choice(QUERIES), "query")
-        if roll < 0.15:
-            return Turn(garbage(rng), "garbage")
+        aside = question_or_garbage(roll, rng)
+        if aside is not None:
+            return aside
         return Turn(rng.choice(("continua", "avanti", "prossima mano")), "continue")
     if phase is Phase.CHOOSE_SIDE:
         roll = rng.random()
-        if roll < 0.1:
-            return Turn(rng.choice(QUERIES), "query")
-        if roll < 0.15:
-            return Turn(garbage(rng), "garbage")
+        aside = question_or_garbage(roll, rng)
+        if aside is not None:
+            return aside
         if roll < 0.2:
             return Turn(rng.choice(("no", "annulla")), "side")
         side = pending.side if isinstance(pending, Play) else rng.choice((Side.HEAD, Side.TAIL))

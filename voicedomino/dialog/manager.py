@@ -24,7 +24,6 @@ from voicedomino.engine import (
     Draw,
     IllegalAction,
     Match,
-    NewerSaveError,
     Pass,
     Play,
     Reason,
@@ -297,8 +296,7 @@ class DialogManager:
         except SaveError as error:  # a damaged save: set it aside and start from the menu
             log.warning("cannot resume the saved match: %s", error)
             self.phase = Phase.MENU
-            notice = "save_newer" if isinstance(error, NewerSaveError) else "save_corrupt"
-            response = Response(discard_save=True).say(it.notice(notice))
+            response = Response(discard_save=True).say(it.notice(error.key))
             return self._menu_summary(response)
         table = saved.get("table")
         level = table.get("level") if isinstance(table, dict) else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from voicedomino.engine.tiles import Tile
 
@@ -53,8 +54,15 @@ class IllegalAction(Exception):
 
 
 class SaveError(ValueError):
-    """A saved document that cannot be loaded: malformed, inconsistent or from a future version."""
+    """A saved document that cannot be loaded: malformed, inconsistent or from a future version.
+
+    `key` names the problem for the front ends (which word it), as other errors' keys do.
+    """
+
+    key: ClassVar[str] = "save_corrupt"
 
 
 class NewerSaveError(SaveError):
     """A document written by a newer version of the game: whole, perhaps, but not readable here."""
+
+    key: ClassVar[str] = "save_newer"

@@ -122,27 +122,11 @@ class VoiceInput:
 
     def _run(self) -> None:
         try:
-            listener = self._listener()
-        except Exception as error:  # voice can fail in many ways; the game must hear of each
-            if isinstance(error, _VoiceUnavailable | SourceError):
-                key = error.key
-            else:
-                log.exception("voice input could not start")
-                key = "audio_input_error"
-            self.game.submit(key, "notice")
-            if self.fallback_notice:
-                self.game.submit(self.fallback_notice, "notice")
-            self.game.submit(None, "voice")  # the game no longer waits for this source
+            listener = self._start_listening()
+        finally:
             self._settled.set()
+        if listener is None:
             return
-        with self._lock:
-            if self._stop.is_set():
-                self._settled.set()
-                return
-            self.listener = listener
-        if listener.start():  # else the listener has said why: tried again below
-            self.game.submit("listening", "notice")
-        self._settled.set()
         if self.audio_in is not None:  # a file ends: this source is done
             listener.wait()
             self.game.submit(None, "voice")
@@ -151,12 +135,32 @@ class VoiceInput:
             if listener.state == "unavailable":
                 listener.resume()
 
-    def _listener(self) -> Listener:
+    def _start_listening(self) -> Listener | None:
+        """The listener, started; None (and the player told why) when voice cannot work."""
         try:
-            model = load_model(self.model_path)
-        except ModelLoadError as error:
-            log.warning("speech model damaged: %s", error)
-            raise _VoiceUnavailable("model_corrupt") from error
+            listener = self._listener()
+        except Exception as error:  # voice can fail in many ways; the game must hear of each
+            if isinstance(error, ModelLoadError | SourceError | _VoiceUnavailable):
+                log.warning("voice input unavailable: %s", error)
+                key = error.key
+            else:
+                log.exception("voice input could not start")
+                key = "audio_input_error"
+            self.game.submit(key, "notice")
+            if self.fallback_notice:
+                self.game.submit(self.fallback_notice, "notice")
+            self.game.submit(None, "voice")  # the game no longer waits for this source
+            return None
+        with self._lock:
+            if self._stop.is_set():
+                return None
+            self.listener = listener
+        if listener.start():  # else the listener has said why: tried again in _run
+            self.game.submit("listening", "notice")
+        return listener
+
+    def _listener(self) -> Listener:
+        model = load_model(self.model_path)  # ModelLoadError carries its notice key
         try:
             sentences = grammar_sentences() if self.sentences is None else self.sentences
             recognizer = SpeechRecognizer(model, sentences)

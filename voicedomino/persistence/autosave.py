@@ -21,6 +21,7 @@ from voicedomino.engine import save as engine_save
 
 DATA_DIR_ENV = "VOICEDOMINO_DATA_DIR"
 SAVE_NAME = "partita.json"
+ASIDE_LABELS = {SaveError.key: "danneggiata", NewerSaveError.key: "versione-nuova"}
 STALE_TEMPORARY_S = 3600.0  # a temporary file this old was left by a killed process
 
 
@@ -88,12 +89,10 @@ class AutoSave:
             table = document.get("table", {})
             if not isinstance(table, dict):
                 raise SaveError("bad table")
-        except NewerSaveError:
-            move_aside(self.path, "versione-nuova")
-            return Loaded(None, "save_newer")
-        except (OSError, UnicodeDecodeError, SaveError, ValueError, AttributeError):
-            move_aside(self.path, "danneggiata")
-            return Loaded(None, "save_corrupt")
+        except (OSError, UnicodeDecodeError, SaveError, ValueError, AttributeError) as error:
+            problem = error.key if isinstance(error, SaveError) else SaveError.key
+            move_aside(self.path, ASIDE_LABELS[problem])
+            return Loaded(None, problem)
         return Loaded(document)
 
     def _remove_stale_temporaries(self) -> None:
