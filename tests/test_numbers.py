@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voicedomino.dialog.normalize import normalize
+from voicedomino.grammar.normalize import normalize
 from voicedomino.italian.numbers import (
     PIP_WORDS,
     cardinal,

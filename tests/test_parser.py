@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voicedomino.dialog.normalize import normalize, normalize_words
 from voicedomino.dialog.parser import (
     INTENT_SLOTS,
     OPTIONAL_SLOTS,
@@ -20,6 +19,7 @@ from voicedomino.dialog.parser import (
     parse,
     vocabulary,
 )
+from voicedomino.grammar.normalize import normalize, normalize_words
 from voicedomino.italian import phrases
 
 # --- normalisation --------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voicedomino.dialog.templates import (
+from voicedomino.grammar.templates import (
     Grammar,
     GrammarConflictError,
     IntentSpec,

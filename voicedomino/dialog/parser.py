@@ -17,8 +17,8 @@ from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from voicedomino.dialog.normalize import normalize
-from voicedomino.dialog.templates import Grammar
+from voicedomino.grammar.normalize import normalize
+from voicedomino.grammar.templates import Grammar
 from voicedomino.italian import phrases
 from voicedomino.italian.numbers import MAX_PIPS, PIP_WORDS, cardinal
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from voicedomino.dialog.normalize import normalize
+from voicedomino.grammar.normalize import normalize
 
 MAX_PIPS = 6
 

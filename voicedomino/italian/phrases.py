@@ -1,7 +1,7 @@
 """Every Italian input phrase: intent templates, slot lists, fillers and keyboard keys.
 
 This is the only place where Italian input words live. Templates use the syntax of
-`voicedomino.dialog.templates` and must contain normalised words only (no accents, no
+`voicedomino.grammar.templates` and must contain normalised words only (no accents, no
 apostrophes: "c'è" is written "c e", "l'ultima" is "l ultima").
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voicedomino.dialog.normalize import normalize
-from voicedomino.dialog.templates import IntentSpec, SlotValue
+from voicedomino.grammar.normalize import normalize
+from voicedomino.grammar.templates import IntentSpec, SlotValue
 from voicedomino.italian.numbers import MAX_PIPS, PIP_WORDS, cardinal
 
 HEAD = "head"

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from voicedomino.dialog.normalize import normalize
+from voicedomino.grammar.normalize import normalize
 
 Words = tuple[str, ...]
 _Bindings = tuple[tuple[str, object], ...]

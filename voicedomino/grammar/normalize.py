@@ -15,7 +15,8 @@ import unicodedata
 _SEPARATORS = re.compile(r"[\W_]+")
 
 
-def _strip_accents(text: str) -> str:
+def strip_accents(text: str) -> str:
+    """Drop combining marks: "perché" -> "perche"."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -26,7 +27,7 @@ def normalize(text: str) -> str:
     Casefolding goes first so that letters whose lowercase form carries a combining mark
     (for example the Turkish dotted I) lose it too.
     """
-    folded = _strip_accents(text.casefold())
+    folded = strip_accents(text.casefold())
     return _SEPARATORS.sub(" ", folded).strip()
 
 
