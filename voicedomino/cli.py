@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import logging
+import math
 import os
 import sys
 import termios
@@ -14,14 +15,17 @@ from pathlib import Path
 
 from voicedomino import __version__
 from voicedomino.audio.api import SoundOutput
-from voicedomino.dialog.manager import DialogManager, Table
+from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.menu import Table
 from voicedomino.engine import VARIANTS
 from voicedomino.frontend.app import Game, Preferences
+from voicedomino.frontend.attention import DEFAULT_GRACE_S, DEFAULT_WINDOW_S, GateSettings
 from voicedomino.frontend.console import LineReader
+from voicedomino.frontend.inbox import DeviceNotice, KeyPressed
 from voicedomino.frontend.keys import KeyNavigator, KeyReader
 from voicedomino.italian import messages as it
 from voicedomino.persistence.autosave import AutoSave
-from voicedomino.players import LEVELS
+from voicedomino.players import LEVELS, Level
 
 log = logging.getLogger("voicedomino")
 
@@ -53,7 +57,25 @@ def build_parser() -> argparse.ArgumentParser:
     switch("--righe")
     switch("--cuffie")
     switch("--debug")
+    parser.add_argument("--finestra", type=_seconds_between(2.0, 60.0), help=helps["--finestra"])
+    parser.add_argument("--grazia", type=_seconds_between(0.3, 5.0), help=helps["--grazia"])
+    switch("--premi-per-parlare")
     return parser
+
+
+def _seconds_between(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: seconds, finite, within [low, high], said in Italian when not."""
+
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(it.bad_seconds(text, low, high)) from None
+        if not math.isfinite(value) or not low <= value <= high:
+            raise argparse.ArgumentTypeError(it.bad_seconds(text, low, high))
+        return value
+
+    return seconds
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -90,7 +112,7 @@ def play(args: argparse.Namespace) -> int:
     table = Table(
         variant=args.variante or "classica",
         seats=args.giocatori or 2,
-        level=args.livello or prefs.level,
+        level=Level(args.livello or prefs.level),
     )
     if table.seats not in VARIANTS[table.variant].allowed_seats:
         table = Table(variant=table.variant, level=table.level)
@@ -124,6 +146,14 @@ def play(args: argparse.Namespace) -> int:
         LineReader(stdin, game.inbox, urgent=game.urgent).start()
     voice = None
     if not args.tastiera:
+        # The gate exists before the first utterance can arrive.
+        game.listen_with_gate(
+            GateSettings(
+                window_s=args.finestra or getattr(prefs, "listen_window_s", DEFAULT_WINDOW_S),
+                grace_s=args.grazia or getattr(prefs, "grace_s", DEFAULT_GRACE_S),
+                push_to_talk=args.premi_per_parlare or getattr(prefs, "push_to_talk", False),
+            )
+        )
         from voicedomino.frontend.voice import start_voice
 
         voice = start_voice(
@@ -136,6 +166,8 @@ def play(args: argparse.Namespace) -> int:
             input_device=prefs.input_device,
             fallback_notice=None if keys is not None else "keyboard_mode",
         )
+    if voice is None:
+        game.gate = None  # keyboard only: no window, no cues for a microphone that is not there
     if voice is None and keys is None:
         game.notice("keyboard_mode")
     try:
@@ -159,7 +191,7 @@ def _start_key_mode(game: Game) -> KeyReader | None:
     def pressed(name: str) -> None:
         if name == "escape":
             game.output.stop_speech()  # at once, not after the queue
-        game.submit(name, "key")
+        game.submit(KeyPressed(name))
 
     reader = KeyReader(sys.stdin.fileno(), pressed)
     try:
@@ -189,7 +221,7 @@ class NoticeRelay:
                 self._pending.append(str(key))
                 return
             game = self._game
-        game.submit(str(key), "notice")
+        game.submit(DeviceNotice(str(key)))
 
     def attach(self, game: Game) -> None:
         with self._lock:

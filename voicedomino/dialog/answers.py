@@ -1,10 +1,12 @@
-"""Answers to the human's questions about the table, computed from seat 0's view only."""
+"""Answers to the human's questions about the table, computed from the human seat's view only."""
 
 from __future__ import annotations
 
 import random
 
-from voicedomino.dialog.narration import HUMAN, team_labels
+from voicedomino.dialog.intents import Query
+from voicedomino.dialog.narration import team_labels
+from voicedomino.dialog.session import HUMAN_SEAT as HUMAN
 from voicedomino.engine import Draw, Passed, Play, SeatView, Side, Tile, TilePlayed, TilesDrawn
 from voicedomino.engine.legality import playable_moves
 from voicedomino.italian import messages as it
@@ -100,3 +102,28 @@ def last_move(view: SeatView) -> str:
         if isinstance(event, Passed):
             return it.you_passed() if event.seat == HUMAN else it.other_passed(event.seat)
     return it.no_moves_yet()
+
+
+def answer(query: Query, view: SeatView, *, detailed: bool, rng: random.Random) -> str:
+    """The spoken answer to one question about the table."""
+    match query:
+        case Query.ENDS:
+            return ends(view)
+        case Query.LINE:
+            return line(view, detailed)
+        case Query.HAND:
+            return hand(view)
+        case Query.PLAYABLE:
+            return playable(view) if view.is_my_turn else turn(view)
+        case Query.HINT:
+            return hint(view, rng) if view.is_my_turn else turn(view)
+        case Query.BONEYARD:
+            return boneyard(view)
+        case Query.OPPONENTS:
+            return opponents(view)
+        case Query.SCORE:
+            return scores(view)
+        case Query.TURN:
+            return turn(view)
+        case Query.LAST_MOVE:
+            return last_move(view)

@@ -1,8 +1,9 @@
-"""The dialog manager: a state machine over the engine, fed with utterances, answering in Italian.
+"""The dialog manager: the phase machine over a match session, fed with intents, answering in
+Italian.
 
-It knows nothing of audio or keyboards: the keyboard loop and the voice loop both hand it text
-(or an already parsed Intent) and get back one Response each time. The human sits at seat 0;
-the other seats are computer players that decide from their own view only.
+It knows nothing of audio, keyboards or message history: the front ends hand it intents
+(parsed once, in `dialog.parser`) and get back one Response each time. Each phase has one
+handler; what every phase shares (the voice, help, stopping speech) is answered before.
 """
 
 from __future__ import annotations
@@ -10,49 +11,72 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from voicedomino.audio.cues import Cue
 from voicedomino.dialog import answers
-from voicedomino.dialog.narration import HUMAN, Narrator
-from voicedomino.dialog.parser import Intent, keyboard_shortcuts, parse
-from voicedomino.dialog.response import Message, Response, Verbosity
+from voicedomino.dialog.intents import (
+    MENU_CHOICES,
+    MOVES,
+    AdjustVoice,
+    Answer,
+    Ask,
+    Continue,
+    DrawOrPass,
+    DrawTile,
+    Help,
+    Intent,
+    Listen,
+    NewGame,
+    PassTurn,
+    PlayNumber,
+    PlayTile,
+    Quit,
+    Remind,
+    SetVariant,
+    SetVerbosity,
+    ShowSettings,
+    SideWord,
+    Start,
+    StopSpeech,
+    Undo,
+    VoiceChange,
+)
+from voicedomino.dialog.menu import Table, choose
+from voicedomino.dialog.narration import Narrator
+from voicedomino.dialog.parser import keyboard_shortcuts, parse
+from voicedomino.dialog.response import Response, Verbosity
+from voicedomino.dialog.session import HUMAN_SEAT, MatchSession, PlayerFactory
 from voicedomino.engine import (
-    VARIANTS,
     Action,
     Draw,
     IllegalAction,
-    Match,
     Pass,
     Play,
     Reason,
     SaveError,
-    Settings,
+    SeatView,
     Side,
     Tile,
 )
-from voicedomino.engine import save as engine_save
+from voicedomino.engine.legality import plays_of
 from voicedomino.italian import messages as it
-from voicedomino.players import LEVELS, Player, make_player
+from voicedomino.players import make_player
 
 log = logging.getLogger(__name__)
 
-MAX_COMPUTER_ACTIONS = 500  # a round never needs this many; guards the loop
-SIDES = {"head": Side.HEAD, "tail": Side.TAIL}
-YES_NO_KEYS = {"s": "yes", "y": "yes", "n": "no"}
-QUERY_INTENTS = frozenset(
-    {
-        "ends", "hand", "playable", "hint", "line", "boneyard", "opponents", "score", "turn",
-        "last_move", "number", "side",
-    }
-)  # fmt: skip
-VOICE_INTENTS = frozenset(
-    {
-        "repeat", "previous", "next_message", "slower", "faster", "louder", "quieter",
-        "brief", "detailed", "stop_speech",
-    }
-)  # fmt: skip
+_VOICE_CHANGE_TEXT: dict[VoiceChange, Callable[[], str]] = {
+    VoiceChange.SLOWER: it.slower,
+    VoiceChange.FASTER: it.faster,
+    VoiceChange.LOUDER: it.louder,
+    VoiceChange.QUIETER: it.quieter,
+}
+_VERBOSITY_TEXT: dict[Verbosity, Callable[[], str]] = {
+    Verbosity.BRIEF: it.brief,
+    Verbosity.NORMAL: it.normal,
+    Verbosity.DETAILED: it.detailed,
+}
 
 
 class Phase(Enum):
@@ -63,24 +87,6 @@ class Phase(Enum):
     ROUND_OVER = "round_over"
     MATCH_OVER = "match_over"
     CONFIRM = "confirm"
-
-
-@dataclass(frozen=True)
-class Table:
-    """The choices made in the start menu."""
-
-    variant: str = "classica"
-    seats: int = 2
-    pairs: bool = False
-    level: str = "medio"
-    target: int | None = None
-    wildcard: bool | None = None
-
-    def settings(self) -> Settings:
-        return Settings(self.variant, self.seats, self.pairs, None, self.target, self.wildcard)
-
-
-PlayerFactory = Callable[[str], Player]
 
 
 class DialogManager:
@@ -98,17 +104,22 @@ class DialogManager:
         self.narrator = Narrator(verbosity, computer_pause)
         self.seed = seed
         self.player_factory = player_factory
-        self.match: Match | None = None
-        self.players: dict[int, Player] = {}
+        self.session: MatchSession | None = None
         self.phase = Phase.RESUME_OFFER if saved is not None else Phase.MENU
         self._saved = saved
-        self._pending_tile: tuple[int, int] | None = None
-        self._confirming: str | None = None
+        self._pending_tile: PlayTile | None = None  # waiting for "In testa o in coda?"
+        self._confirming: Quit | NewGame | None = None
         self._return_phase = Phase.MENU
-        self._last: list[Message] = []
-        self._log: list[str] = []
-        self._cursor = 0
         self.internal_errors = 0
+        self._handlers: dict[Phase, Callable[[Intent], Response]] = {
+            Phase.RESUME_OFFER: self._on_resume_offer,
+            Phase.MENU: self._on_menu,
+            Phase.PLAYING: self._on_playing,
+            Phase.CHOOSE_SIDE: self._on_choose_side,
+            Phase.ROUND_OVER: self._on_round_over,
+            Phase.MATCH_OVER: self._on_match_over,
+            Phase.CONFIRM: self._on_confirm,
+        }
 
     # --- public ---------------------------------------------------------------------
 
@@ -116,42 +127,34 @@ class DialogManager:
     def verbosity(self) -> Verbosity:
         return self.narrator.verbosity
 
+    def view(self) -> SeatView | None:
+        """The human seat's view of the match in progress, if any."""
+        return self.session.view() if self.session is not None else None
+
     def start(self) -> Response:
         """The greeting: the resume question when a saved match exists, else the menu."""
-        response = Response()
+        response = Response(awaits_player=True)
         response.say(it.welcome())
         if self.phase is Phase.RESUME_OFFER:
-            response.say(it.resume_offer())
-        else:
-            self._menu_summary(response)
-        return self._remember(response)
+            return response.say(it.resume_offer())
+        return self._menu_summary(response)
 
     def handle(self, utterance: str) -> Response:
-        """Answer one utterance; never raises."""
-        if self.phase in (Phase.CONFIRM, Phase.RESUME_OFFER):
-            key = utterance.strip().lower()
-            if key in YES_NO_KEYS:  # a single key answers a yes/no question
-                return self.handle_intent(Intent(YES_NO_KEYS[key], {}, key))
+        """Answer one typed or spoken utterance; never raises."""
         return self.handle_intent(parse(utterance))
 
     def handle_intent(self, intent: Intent | None) -> Response:
+        """Answer one intent (None: not understood); never raises."""
         try:
-            response = self._dispatch(intent)
+            return self._dispatch(intent)
         except Exception:  # the game must go on whatever breaks; the log keeps the details
             log.exception("internal error handling %r", intent)
             self.internal_errors += 1
-            response = Response().say(it.internal_error())
-        if intent is None or intent.name not in VOICE_INTENTS:
-            self._remember(response)
-        return response
+            return Response().say(it.internal_error())
 
     def save_document(self) -> dict[str, Any] | None:
         """The whole match, as the engine's versioned JSON plus the table choices."""
-        if self.match is None or self.match.is_over:
-            return None
-        document = engine_save.to_document(self.match)
-        document["table"] = {"level": self.table.level}
-        return document
+        return self.session.save_document() if self.session is not None else None
 
     def hint_text(self) -> str:
         return {
@@ -164,317 +167,338 @@ class DialogManager:
             Phase.RESUME_OFFER: it.confirm_yes_no(),
         }[self.phase]
 
+    def readback(self, intent: Intent) -> str | None:
+        """The few words that read a state-changing command back before it acts ("Tre cinque in
+        coda."); None for what changes nothing (questions, the voice) or is confirmed by its
+        own question (quitting, a new game)."""
+        match self.phase, intent:
+            case (Phase.PLAYING | Phase.CHOOSE_SIDE, PlayTile(first, second, side)):
+                return it.readback_play(first, second, side)
+            case (Phase.PLAYING, PlayNumber(number, side)) if side is not None:
+                tile = self._only_tile_with(number, side)
+                return it.readback_play(*tile, side) if tile is not None else None
+            case (Phase.PLAYING | Phase.CHOOSE_SIDE, DrawTile()):
+                return it.readback_draw()
+            case (Phase.PLAYING | Phase.CHOOSE_SIDE, PassTurn()):
+                return it.readback_pass()
+            case (Phase.PLAYING | Phase.CHOOSE_SIDE, DrawOrPass()):
+                return it.readback_draw_or_pass()
+            case (Phase.CHOOSE_SIDE, SideWord(side)) if self._pending_tile is not None:
+                pending = self._pending_tile
+                return it.readback_play(pending.first, pending.second, side)
+            case (Phase.PLAYING | Phase.CHOOSE_SIDE | Phase.ROUND_OVER, Undo()):
+                undoable = self.session is not None and self.session.undoable is not None
+                return it.readback_undo() if undoable else None
+            case (Phase.MENU, Start() | Continue()) | (Phase.MATCH_OVER, Start()):
+                return it.readback_start()
+            case (Phase.MENU, DrawTile()):
+                return choose(self.table, _PESCA).text
+            case (Phase.MENU, _) if isinstance(intent, MENU_CHOICES):
+                choice = choose(self.table, intent)
+                return choice.text if choice.accepted else None
+            case (Phase.ROUND_OVER, Continue()):
+                return it.readback_next_round()
+        return None
+
+    def not_understood(self) -> Response:
+        return Response(understood=False).say(it.not_understood(self.hint_text()), Cue.INVALID)
+
     # --- dispatch -------------------------------------------------------------------
 
     def _dispatch(self, intent: Intent | None) -> Response:
-        if intent is None:
-            return Response(understood=False).say(it.not_understood(self.hint_text()), "invalid")
-        name = intent.name
-        if name in VOICE_INTENTS:
-            return self._voice(name)
-        if name == "help":
-            response = self._help()
-            if intent.text == "?":  # asked from the keyboard: the keys too
-                keys = [(k.key, k.description) for k in keyboard_shortcuts()]
-                response.say(it.keyboard_help(keys))
-            return response
-        if self.phase is Phase.RESUME_OFFER:
-            return self._resume_offer(name)
-        if self.phase is Phase.CONFIRM:
-            return self._confirm(name)
-        if name == "quit":
-            return self._ask_confirm("quit")
-        if name == "new_game":
-            if self.phase in (Phase.MENU, Phase.MATCH_OVER):
-                return self._new_game()
-            return self._ask_confirm("new_game")
-        if name in ("yes", "no") and self.phase is not Phase.CHOOSE_SIDE:
-            return Response().say(it.not_understood(self.hint_text()), "invalid")
-        if self.phase is Phase.MENU:
-            return self._menu(intent)
-        if self.phase is Phase.CHOOSE_SIDE:
-            return self._choose_side(intent)
-        if name in QUERY_INTENTS:
-            return self._query(intent)
-        if self.phase is Phase.PLAYING:
-            return self._playing(intent)
-        if self.phase is Phase.ROUND_OVER and name == "continue":
-            return self._next_round()
-        if name == "start" and self.phase is Phase.MATCH_OVER:
-            return self._start_match()
-        if name in ("play", "draw", "pass", "draw_or_pass"):
-            reason = Reason.ROUND_OVER if self.phase is Phase.ROUND_OVER else Reason.MATCH_OVER
-            return Response().say(self._refusal_text(reason), "invalid")
-        return Response(understood=False).say(it.not_understood(self.hint_text()), "invalid")
+        match intent:
+            case None:
+                return self.not_understood()
+            case StopSpeech():
+                return Response(stop_speech=True)
+            case Remind(what):
+                return Response(recall=what)
+            case AdjustVoice(change):
+                return Response(voice_change=change).say(_VOICE_CHANGE_TEXT[change]())
+            case SetVerbosity(verbosity):
+                self.narrator.verbosity = verbosity
+                return Response(verbosity_changed=True).say(_VERBOSITY_TEXT[verbosity]())
+            case Help(with_keys):
+                response = self._help()
+                if with_keys:
+                    response.say(it.keyboard_help([(k.key, k.description)
+                                                   for k in keyboard_shortcuts()]))  # fmt: skip
+                return response
+            case Listen():
+                return Response(awaits_player=True).say(it.listening_prompt())
+            case _:
+                return self._handlers[self.phase](intent)
 
-    # --- voice preferences and message history ------------------------------------
+    def _common(self, intent: Intent) -> Response:
+        """What the match phases share: quitting, a new game, questions, undo."""
+        match intent:
+            case Quit():
+                return self._ask_confirm(intent)
+            case NewGame():
+                if self.phase in (Phase.MENU, Phase.MATCH_OVER):
+                    return self._new_game()
+                return self._ask_confirm(intent)
+            case Ask(query) if self.session is not None:
+                view = self.session.view()
+                detailed = self.verbosity is Verbosity.DETAILED
+                rng = self.session.decision_rng(HUMAN_SEAT)
+                return Response().say(answers.answer(query, view, detailed=detailed, rng=rng))
+            case SideWord(side) if self.session is not None:
+                return Response().say(answers.end(self.session.view(), side))
+            case PlayNumber(number, side) if self.session is not None:
+                return self._number(number, side)
+            case Undo() if self.session is not None:
+                return self._undo()
+        return self.not_understood()
 
-    def _voice(self, name: str) -> Response:
-        if name == "stop_speech":
-            return Response(stop_speech=True)
-        if name == "repeat":
-            if not self._last:
-                return Response().say(it.nothing_to_repeat())
-            return Response(messages=[replace(m, pause=0.0) for m in self._last])
-        if name in ("previous", "next_message"):
-            return self._browse(-1 if name == "previous" else 1)
-        if name in ("brief", "detailed"):
-            self.narrator.verbosity = Verbosity.BRIEF if name == "brief" else Verbosity.DETAILED
-        text = {
-            "slower": it.slower(),
-            "faster": it.faster(),
-            "louder": it.louder(),
-            "quieter": it.quieter(),
-            "brief": it.brief(),
-            "detailed": it.detailed(),
-        }[name]
-        return Response(preference=name).say(text)
+    # --- phases -------------------------------------------------------------------------
 
-    def _browse(self, step: int) -> Response:
-        if not self._log:
-            return Response().say(it.nothing_to_repeat())
-        target = self._cursor + step
-        if target < 0:
-            return Response().say(it.history_start())
-        if target >= len(self._log):
-            return Response().say(it.history_end())
-        self._cursor = target
-        return Response().say(self._log[target])
-
-    def _remember(self, response: Response) -> Response:
-        if response.messages:
-            self._last = list(response.messages)
-            self._log.extend(m.text for m in response.messages)
-            self._cursor = len(self._log) - 1
-        return response
-
-    def _help(self) -> Response:
-        if self.phase in (Phase.MENU,):
-            return Response().say(it.menu_help())
-        if self.phase is Phase.CHOOSE_SIDE:
-            return Response().say(it.help_side())
-        if self.phase is Phase.ROUND_OVER:
-            return Response().say(it.help_round_over())
-        if self.phase is Phase.MATCH_OVER:
-            return Response().say(it.help_match_over())
-        if self.phase in (Phase.CONFIRM, Phase.RESUME_OFFER):
-            return Response().say(it.help_confirm())
-        assert self.match is not None
-        return Response().say(it.help_playing(False, self.match.rules.boneyard_drawable))
-
-    # --- confirmation and resume ------------------------------------------------------
-
-    def _ask_confirm(self, what: str) -> Response:
-        in_game = self.phase not in (Phase.MENU, Phase.MATCH_OVER)
-        self._confirming = what
-        self._return_phase = self.phase
-        self.phase = Phase.CONFIRM
-        text = it.confirm_quit(in_game) if what == "quit" else it.confirm_new_game()
-        return Response().say(text)
-
-    def _confirm(self, name: str) -> Response:
-        if name not in ("yes", "no"):
-            return Response().say(it.confirm_yes_no())
-        what, self._confirming = self._confirming, None
-        self.phase = self._return_phase
-        if name == "no":
-            return Response().say(it.cancelled())
-        if what == "quit":
-            return Response(quit=True).say(it.goodbye())
-        return self._new_game()
-
-    def _resume_offer(self, name: str) -> Response:
-        if name not in ("yes", "no"):
-            return Response().say(it.confirm_yes_no())
+    def _on_resume_offer(self, intent: Intent) -> Response:
+        if not isinstance(intent, Answer):
+            return Response(awaits_player=True).say(it.confirm_yes_no())
         saved, self._saved = self._saved, None
-        if name == "no" or saved is None:
+        if not intent.yes or saved is None:
             self.phase = Phase.MENU
-            response = Response(discard_save=True).say(it.resume_declined())
+            response = Response(discard_save=True, awaits_player=True).say(it.resume_declined())
             return self._menu_summary(response)
         try:
-            self.match = engine_save.from_document(saved)
+            session = MatchSession.restore(saved, self.table.level, self.player_factory)
         except SaveError as error:  # a damaged save: set it aside and start from the menu
             log.warning("cannot resume the saved match: %s", error)
             self.phase = Phase.MENU
-            response = Response(discard_save=True).say(it.notice(error.key))
+            response = Response(discard_save=True, awaits_player=True).say(it.notice(error.key))
             return self._menu_summary(response)
-        table = saved.get("table")
-        level = table.get("level") if isinstance(table, dict) else None
-        rules = self.match.rules
+        self.session = session
+        rules = session.match.rules
         self.table = Table(
-            rules.name, rules.seats, rules.pairs,
-            level if level in LEVELS else self.table.level,
-            self.match.settings.target, self.match.settings.wildcard,
+            rules.name, rules.seats, rules.pairs, session.level,
+            session.match.settings.target, session.match.settings.wildcard,
         )  # fmt: skip
-        self._make_players()
-        response = Response().say(it.resumed())
-        view = self.match.view(HUMAN)
+        response = Response(awaits_player=True).say(it.resumed())
+        view = session.view()
         response.say(answers.scores(view))
-        if self.match.is_over:  # only a hand-edited save stops here: there is no next round
+        if view.match_result is not None:  # only a hand-edited save stops here
             self.phase = Phase.MATCH_OVER
             return response.say(it.match_over_prompt())
-        if self.match.round.is_over:
+        if view.round_result is not None:
             self.phase = Phase.ROUND_OVER
             return response.say(it.next_round_prompt())
         self.phase = Phase.PLAYING
         if view.line:
             response.say(answers.ends(view))
         response.say(answers.hand(view))
+        if view.is_my_turn:  # as at any turn: say what can be played, a bonus turn included
+            response.say(it.your_turn(), Cue.YOUR_TURN)
+            response.messages.extend(self.narrator.situation(view))
         return self._continue_play(response)
 
-    # --- menu --------------------------------------------------------------------------
+    def _on_menu(self, intent: Intent) -> Response:
+        match intent:
+            case Start() | Continue():
+                return self._start_match()
+            case ShowSettings():
+                return self._menu_summary(Response(awaits_player=True))
+            case DrawTile():  # "pesca" alone, before a game, names the variant
+                return self._on_menu(_PESCA)
+            case _ if isinstance(intent, MENU_CHOICES):
+                choice = choose(self.table, intent)
+                self.table = choice.table
+                cue = None if choice.accepted else Cue.INVALID
+                return Response(awaits_player=True).say(choice.text, cue)
+            case (
+                Ask() | SideWord() | PlayNumber() | Undo() | PlayTile() | PassTurn() | DrawOrPass()
+            ):
+                return Response(awaits_player=True).say(it.not_in_game(), Cue.INVALID)
+            case Quit() | NewGame():
+                return self._common(intent)
+        return self.not_understood()
+
+    def _on_playing(self, intent: Intent) -> Response:
+        session = self.session
+        assert session is not None
+        match intent:
+            case PlayTile():
+                return self._try_play(intent)
+            case DrawTile():
+                return self._act(Draw(), "draw")
+            case PassTurn():
+                return self._act(Pass(), "pass")
+            case DrawOrPass():
+                can_draw = Draw() in session.match.legal_actions()
+                return self._act(Draw(), "draw") if can_draw else self._act(Pass(), "pass")
+            case Continue() | Start():
+                return Response().say(it.turn_of(session.view().to_move))
+            case Answer():
+                return self.not_understood()
+        return self._common(intent)
+
+    def _on_choose_side(self, intent: Intent) -> Response:
+        pending = self._pending_tile
+        assert pending is not None
+        match intent:
+            case SideWord(side):
+                self._leave_side_question()
+                return self._try_play(PlayTile(pending.first, pending.second, side))
+            case Answer() | Continue():
+                self._leave_side_question()
+                return Response(awaits_player=True).say(it.side_choice_cancelled())
+            case _ if isinstance(intent, MOVES) and not isinstance(intent, PlayNumber):
+                self._leave_side_question()
+                return self._on_playing(intent)
+            case Ask() | PlayNumber() | Undo():
+                response = self._common(intent)
+                if self.phase is Phase.CHOOSE_SIDE:
+                    response.say(it.ask_side())
+                return response
+            case Quit() | NewGame():
+                return self._common(intent)
+        return Response(understood=False).say(it.not_understood(it.hint_side()), Cue.INVALID)
+
+    def _on_round_over(self, intent: Intent) -> Response:
+        match intent:
+            case Continue():
+                return self._next_round()
+        return self._after_round(intent, Reason.ROUND_OVER)
+
+    def _on_match_over(self, intent: Intent) -> Response:
+        match intent:
+            case Start():
+                return self._start_match()
+        return self._after_round(intent, Reason.MATCH_OVER)
+
+    def _after_round(self, intent: Intent, reason: Reason) -> Response:
+        if isinstance(intent, MOVES) and not isinstance(intent, PlayNumber):
+            return Response().say(_refusal_text(reason), Cue.INVALID)
+        if isinstance(intent, Answer):
+            return self.not_understood()
+        return self._common(intent)
+
+    def _on_confirm(self, intent: Intent) -> Response:
+        if not isinstance(intent, Answer):
+            return Response(awaits_player=True).say(it.confirm_yes_no())
+        if intent.yes and not intent.firm:  # "ok", "va bene": not enough to leave a match
+            return Response(awaits_player=True).say(it.confirm_say_yes())
+        what, self._confirming = self._confirming, None
+        self.phase = self._return_phase
+        if not intent.yes:
+            return Response(awaits_player=True).say(it.cancelled())
+        if isinstance(what, Quit):
+            return Response(quit=True).say(it.goodbye())
+        return self._new_game()
+
+    # --- confirmation, help, menu -----------------------------------------------------------
+
+    def _ask_confirm(self, what: Quit | NewGame) -> Response:
+        in_game = self.phase not in (Phase.MENU, Phase.MATCH_OVER)
+        self._confirming = what
+        self._return_phase = self.phase
+        self.phase = Phase.CONFIRM
+        text = it.confirm_quit(in_game) if isinstance(what, Quit) else it.confirm_new_game()
+        return Response(awaits_player=True).say(text)
+
+    def _help(self) -> Response:
+        match self.phase:
+            case Phase.MENU:
+                return Response().say(it.menu_help())
+            case Phase.CHOOSE_SIDE:
+                return Response().say(it.help_side())
+            case Phase.ROUND_OVER:
+                return Response().say(it.help_round_over())
+            case Phase.MATCH_OVER:
+                return Response().say(it.help_match_over())
+            case Phase.CONFIRM | Phase.RESUME_OFFER:
+                return Response().say(it.help_confirm())
+        assert self.session is not None
+        return Response().say(it.help_playing(self.session.match.rules.boneyard_drawable))
 
     def _menu_summary(self, response: Response) -> Response:
-        rules = VARIANTS[self.table.variant](self.table.settings())
-        response.say(
-            it.table_summary(rules.name, rules.seats, rules.pairs, self.table.level, rules.target)
-        )
+        response.say(self.table.summary())
         return response.say(it.menu_prompt())
-
-    def _menu(self, intent: Intent) -> Response:
-        name, slots = intent.name, intent.slots
-        table = self.table
-        if name in ("start", "continue"):
-            return self._start_match()
-        if name == "settings":
-            return self._menu_summary(Response())
-        if name == "set_variant":
-            variant = str(slots["variant"])
-            cls = VARIANTS[variant]
-            seats = table.seats if table.seats in cls.allowed_seats else cls.allowed_seats[0]
-            self.table = replace(table, variant=variant, seats=seats, pairs=False)
-            return Response().say(it.variant_set(variant))
-        if name == "set_players":
-            seats = int(str(slots["count"]))
-            allowed = VARIANTS[table.variant].allowed_seats
-            if seats not in allowed:
-                text = it.seats_not_allowed(table.variant, allowed)
-                return Response().say(text, "invalid")
-            self.table = replace(table, seats=seats, pairs=False)
-            return Response().say(it.seats_set(seats))
-        if name == "set_pairs":
-            self.table = replace(table, variant="coppie", seats=4, pairs=True)
-            return Response().say(it.pairs_set())
-        if name == "set_level":
-            self.table = replace(table, level=str(slots["level"]))
-            return Response().say(it.level_set(self.table.level))
-        if name == "set_target":
-            self.table = replace(table, target=int(str(slots["target"])))
-            return Response().say(it.target_set(self.table.target or 0))
-        if name == "set_wildcard":
-            on = bool(slots["on"])
-            self.table = replace(table, wildcard=on)
-            return Response().say(it.wildcard_set(on))
-        if name == "draw":  # "pesca" alone, before a game, names the variant
-            self.table = replace(table, variant="pesca", pairs=False)
-            return Response().say(it.variant_set("pesca"))
-        if name in QUERY_INTENTS or name in ("play", "pass", "draw_or_pass"):
-            return Response().say(it.not_in_game(), "invalid")
-        return Response(understood=False).say(it.not_understood(it.hint_menu()), "invalid")
 
     def _start_match(self) -> Response:
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**32)
         if self.seed is not None:
             self.seed += 1  # the next match of this session deals differently
-        self.match = Match(self.table.settings(), seed)
-        self._make_players()
+        session = MatchSession.new(
+            self.table.settings(), self.table.level, seed, self.player_factory
+        )
+        self.session = session
         self.phase = Phase.PLAYING
         response = Response(state_changed=True)
-        rules = self.match.rules
-        response.say(
-            it.table_summary(rules.name, rules.seats, rules.pairs, self.table.level, rules.target)
-        )
-        response.messages.extend(self.narrator.tell(self.match, self.match.opening_events()))
+        response.say(self.table.summary())
+        response.messages.extend(self.narrator.tell(session.view(), session.match.opening_events()))
         return self._continue_play(response)
 
     def _new_game(self) -> Response:
-        self.match = None
+        self.session = None
         self.phase = Phase.MENU
-        return self._menu_summary(Response(state_changed=True))
+        return self._menu_summary(Response(state_changed=True, awaits_player=True))
 
-    def _make_players(self) -> None:
-        assert self.match is not None
-        self.players = {
-            seat: self.player_factory(self.table.level) for seat in range(1, self.match.rules.seats)
+    # --- playing ------------------------------------------------------------------------
+
+    def _leave_side_question(self) -> None:
+        self._pending_tile = None
+        self.phase = Phase.PLAYING
+
+    def _number(self, number: int, side: Side | None) -> Response:
+        """ "tre": what can be played with the three. With a side ("il cinque in testa"), play
+        the one tile with that number that fits there, when there is exactly one."""
+        assert self.session is not None
+        if side is not None and self.phase is Phase.PLAYING:
+            tile = self._only_tile_with(number, side)
+            if tile is not None:
+                return self._try_play(PlayTile(*tile, side))
+        return Response().say(answers.playable_with(self.session.view(), number))
+
+    def _only_tile_with(self, number: int, side: Side) -> tuple[int, int] | None:
+        """The one tile of the hand with *number* that fits at *side*, as (number, other)."""
+        if self.session is None:
+            return None
+        view = self.session.view()
+        if not view.is_my_turn:
+            return None
+        fitting = {
+            play.tile
+            for tile in view.hand
+            if tile.has(number)
+            for play in plays_of(view.rules, view.turn(), tile)
+            if play.side is side
         }
+        if len(fitting) != 1:
+            return None
+        tile = fitting.pop()
+        return number, tile.low if tile.high == number else tile.high
 
-    # --- playing -----------------------------------------------------------------------
-
-    def _playing(self, intent: Intent) -> Response:
-        name, slots = intent.name, intent.slots
-        assert self.match is not None
-        if name == "play":
-            tile = intent.tile()
-            assert tile is not None
-            a, b = tile
-            side = SIDES.get(str(slots.get("side")))
-            return self._try_play(a, b, side)
-        if name == "draw":
-            return self._act(Draw(), "draw")
-        if name == "pass":
-            return self._act(Pass(), "pass")
-        if name == "draw_or_pass":
-            legal = self.match.legal_actions()
-            if Draw() in legal:
-                return self._act(Draw(), "draw")
-            return self._act(Pass(), "pass")
-        if name == "continue":
-            return Response().say(it.turn_of(self.match.to_move))
-        if name == "start":
-            return Response().say(it.turn_of(self.match.to_move))
-        return Response(understood=False).say(it.not_understood(it.hint_playing()), "invalid")
-
-    def _choose_side(self, intent: Intent) -> Response:
-        assert self._pending_tile is not None
-        name = intent.name
-        if name == "side":
-            a, b = self._pending_tile
-            self._pending_tile = None
-            self.phase = Phase.PLAYING
-            return self._try_play(a, b, SIDES[str(intent.slots["side"])])
-        if name in ("no", "continue") or name == "yes":
-            self._pending_tile = None
-            self.phase = Phase.PLAYING
-            return Response().say(it.side_choice_cancelled())
-        if name in ("play", "draw", "pass", "draw_or_pass"):
-            self._pending_tile = None
-            self.phase = Phase.PLAYING
-            return self._playing(intent)
-        if name in QUERY_INTENTS:
-            return self._query(intent).say(it.ask_side())
-        return Response(understood=False).say(it.not_understood(it.hint_side()), "invalid")
-
-    def _try_play(self, a: int, b: int, side: Side | None) -> Response:
-        assert self.match is not None
-        tile = Tile.of(a, b)
-        play = Play(tile, side, self._spoken_outer(tile, b, side))
+    def _try_play(self, intent: PlayTile) -> Response:
+        assert self.session is not None
+        tile = intent.tile
+        play = Play(tile, intent.side, self._spoken_outer(tile, intent.second, intent.side))
         try:
             return self._act(play, "play")
         except _SideNeeded:
-            self._pending_tile = (a, b)
+            self._pending_tile = intent
             self.phase = Phase.CHOOSE_SIDE
-            return Response().say(it.ask_side())
+            return Response(awaits_player=True).say(it.ask_side())
 
     def _spoken_outer(self, tile: Tile, said_last: int, side: Side | None) -> int | None:
         """With blanks wild, a tile may join either way: the number said last stays outside."""
-        assert self.match is not None
-        rules, state = self.match.rules, self.match.round
-        if not rules.wildcard or state.head is None or state.tail is None:
+        assert self.session is not None
+        view = self.session.view()
+        rules = view.rules
+        if not rules.wildcard or view.head is None or view.tail is None:
             return None
-        sides = (
-            [side]
-            if side
-            else [s for s in Side if rules.outers(tile, _end(state.head, state.tail, s))]
-        )
+        ends = {Side.HEAD: view.head, Side.TAIL: view.tail}
+        sides = [side] if side else [s for s in Side if rules.outers(tile, ends[s])]
         if len(sides) != 1:
             return None
-        options = rules.outers(tile, _end(state.head, state.tail, sides[0]))
+        options = rules.outers(tile, ends[sides[0]])
         return said_last if len(options) > 1 and said_last in options else None
 
     def _act(self, action: Action, acting: str) -> Response:
-        assert self.match is not None
+        session = self.session
+        assert session is not None
         try:
-            events = self.match.apply(action, HUMAN)
+            events = session.play(action)
         except IllegalAction as error:
             if error.reason is Reason.SIDE_NEEDED:
                 raise _SideNeeded from None
@@ -490,91 +514,60 @@ class DialogManager:
                 side=side,
                 expected_seat=refusal.expected_seat,
             )
-            return Response().say(text, "invalid")
+            return Response(awaits_player=True).say(text, Cue.INVALID)
         response = Response(state_changed=True)
-        response.messages.extend(self.narrator.tell(self.match, events))
-        if (
-            isinstance(action, Draw)
-            and self.match.to_move == HUMAN
-            and not self.match.round.is_over
-        ):
-            response.messages.extend(self.narrator.situation(self.match))
+        view = session.view()
+        response.messages.extend(self.narrator.tell(view, events))
+        if isinstance(action, Draw) and view.is_my_turn:
+            response.messages.extend(self.narrator.situation(view))
         return self._continue_play(response)
 
     def _continue_play(self, response: Response) -> Response:
         """Let the computers move until it is the human's turn or the round is over."""
-        assert self.match is not None
-        match = self.match
-        for _ in range(MAX_COMPUTER_ACTIONS):
-            if match.round.is_over or match.to_move == HUMAN:
-                break
-            seat = match.to_move
-            view = match.view(seat)
-            action = self.players[seat].choose(view, self._decision_rng(seat))
-            events = match.apply(action, seat)
-            response.messages.extend(self.narrator.tell(match, events))
+        session = self.session
+        assert session is not None
+        for events in session.computer_turns():
+            response.messages.extend(self.narrator.tell(session.view(), events))
             response.state_changed = True
-        if match.round.is_over:
-            self.phase = Phase.MATCH_OVER if match.is_over else Phase.ROUND_OVER
+        view = session.view()
+        if view.round_result is not None:
+            self.phase = Phase.MATCH_OVER if view.match_result is not None else Phase.ROUND_OVER
+        response.awaits_player = True
         return response
 
-    def _decision_rng(self, seat: int) -> random.Random:
-        """A generator fixed by the state, so a resumed match plays on exactly as it would have."""
-        assert self.match is not None
-        state = self.match.round
-        return random.Random(f"{self.match.seed}:{state.round_number}:{len(state.history)}:{seat}")
-
     def _next_round(self) -> Response:
-        assert self.match is not None
+        assert self.session is not None
         self.phase = Phase.PLAYING
         response = Response(state_changed=True)
-        response.messages.extend(self.narrator.tell(self.match, self.match.next_round()))
+        events = self.session.next_round()
+        response.messages.extend(self.narrator.tell(self.session.view(), events))
         return self._continue_play(response)
 
-    # --- questions ---------------------------------------------------------------------
+    def _undo(self) -> Response:
+        session = self.session
+        assert session is not None
+        undone = session.undo()
+        if undone is None:
+            return Response().say(it.nothing_to_undo(), Cue.INVALID)
+        self._pending_tile = None
+        view = session.view()
+        self.phase = Phase.PLAYING if view.round_result is None else Phase.ROUND_OVER
+        response = Response(state_changed=True, awaits_player=True)
+        response.say(it.undone(undone))
+        if view.line:
+            response.say(answers.ends(view))
+        if view.is_my_turn:
+            response.say(it.your_turn(), Cue.YOUR_TURN)
+            response.messages.extend(self.narrator.situation(view))
+        return response
 
-    def _query(self, intent: Intent) -> Response:
-        assert self.match is not None
-        view = self.match.view(HUMAN)
-        name = intent.name
-        detailed = self.verbosity is Verbosity.DETAILED
-        if name == "side":
-            text = answers.end(view, SIDES[str(intent.slots["side"])])
-        elif name == "ends":
-            text = answers.ends(view)
-        elif name == "line":
-            text = answers.line(view, detailed)
-        elif name == "hand":
-            text = answers.hand(view)
-        elif name == "playable":
-            text = answers.playable(view) if view.is_my_turn else answers.turn(view)
-        elif name == "number":
-            text = answers.playable_with(view, int(str(intent.slots["number"])))
-        elif name == "hint":
-            text = (
-                answers.hint(view, self._decision_rng(HUMAN))
-                if view.is_my_turn
-                else answers.turn(view)
-            )
-        elif name == "boneyard":
-            text = answers.boneyard(view)
-        elif name == "opponents":
-            text = answers.opponents(view)
-        elif name == "score":
-            text = answers.scores(view)
-        elif name == "turn":
-            text = answers.turn(view)
-        else:
-            text = answers.last_move(view)
-        return Response().say(text)
 
-    def _refusal_text(self, reason: Reason) -> str:
-        return it.refusal(reason, acting="play", tile_=None, head=None, tail=None, playable_=None)
+_PESCA = SetVariant("pesca")
+
+
+def _refusal_text(reason: Reason) -> str:
+    return it.refusal(reason, acting="play", tile_=None, head=None, tail=None, playable_=None)
 
 
 class _SideNeeded(Exception):
     """The tile fits both ends, which differ: the player must say which."""
-
-
-def _end(head: int, tail: int, side: Side) -> int:
-    return head if side is Side.HEAD else tail

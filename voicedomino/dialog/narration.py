@@ -1,20 +1,25 @@
-"""Engine events told to the human at seat 0: who did what, with cues that say it by ear."""
+"""Engine events told to the human: who did what, with cues that say it by ear.
+
+Narration sees the match only through the human seat's view, taken after the events.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from voicedomino.audio.cues import Cue
 from voicedomino.dialog.response import Message, Verbosity
+from voicedomino.dialog.session import HUMAN_SEAT as HUMAN
 from voicedomino.engine import (
     BonusTurn,
     Event,
-    Match,
     MatchEnded,
     Outcome,
     Passed,
     RoundEnded,
     RoundStarted,
     Rules,
+    SeatView,
     Side,
     TilePlayed,
     TilesDrawn,
@@ -22,8 +27,6 @@ from voicedomino.engine import (
 )
 from voicedomino.engine.legality import can_draw, playable_moves
 from voicedomino.italian import messages as it
-
-HUMAN = 0
 
 
 def team_labels(rules: Rules) -> list[str]:
@@ -33,9 +36,10 @@ def team_labels(rules: Rules) -> list[str]:
     return [it.seat_name(team[0]) for team in rules.teams]
 
 
-def place_cue(seat: int, side: Side) -> str:
-    where = "head" if side is Side.HEAD else "tail"
-    return f"place_{where}_{'you' if seat == HUMAN else 'other'}"
+def place_cue(seat: int, side: Side) -> Cue:
+    if side is Side.HEAD:
+        return Cue.PLACE_HEAD_YOU if seat == HUMAN else Cue.PLACE_HEAD_OTHER
+    return Cue.PLACE_TAIL_YOU if seat == HUMAN else Cue.PLACE_TAIL_OTHER
 
 
 class Narrator:
@@ -43,20 +47,20 @@ class Narrator:
         self.verbosity = verbosity
         self.computer_pause = computer_pause
 
-    def tell(self, match: Match, events: Sequence[Event]) -> list[Message]:
+    def tell(self, view: SeatView, events: Sequence[Event]) -> list[Message]:
         out: list[Message] = []
         for event in events:
-            out.extend(self._one(match, event))
+            out.extend(self._one(view, event))
         return out
 
-    def _one(self, match: Match, event: Event) -> list[Message]:
+    def _one(self, view: SeatView, event: Event) -> list[Message]:
         brief = self.verbosity is Verbosity.BRIEF
         pause = self.computer_pause
         if isinstance(event, RoundStarted):
             text = it.round_started(
                 event.round_number, event.leader, event.lead_tile, event.redeals
             )
-            return [Message(text), Message(it.your_hand_size(len(match.round.hands[HUMAN])))]
+            return [Message(text), Message(it.your_hand_size(len(view.hand)))]
         if isinstance(event, TilePlayed):
             cue = place_cue(event.seat, event.side)
             if event.seat == HUMAN:
@@ -72,60 +76,62 @@ class Narrator:
             return said
         if isinstance(event, TilesDrawn):
             if event.seat == HUMAN:
-                return [Message(it.you_drew(event.tiles), "draw")]
-            return [Message(it.other_drew(event.seat, event.count), "draw", pause)]
+                return [Message(it.you_drew(event.tiles), Cue.DRAW)]
+            return [Message(it.other_drew(event.seat, event.count), Cue.DRAW, pause)]
         if isinstance(event, Passed):
             if event.seat == HUMAN:
-                return [Message(it.you_passed(), "pass")]
-            return [Message(it.other_passed(event.seat), "pass", pause)]
+                return [Message(it.you_passed(), Cue.PASS)]
+            return [Message(it.other_passed(event.seat), Cue.PASS, pause)]
         if isinstance(event, BonusTurn):
             if event.seat == HUMAN:
-                said = [Message(it.your_bonus(), "bonus")]
-                if match.round.to_move == HUMAN and not match.round.is_over:
-                    said.extend(self.situation(match))  # as at any turn: can I play at all?
+                said = [Message(it.your_bonus(), Cue.BONUS)]
+                if view.is_my_turn:
+                    said.extend(self.situation(view))  # as at any turn: can I play at all?
                 return said
-            return [] if brief else [Message(it.other_bonus(event.seat), "bonus")]
+            return [] if brief else [Message(it.other_bonus(event.seat), Cue.BONUS)]
         if isinstance(event, TurnStarted):
-            return self._turn_started(match, event.seat)
+            return self._turn_started(view, event.seat)
         if isinstance(event, RoundEnded):
-            return self._round_ended(match, event)
+            return self._round_ended(view, event)
         if isinstance(event, MatchEnded):
-            labels = team_labels(match.rules)
-            human_team = match.rules.team_of(HUMAN)
+            labels = team_labels(view.rules)
+            human_team = view.rules.team_of(HUMAN)
             won = event.result.winner == human_team
+            cue = Cue.MATCH_WON if won else Cue.MATCH_LOST
             ordered = [labels[team] for team in event.result.ranking]
             values = [event.result.scores[team] for team in event.result.ranking]
             return [
                 Message(
-                    it.match_won(labels[event.result.winner]), "match_won" if won else "match_lost"
+                    it.match_won(labels[event.result.winner]),
+                    Cue.MATCH_WON if won else Cue.MATCH_LOST,
                 ),
                 Message(it.ranking(ordered, values)),
                 Message(it.match_over_prompt()),
             ]
         return []
 
-    def _turn_started(self, match: Match, seat: int) -> list[Message]:
-        if seat != HUMAN or match.round.is_over:
+    def _turn_started(self, view: SeatView, seat: int) -> list[Message]:
+        if seat != HUMAN or view.round_result is not None:
             return []
-        said = [Message(it.your_turn(), "your_turn")]
-        said.extend(self.situation(match))
+        said = [Message(it.your_turn(), Cue.YOUR_TURN)]
+        said.extend(self.situation(view))
         return said
 
-    def situation(self, match: Match) -> list[Message]:
+    def situation(self, view: SeatView) -> list[Message]:
         """What the human needs to hear at the start of a turn to act without asking."""
-        turn = match.round.turn(HUMAN)
-        rules = match.rules
+        turn = view.turn()
+        rules = view.rules
         plays = playable_moves(rules, turn)
         if not plays:
             return [Message(it.nothing_to_play(can_draw(rules, turn)))]
         tiles = {play.tile for play in plays}
-        if len(tiles) == 1 and self.verbosity is not Verbosity.BRIEF and match.round.line:
+        if len(tiles) == 1 and self.verbosity is not Verbosity.BRIEF and view.line:
             return [Message(it.only_one_play(plays[0].tile))]
         return []
 
-    def _round_ended(self, match: Match, event: RoundEnded) -> list[Message]:
+    def _round_ended(self, view: SeatView, event: RoundEnded) -> list[Message]:
         result = event.result
-        rules = match.rules
+        rules = view.rules
         labels = team_labels(rules)
         human_team = rules.team_of(HUMAN)
         said: list[Message] = []
@@ -134,9 +140,9 @@ class Narrator:
         else:
             head = it.round_blocked()
         if result.winner is None:
-            cue = "blocked"
+            cue = Cue.BLOCKED
         else:
-            cue = "round_won" if result.winner == human_team else "round_lost"
+            cue = Cue.ROUND_WON if result.winner == human_team else Cue.ROUND_LOST
         said.append(Message(head, cue))
         said.append(Message(it.penalties(result.penalties)))
         if result.winner is None:
@@ -149,6 +155,6 @@ class Narrator:
                 Message(it.round_winner(labels[result.winner], result.points[result.winner]))
             )
         said.append(Message(it.scores(labels, event.scores, rules.target, rules.lower_score_wins)))
-        if match.result is None:
+        if view.match_result is None:
             said.append(Message(it.next_round_prompt()))
         return said

@@ -1,11 +1,14 @@
 """Utterance (spoken or typed) -> Intent, from the Italian templates in `italian.phrases`.
 
-Order of interpretation:
+Text is parsed here and nowhere else. Order of interpretation:
 1. keyboard shortcuts on the whole input ("c", "?", "35", "35t", "35 c");
 2. the grammar, on the normalised words: first as they are, then without leading and
    trailing fillers ("per favore", "allora", "ok"); hesitations ("ehm") are dropped anywhere;
    typed numbers become words first ("gioca 3 5" -> "gioca tre cinque", "a 100 punti").
 Anything else is None: the dialog answers "Non ho capito".
+
+The recogniser needs no parsing at all: `sentence_table()` maps each exact grammar sentence
+(with and without the attention word in front) to what it means.
 """
 
 from __future__ import annotations
@@ -13,40 +16,48 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Collection, Iterator, Mapping
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from collections.abc import Callable, Collection, Iterator, Mapping
+from dataclasses import dataclass
 
+from voicedomino.dialog.intents import (
+    AdjustVoice,
+    Answer,
+    Ask,
+    Continue,
+    DrawOrPass,
+    DrawTile,
+    Help,
+    Intent,
+    Listen,
+    NewGame,
+    PassTurn,
+    PlayNumber,
+    PlayTile,
+    Query,
+    Quit,
+    Recall,
+    Remind,
+    SetLevel,
+    SetPairs,
+    SetPlayers,
+    SetTarget,
+    SetVariant,
+    SetVerbosity,
+    SetWildcard,
+    ShowSettings,
+    SideWord,
+    Start,
+    StopSpeech,
+    Undo,
+    VoiceChange,
+)
+from voicedomino.dialog.response import Verbosity
+from voicedomino.engine import Side
 from voicedomino.grammar.normalize import normalize
 from voicedomino.grammar.templates import Grammar
 from voicedomino.italian import phrases
 from voicedomino.italian.numbers import MAX_PIPS, PIP_WORDS, cardinal
-
-# Slot names and value types of every intent (all slots listed are always present, except
-# `side` in play and number, which is there only when said).
-INTENT_SLOTS: Mapping[str, Mapping[str, type]] = MappingProxyType(
-    {
-        "play": {"tile": tuple, "side": str},
-        "number": {"number": int, "side": str},
-        "side": {"side": str},
-        "set_variant": {"variant": str},
-        "set_players": {"count": int},
-        "set_level": {"level": str},
-        "set_target": {"target": int},
-        "set_wildcard": {"on": bool},
-        **dict.fromkeys(
-            (
-                *("ends", "draw", "pass", "draw_or_pass", "hand", "playable", "hint", "line"),
-                *("boneyard", "opponents", "score", "turn", "last_move", "repeat", "previous"),
-                *("next_message", "help", "slower", "faster", "louder", "quieter", "brief"),
-                *("detailed", "stop_speech", "new_game", "quit", "yes", "no", "continue"),
-                *("set_pairs", "start", "settings"),
-            ),
-            MappingProxyType({}),
-        ),
-    }
-)
-OPTIONAL_SLOTS = frozenset({("play", "side"), ("number", "side")})
+from voicedomino.players import Level
 
 # Longer inputs are not commands; refusing them early keeps parsing cheap.
 _MAX_INPUT_WORDS = 40
@@ -55,39 +66,107 @@ _MAX_DIGIT_VARIANTS = 16
 _TILE_KEYS = re.compile(r"([0-6]) ?([0-6]) ?([tc])?")
 _NUMBER_KEYS = re.compile(r"([0-6]) ?([tc])?")
 
+Slots = Mapping[str, object]
+
 
 @dataclass(frozen=True)
-class Intent:
-    """What the player asked for. `text` is the normalised text that matched."""
+class Heard:
+    """One utterance understood: what it means, whether it was addressed to the game with the
+    attention word, and how many words carried the meaning (one word is easily misheard)."""
 
-    name: str
-    slots: Mapping[str, object] = field(hash=False)
-    text: str
-
-    def int_slot(self, name: str) -> int | None:
-        value = self.slots.get(name)
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-    def str_slot(self, name: str) -> str | None:
-        value = self.slots.get(name)
-        return value if isinstance(value, str) else None
-
-    def bool_slot(self, name: str) -> bool | None:
-        value = self.slots.get(name)
-        return value if isinstance(value, bool) else None
-
-    def tile(self) -> tuple[int, int] | None:
-        """The tile in spoken order, for `play`."""
-        value = self.slots.get("tile")
-        if isinstance(value, tuple) and len(value) == 2:
-            a, b = value
-            if isinstance(a, int) and isinstance(b, int):
-                return (a, b)
-        return None
+    intent: Intent
+    addressed: bool
+    words: int
 
 
-def _intent(name: str, text: str, **slots: object) -> Intent:
-    return Intent(name, MappingProxyType(slots), text)
+# --- template names -> intents -------------------------------------------------------------
+
+
+def _side(slots: Slots) -> Side | None:
+    value = slots.get("side")
+    return value if isinstance(value, Side) else None
+
+
+def _number(slots: Slots, name: str) -> int:
+    value = slots[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"slot {name!r} is not a number: {value!r}")
+    return value
+
+
+def _play(slots: Slots) -> Intent:
+    first, second = (_int_of(v) for v in _pair(slots["tile"]))
+    return PlayTile(first, second, _side(slots))
+
+
+def _pair(value: object) -> tuple[object, object]:
+    if not isinstance(value, tuple) or len(value) != 2:
+        raise TypeError(f"not a tile: {value!r}")
+    return value[0], value[1]
+
+
+def _int_of(value: object) -> int:
+    if not isinstance(value, int):
+        raise TypeError(f"not a number: {value!r}")
+    return value
+
+
+def _side_word(slots: Slots) -> Intent:
+    side = _side(slots)
+    if side is None:
+        raise TypeError("side word without a side")
+    return SideWord(side)
+
+
+def _level(slots: Slots) -> Intent:
+    return SetLevel(Level(str(slots["level"])))
+
+
+def _const(intent: Intent) -> Callable[[Slots], Intent]:
+    return lambda _slots: intent
+
+
+_BUILDERS: Mapping[str, Callable[[Slots], Intent]] = {
+    "play": _play,
+    "number": lambda s: PlayNumber(_number(s, "number"), _side(s)),
+    "side": _side_word,
+    "draw": _const(DrawTile()),
+    "pass": _const(PassTurn()),
+    "draw_or_pass": _const(DrawOrPass()),
+    "undo": _const(Undo()),
+    **{query.value: _const(Ask(query)) for query in Query},
+    **{change.value: _const(AdjustVoice(change)) for change in VoiceChange},
+    "repeat": _const(Remind(Recall.REPEAT)),
+    "previous": _const(Remind(Recall.PREVIOUS)),
+    "next_message": _const(Remind(Recall.NEXT)),
+    "brief": _const(SetVerbosity(Verbosity.BRIEF)),
+    "normal": _const(SetVerbosity(Verbosity.NORMAL)),
+    "detailed": _const(SetVerbosity(Verbosity.DETAILED)),
+    "stop_speech": _const(StopSpeech()),
+    "help": _const(Help()),
+    "yes": _const(Answer(yes=True)),
+    "agree": _const(Answer(yes=True, firm=False)),
+    "no": _const(Answer(yes=False)),
+    "start": _const(Start()),
+    "continue": _const(Continue()),
+    "new_game": _const(NewGame()),
+    "quit": _const(Quit()),
+    "settings": _const(ShowSettings()),
+    "set_variant": lambda s: SetVariant(str(s["variant"])),
+    "set_players": lambda s: SetPlayers(_number(s, "count")),
+    "set_pairs": _const(SetPairs()),
+    "set_level": _level,
+    "set_target": lambda s: SetTarget(_number(s, "target")),
+    "set_wildcard": lambda s: SetWildcard(bool(s["on"])),
+}
+
+
+def intent_of(name: str, slots: Slots) -> Intent:
+    """The intent a template (or key) name and its slot values stand for."""
+    return _BUILDERS[name](slots)
+
+
+# --- the grammar -----------------------------------------------------------------------------
 
 
 @functools.cache
@@ -96,14 +175,27 @@ def grammar() -> Grammar:
     return Grammar(phrases.INTENTS, phrases.SLOT_LISTS)
 
 
+@functools.cache
+def sentence_table() -> Mapping[str, Heard]:
+    """Every sentence the recogniser may return, with its meaning: the plain grammar sentences,
+    the same with the attention word in front, and the attention word alone."""
+    table: dict[str, Heard] = {phrases.ATTENTION_WORD: Heard(Listen(), True, 1)}
+    for expansion in grammar().expansions():
+        intent = intent_of(expansion.intent, expansion.slots)
+        size = len(expansion.words)
+        table[expansion.text] = Heard(intent, False, size)
+        table[f"{phrases.ATTENTION_WORD} {expansion.text}"] = Heard(intent, True, size)
+    return table
+
+
 def grammar_sentences(known_words: Collection[str] | None = None) -> list[str]:
-    """Every accepted spoken sentence, normalised, deduplicated and sorted.
+    """Every sentence the recogniser may return, normalised, deduplicated and sorted.
 
     With `known_words` (a recogniser's vocabulary), sentences using any other word are left
     out: Vosk silently drops unknown grammar words, which would turn "draw" into an empty
     sentence.
     """
-    sentences = grammar().sentences()
+    sentences = sorted(sentence_table())
     if known_words is None:
         return sentences
     known = set(known_words)
@@ -111,8 +203,8 @@ def grammar_sentences(known_words: Collection[str] | None = None) -> list[str]:
 
 
 def vocabulary() -> set[str]:
-    """Every word of the spoken grammar."""
-    return grammar().vocabulary()
+    """Every word of the spoken grammar, the attention word included."""
+    return grammar().vocabulary() | {phrases.ATTENTION_WORD}
 
 
 def keyboard_shortcuts() -> tuple[phrases.KeyboardShortcut, ...]:
@@ -121,26 +213,25 @@ def keyboard_shortcuts() -> tuple[phrases.KeyboardShortcut, ...]:
 
 
 @functools.cache
-def _single_keys() -> dict[str, str]:
-    return {s.key: s.intent for s in phrases.KEYBOARD_SHORTCUTS}
-
-
-def _side_slots(key: str | None) -> dict[str, object]:
-    return {} if key is None else {"side": phrases.TILE_SIDE_KEYS[key]}
+def key_intents() -> Mapping[str, Intent]:
+    """Single typed keys -> intent ("?" asks for the keys too)."""
+    keys = {s.key: intent_of(s.intent, {}) for s in phrases.KEYBOARD_SHORTCUTS}
+    keys["?"] = Help(with_keys=True)
+    return keys
 
 
 def _parse_keys(raw: str, text: str) -> Intent | None:
-    keys = _single_keys()
+    keys = key_intents()
     if raw in keys:  # "?" is punctuation, gone after normalisation
-        return _intent(keys[raw], raw)
+        return keys[raw]
     if text in keys:
-        return _intent(keys[text], text)
+        return keys[text]
     if tile := _TILE_KEYS.fullmatch(text):
         a, b, side = tile.groups()
-        return _intent("play", text, tile=(int(a), int(b)), **_side_slots(side))
+        return PlayTile(int(a), int(b), phrases.TILE_SIDE_KEYS.get(side or ""))
     if number := _NUMBER_KEYS.fullmatch(text):
         n, side = number.groups()
-        return _intent("number", text, number=int(n), **_side_slots(side))
+        return PlayNumber(int(n), phrases.TILE_SIDE_KEYS.get(side or ""))
     return None
 
 
@@ -187,8 +278,9 @@ def _cores(words: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
             yield words[start : len(words) - end]
 
 
-def parse(utterance: str) -> Intent | None:
-    """Return the intent of a spoken or typed utterance, or None if not understood."""
+def hear(utterance: str) -> Heard | None:
+    """The meaning of a spoken or typed utterance, with the attention word noted; None if not
+    understood."""
     raw = utterance.strip().lower()
     text = normalize(utterance)
     words = tuple(w for w in text.split() if w not in phrases.HESITATIONS)
@@ -197,22 +289,36 @@ def parse(utterance: str) -> Intent | None:
     if len(words) > _MAX_INPUT_WORDS:
         return None
     if keyed := _parse_keys(raw, " ".join(words)):
-        return keyed
+        return Heard(keyed, False, 1)
+    addressed = bool(words) and words[0] == phrases.ATTENTION_WORD
+    if addressed:
+        words = words[1:]
+        if not words:
+            return Heard(Listen(), True, 1)
     rules = grammar()
     for core in _cores(words):
         for candidate in _spelled_out(core):
             if len(candidate) <= rules.max_words and (found := rules.match(candidate)):
-                return Intent(found.intent, found.slots, found.text)
+                intent = intent_of(found.intent, found.slots)
+                return Heard(intent, addressed, len(found.words))
     return None
 
 
+def parse(utterance: str) -> Intent | None:
+    """Return the intent of a spoken or typed utterance, or None if not understood."""
+    heard = hear(utterance)
+    return heard.intent if heard is not None else None
+
+
 __all__ = [
-    "INTENT_SLOTS",
-    "OPTIONAL_SLOTS",
-    "Intent",
+    "Heard",
     "grammar",
     "grammar_sentences",
+    "hear",
+    "intent_of",
+    "key_intents",
     "keyboard_shortcuts",
     "parse",
+    "sentence_table",
     "vocabulary",
 ]

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
+
+from voicedomino.audio.cues import Cue
+
+if TYPE_CHECKING:
+    from voicedomino.dialog.intents import Recall, VoiceChange
 
 
 class Verbosity(Enum):
@@ -17,7 +23,7 @@ class Message:
     """One sentence to print and speak, with an optional cue played as it starts."""
 
     text: str
-    cue: str | None = None
+    cue: Cue | None = None
     pause: float = 0.0  # seconds of quiet before it: lets the player follow computer moves
 
 
@@ -29,14 +35,17 @@ class Response:
     stop_speech: bool = False  # "basta": silence the current message now
     quit: bool = False
     state_changed: bool = False  # the match changed: save it
-    preference: str | None = None  # a voice preference changed: slower, faster, louder, ...
+    voice_change: VoiceChange | None = None  # slower, faster, louder, quieter: the front end's
+    verbosity_changed: bool = False  # the narration's verbosity changed: save the preference
+    recall: Recall | None = None  # repeat / previous / next: the front end keeps the history
     discard_save: bool = False  # the player declined to resume: set the saved match aside
     understood: bool = True
+    awaits_player: bool = False  # the turn is the player's, or a question was asked
 
     @property
     def text(self) -> str:
         return " ".join(message.text for message in self.messages)
 
-    def say(self, text: str, cue: str | None = None, pause: float = 0.0) -> Response:
+    def say(self, text: str, cue: Cue | None = None, pause: float = 0.0) -> Response:
         self.messages.append(Message(text, cue, pause))
         return self

@@ -1,7 +1,7 @@
 """Keyboard line mode: each line of standard input is one command, typed words or shortcuts.
 
-Works with a terminal and with piped input alike. Lines go into the same queue the voice
-listener feeds, so both drive the one dialog manager.
+Works with a terminal and with piped input alike. Lines are parsed here, on the reader
+thread, and go into the same inbox the voice listener feeds, so both drive the one dialog.
 """
 
 from __future__ import annotations
@@ -9,26 +9,20 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TextIO
 
-
-@dataclass(frozen=True)
-class Input:
-    """One utterance for the dialog manager; text None means the input has ended."""
-
-    text: str | None
-    source: str  # "keyboard" or "voice"
+from voicedomino.dialog.parser import Heard, hear
+from voicedomino.frontend.inbox import InboxItem, InputEnded, Source, Typed
 
 
 class LineReader:
-    """Reads lines on a daemon thread; *urgent* sees each line first (to stop speech at once)."""
+    """Reads lines on a daemon thread; *urgent* sees each parsed line first ("basta" at once)."""
 
     def __init__(
         self,
         stream: TextIO,
-        inbox: queue.Queue[Input],
-        urgent: Callable[[str], None] | None = None,
+        inbox: queue.Queue[InboxItem],
+        urgent: Callable[[Heard | None], None] | None = None,
     ) -> None:
         self._stream = stream
         self._inbox = inbox
@@ -42,9 +36,10 @@ class LineReader:
         try:
             for line in self._stream:
                 text = line.rstrip("\r\n")
+                heard = hear(text)
                 if self._urgent is not None:
-                    self._urgent(text)
-                self._inbox.put(Input(text, "keyboard"))
+                    self._urgent(heard)
+                self._inbox.put(Typed(text, heard))
         except (OSError, ValueError, UnicodeDecodeError):
             pass  # a closed or unreadable stdin ends keyboard input like end of file
-        self._inbox.put(Input(None, "keyboard"))
+        self._inbox.put(InputEnded(Source.KEYBOARD))

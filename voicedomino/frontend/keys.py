@@ -18,11 +18,14 @@ import tty
 from collections.abc import Callable
 from typing import Any
 
-from voicedomino.engine import Tile
+from voicedomino.dialog.intents import PlayTile, SideWord
+from voicedomino.dialog.parser import key_intents
+from voicedomino.engine import Side, Tile
 from voicedomino.engine.legality import playable_moves
 from voicedomino.frontend.app import Game
 from voicedomino.italian import messages as it
 from voicedomino.italian.numbers import MAX_PIPS
+from voicedomino.italian.phrases import TILE_SIDE_KEYS
 
 DIGITS = "0123456789"  # typed tiles: ASCII digits only, never "²" or "٣"
 ESCAPE_WAIT = 0.05  # seconds to tell a lone Escape from the start of an arrow sequence
@@ -99,11 +102,17 @@ class KeyReader:
 
 
 class KeyNavigator:
-    """Turns key names into commands for the game; runs on the game thread."""
+    """Turns key names into intents for the game; runs on the game thread.
+
+    The selection follows a tile, not a position: when the hand changes under it, Enter never
+    plays a tile the player did not hear. Each turn the selection starts again from the first
+    playable tile, and Enter on a selection not announced this turn announces it instead.
+    """
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.cursor = 0
+        self.selected: Tile | None = None
+        self._announced_at: tuple[int, int] | None = None  # the turn the selection was said in
         self.line: str | None = None  # text typed after "/"
         self.digits = ""
 
@@ -120,19 +129,20 @@ class KeyNavigator:
         elif name == "enter":
             self._play_selected()
         elif name in ("left", "right"):
-            self.game.handle("testa" if name == "left" else "coda")
+            self.game.handle_intent(SideWord(Side.HEAD if name == "left" else Side.TAIL))
         elif name == "/":
             self.line = ""
             self.game.say(it.key_line_prompt())
         elif len(name) == 1 and name in DIGITS:
             self._digit(name)
         elif len(name) == 1:
-            if self.digits and name in "tc":
-                self.game.handle(self.digits + name)
+            if self.digits and name in TILE_SIDE_KEYS:
+                a, b = int(self.digits[0]), int(self.digits[1])
                 self.digits = ""
+                self.game.handle_intent(PlayTile(a, b, TILE_SIDE_KEYS[name]))
             else:
                 self.digits = ""
-                self.game.handle(name)
+                self.game.handle_intent(key_intents().get(name))
         elif name:  # a function key, Tab, Backspace...: never silence for a key press
             self.digits = ""
             self.game.say(it.key_unknown())
@@ -142,8 +152,8 @@ class KeyNavigator:
         if len(self.digits) == 2:
             a, b = int(self.digits[0]), int(self.digits[1])
             if max(a, b) > MAX_PIPS:  # not a tile ("78"): the manager says it did not understand
-                typed, self.digits = self.digits, ""
-                self.game.handle(typed)
+                self.digits = ""
+                self.game.handle_intent(None)
             else:
                 self.game.say(it.key_tile_typed(a, b))
         elif len(self.digits) > 2:
@@ -162,39 +172,60 @@ class KeyNavigator:
         elif len(name) == 1:
             self.line += name
 
+    def _turn(self) -> tuple[int, int] | None:
+        view = self.game.manager.view()
+        if view is None:
+            return None
+        return (view.round_number, len(view.history))
+
     def _hand(self) -> tuple[list[Tile], set[Tile]]:
-        match = self.game.manager.match
-        if match is None:
+        view = self.game.manager.view()
+        if view is None:
             return [], set()
-        hand = sorted(match.round.hands[0], key=lambda t: (t.high, t.low), reverse=True)
-        if match.round.is_over or match.to_move != 0:
+        hand = sorted(view.hand, key=lambda t: (t.high, t.low), reverse=True)
+        if not view.is_my_turn:
             return hand, set()
-        playable = {p.tile for p in playable_moves(match.rules, match.round.turn(0))}
+        playable = {p.tile for p in playable_moves(view.rules, view.turn())}
         return hand, playable
 
+    def _announce(self, tile: Tile, hand: list[Tile], playable: set[Tile]) -> None:
+        self.selected = tile
+        self._announced_at = self._turn()
+        position = hand.index(tile) + 1
+        self.game.say(it.key_selected(tile, tile in playable, position, len(hand)))
+
     def _browse(self, step: int, *, playable_only: bool) -> None:
-        if self.digits and len(self.digits) == 2:
+        if len(self.digits) == 2:
             self.digits = ""
         hand, playable = self._hand()
-        candidates = [i for i, t in enumerate(hand) if t in playable or not playable_only]
+        candidates = [t for t in hand if t in playable or not playable_only]
         if not candidates:
             self.game.say(it.key_nothing_to_select(bool(hand)))
             return
+        fresh = self.selected not in hand or self._announced_at != self._turn()
+        if fresh:  # a new turn or a changed hand: start from the first (or last) tile
+            self._announce(candidates[0] if step > 0 else candidates[-1], hand, playable)
+            return
+        assert self.selected is not None
+        current = hand.index(self.selected)
         ordered = candidates if step > 0 else candidates[::-1]
-        current = self.cursor if self.cursor < len(hand) else -1
-        following = [i for i in ordered if (i - current) * step > 0]
-        self.cursor = (following or ordered)[0]
-        tile = hand[self.cursor]
-        self.game.say(it.key_selected(tile, tile in playable, self.cursor + 1, len(hand)))
+        following = [t for t in ordered if (hand.index(t) - current) * step > 0]
+        self._announce((following or ordered)[0], hand, playable)
 
     def _play_selected(self) -> None:
         if len(self.digits) == 2:
-            text, self.digits = self.digits, ""
-            self.game.handle(text)
+            a, b = int(self.digits[0]), int(self.digits[1])
+            self.digits = ""
+            self.game.handle_intent(PlayTile(a, b))
             return
-        hand, _ = self._hand()
-        if not hand or self.cursor >= len(hand):
-            self.game.say(it.key_nothing_to_select(bool(hand)))
+        hand, playable = self._hand()
+        selected = self.selected
+        if selected is None or selected not in hand or self._announced_at != self._turn():
+            # Never play a tile the player has not heard this turn: say the first playable one.
+            candidates = [t for t in hand if t in playable] or hand
+            if not candidates:
+                self.game.say(it.key_nothing_to_select(False))
+                return
+            self._announce(candidates[0], hand, playable)
             return
-        tile = hand[self.cursor]
-        self.game.handle(f"{tile.high}{tile.low}")  # the typed form: no wording here
+        self.game.handle_intent(PlayTile(selected.high, selected.low))

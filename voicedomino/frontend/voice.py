@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from voicedomino.audio.api import SoundOutput
-from voicedomino.dialog.parser import grammar_sentences
+from voicedomino.dialog.parser import grammar_sentences, sentence_table
 from voicedomino.frontend.app import Game
+from voicedomino.frontend.inbox import DeviceNotice, InputEnded, Source, Spoken
 from voicedomino.speech.listener import Listener, Notice
 from voicedomino.speech.model import ModelLoadError, ModelProblem, load_model, locate_model
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
@@ -27,12 +28,14 @@ RETRY_SECONDS = 5.0  # how often a lost microphone is tried again
 def deliver(game: Game, utterance: Utterance) -> None:
     """Hand a final result to the game: "basta" at once, everything else in turn.
 
-    A result that was not understood ("[unk]", or sound without words) arrives as empty text,
-    which the dialog answers with "Non ho capito" and a hint.
+    The recogniser knows which grammar sentence it heard, so its meaning is looked up, never
+    parsed. A result that is no whole sentence ("[unk]", sound without words, the beginning of
+    one) arrives without meaning.
     """
-    text = utterance.text if utterance.understood else ""
-    game.urgent(text)
-    game.submit(text, "voice")
+    sentence = utterance.sentence if utterance.understood else None
+    heard = sentence_table().get(sentence) if sentence is not None else None
+    game.urgent(heard)
+    game.submit(Spoken(utterance.text, heard, utterance.confidence))
 
 
 def start_voice(
@@ -129,7 +132,7 @@ class VoiceInput:
             return
         if self.audio_in is not None:  # a file ends: this source is done
             listener.wait()
-            self.game.submit(None, "voice")
+            self.game.submit(InputEnded(Source.VOICE))
             return
         while not self._stop.wait(RETRY_SECONDS):
             if listener.state == "unavailable":
@@ -146,17 +149,17 @@ class VoiceInput:
             else:
                 log.exception("voice input could not start")
                 key = "audio_input_error"
-            self.game.submit(key, "notice")
+            self.game.submit(DeviceNotice(key))
             if self.fallback_notice:
-                self.game.submit(self.fallback_notice, "notice")
-            self.game.submit(None, "voice")  # the game no longer waits for this source
+                self.game.submit(DeviceNotice(self.fallback_notice))
+            self.game.submit(InputEnded(Source.VOICE))  # the game no longer waits for this source
             return None
         with self._lock:
             if self._stop.is_set():
                 return None
             self.listener = listener
         if listener.start():  # else the listener has said why: tried again in _run
-            self.game.submit("listening", "notice")
+            self.game.submit(DeviceNotice("listening"))
         return listener
 
     def _listener(self) -> Listener:
@@ -187,7 +190,7 @@ class VoiceInput:
             if event.key in self._told:
                 return
             self._told.add(event.key)
-        self.game.submit(event.key, "notice")
+        self.game.submit(DeviceNotice(event.key))
 
 
 class _VoiceUnavailable(Exception):

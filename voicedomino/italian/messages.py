@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voicedomino.engine import Reason, Side, Tile
+from voicedomino.engine import Action, Draw, Play, Reason, Side, Tile
 from voicedomino.italian.numbers import cardinal, pip_word, tile_phrase
 
 COMPUTER_NAMES = ("Marco", "Giulia", "Luca")
@@ -159,6 +159,75 @@ def confirm_yes_no() -> str:
 
 def cancelled() -> str:
     return "Va bene, continuiamo."
+
+
+def confirm_say_yes() -> str:
+    return "Per confermare di' sì; per restare, no."
+
+
+def listening_prompt() -> str:
+    return "Ti ascolto."
+
+
+# --- voice commands read back before they act ------------------------------------------------
+
+
+def readback_play(a: int, b: int, side: Side | None) -> str:
+    """ "Tre cinque in coda.": the tile as the player said it."""
+    where = f" in {side_word(side)}" if side is not None else ""
+    return f"{tile_phrase(a, b).capitalize()}{where}."
+
+
+def readback_draw() -> str:
+    return "Pesco."
+
+
+def readback_pass() -> str:
+    return "Passo."
+
+
+def readback_draw_or_pass() -> str:
+    return "Pesco, o passo."
+
+
+def readback_start() -> str:
+    return "Comincio la partita."
+
+
+def readback_next_round() -> str:
+    return "Prossima mano."
+
+
+def readback_undo() -> str:
+    return "Annullo la tua ultima mossa."
+
+
+def readback_ask_yes(readback: str) -> str:
+    """A command heard as one word, or unsurely: it waits for a plain "sì"."""
+    return f"{readback.removesuffix('.')}? Di' sì per confermare, o no."
+
+
+def command_cancelled() -> str:
+    return "Annullato."
+
+
+def command_dropped() -> str:
+    return "Nessuna conferma: lascio stare."
+
+
+def nothing_to_undo() -> str:
+    return "Non c'è una tua mossa da annullare."
+
+
+def undone(action: Action) -> str:
+    """What "annulla l'ultima mossa" took back: the player's move and the replies after it."""
+    if isinstance(action, Play):
+        what = tile(action.tile) + (f" in {side_word(action.side)}" if action.side else "")
+    elif isinstance(action, Draw):
+        what = "la pescata"
+    else:
+        what = "il passo"
+    return f"Mossa annullata: {what}, e le risposte degli altri. Si torna a prima."
 
 
 def goodbye() -> str:
@@ -517,14 +586,14 @@ def hint_match_over() -> str:
     return "Prova: nuova partita, oppure esci."
 
 
-def help_playing(can_draw: bool, drawable: bool) -> str:
+def help_playing(drawable: bool) -> str:
     draw = "pesca, " if drawable else ""
     return (
         "Per giocare: gioca seguito dalla tessera, per esempio gioca tre cinque in testa. "
-        f"Poi: {draw}passo. Domande: testa, coda, estremi, serpente, mano, cosa posso giocare, "
-        "consiglio, pozzo, avversari, punteggio, di chi è il turno, ultima mossa. "
-        "Voce: ripeti, precedente, più lento, più veloce, più forte, più piano, breve, "
-        "dettagliato, basta. Partita: nuova partita, esci."
+        f"Poi: {draw}passo. Annulla l'ultima mossa, per ripensarci. Domande: testa, coda, "
+        "estremi, serpente, mano, cosa posso giocare, consiglio, pozzo, avversari, punteggio, "
+        "di chi è il turno, ultima mossa. Voce: ripeti, precedente, più lento, più veloce, "
+        "più forte, più piano, breve, normale, dettagliato, basta. Partita: nuova partita, esci."
     )
 
 
@@ -597,6 +666,10 @@ def brief() -> str:
 
 def detailed() -> str:
     return "Messaggi dettagliati."
+
+
+def normal() -> str:
+    return "Messaggi normali."
 
 
 def nothing_to_repeat() -> str:
@@ -716,7 +789,14 @@ COMMAND_LINE_HELP = {
     "--righe": "tastiera a righe anche in un terminale",
     "--cuffie": "con le cuffie: ascolta anche mentre il gioco parla (di' basta per interromperlo)",
     "--debug": "log dettagliato su stderr",
+    "--finestra": "secondi di ascolto dopo che il gioco ti passa la parola (da 2 a 60)",
+    "--grazia": "secondi per dire no dopo la rilettura di un comando vocale (da 0.3 a 5)",
+    "--premi-per-parlare": "ascolta solo dopo la barra spaziatrice (o Invio) o la parola domino",
 }
+
+
+def bad_seconds(text: str, low: float, high: float) -> str:
+    return f"{text!r} non va bene: servono dei secondi tra {low:g} e {high:g}"
 
 
 def internal_error() -> str:

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from voicedomino.engine import Side
 from voicedomino.grammar.normalize import normalize
 from voicedomino.grammar.templates import IntentSpec, SlotValue
 from voicedomino.italian.numbers import MAX_PIPS, PIP_WORDS, cardinal
-
-HEAD = "head"
-TAIL = "tail"
+from voicedomino.players import Level
 
 PLAYER_COUNTS = (2, 3, 4)
 SCORE_TARGETS = (50, 100, 101, 121, 150, 200)
-LEVELS = ("facile", "medio", "difficile")
+# Said before a command outside the listening window: "domino, gioca tre cinque".
+ATTENTION_WORD = "domino"
 
 
 def _pip_choice(value: int) -> str:
@@ -44,13 +44,16 @@ SLOT_LISTS: dict[str, list[SlotValue]] = {
     "tile": _tile_values(),
     "number": [SlotValue(_pip_choice(n), n) for n in range(MAX_PIPS + 1)],
     # Where to play, after a tile: sinistra is the head of the line, destra its tail.
-    "side": [SlotValue("in testa|a sinistra", HEAD), SlotValue("in coda|a destra", TAIL)],
+    "side": [
+        SlotValue("in testa|a sinistra", Side.HEAD),
+        SlotValue("in coda|a destra", Side.TAIL),
+    ],
     "count": [SlotValue(cardinal(n), n) for n in PLAYER_COUNTS],
     "target": [SlotValue(normalize(cardinal(n)), n) for n in SCORE_TARGETS],
     "level": [
-        SlotValue("facile", "facile"),
-        SlotValue("medio|media", "medio"),
-        SlotValue("difficile", "difficile"),
+        SlotValue("facile", Level.FACILE),
+        SlotValue("medio|media", Level.MEDIO),
+        SlotValue("difficile", Level.DIFFICILE),
     ],
     # After "variante"/"modalita"; bare variant names are in _BARE_VARIANTS.
     "variant": [
@@ -80,8 +83,8 @@ INTENTS: list[IntentSpec] = [
     IntentSpec("play", (f"{_PLAY_PREFIX} {{tile}} [{{side}}]",)),
     # A lone number ("tre", "gioca il sei in testa"): the dialog resolves it from the hand.
     IntentSpec("number", (f"{_PLAY_PREFIX} {{number}} [{{side}}]",)),
-    IntentSpec("side", ("[in] testa", "[a] sinistra"), {"side": HEAD}),
-    IntentSpec("side", ("[in] coda", "[a] destra"), {"side": TAIL}),
+    IntentSpec("side", ("[in] testa", "[a] sinistra"), {"side": Side.HEAD}),
+    IntentSpec("side", ("[in] coda", "[a] destra"), {"side": Side.TAIL}),
     IntentSpec(
         "ends",
         (
@@ -227,6 +230,16 @@ INTENTS: list[IntentSpec] = [
         ("breve", "piu breve", "[messaggi] brevi", "modalita breve", "sii breve", "sintetico"),
     ),
     IntentSpec(
+        "normal",
+        (
+            "normale",
+            "[messaggi] normali",
+            "modalita normale",
+            "verbosita normale",
+            "[torna] normale",
+        ),
+    ),
+    IntentSpec(
         "detailed",
         (
             "dettagliato",
@@ -247,18 +260,32 @@ INTENTS: list[IntentSpec] = [
         ),
     ),
     IntentSpec("quit", ("esci [dal gioco]", "fine", "chiudi [il gioco]", "termina")),
+    # Only a firm "sì" confirms what cannot be taken back (quitting, a new game).
+    IntentSpec("yes", ("si [certo|sicuro]", "conferma|confermo", "si confermo")),
     IntentSpec(
-        "yes",
+        "agree",
+        ("certo|certamente|esatto|giusto|perfetto", "va bene", "ok|okay", "d accordo"),
+    ),
+    IntentSpec(
+        "no",
         (
-            "si [certo]",
-            "certo|certamente|esatto|giusto|perfetto",
-            "va bene",
-            "ok|okay",
-            "d accordo",
-            "conferma|confermo",
+            "no [no|grazie]",
+            "annulla",
+            "aspetta|aspetta un attimo|un attimo|fermo|ferma",
+            "niente",
+            "lascia stare",
+            "non importa",
         ),
     ),
-    IntentSpec("no", ("no [no]", "annulla", "niente", "lascia stare", "non importa")),
+    IntentSpec(
+        "undo",
+        (
+            "annulla [la] [mia] mossa",
+            "annulla l ultima mossa",
+            "(riprendi|ritira) [la] [mia] mossa",
+            "torna alla mossa precedente",
+        ),
+    ),
     IntentSpec(
         "continue",
         (
@@ -377,6 +404,7 @@ KEYBOARD_SHORTCUTS: tuple[KeyboardShortcut, ...] = (
     KeyboardShortcut("o", "opponents", "le tessere degli avversari"),
     KeyboardShortcut("w", "boneyard", "le tessere nel pozzo"),
     KeyboardShortcut("p", "draw_or_pass", "pesca, o passa se il pozzo è vuoto"),
+    KeyboardShortcut("x", "undo", "annulla la tua ultima mossa"),
     KeyboardShortcut("r", "repeat", "ripeti l'ultimo messaggio"),
     KeyboardShortcut("b", "stop_speech", "basta: interrompe la voce"),
     KeyboardShortcut("?", "help", "aiuto"),
@@ -390,4 +418,4 @@ TILE_KEY_HELP = KeyboardShortcut(
 TILE_KEY_SIDE_HELP = KeyboardShortcut(
     "35t", "play", "aggiungi t per giocarla in testa o c per giocarla in coda: 35t, 35c"
 )
-TILE_SIDE_KEYS = {"t": HEAD, "c": TAIL}
+TILE_SIDE_KEYS = {"t": Side.HEAD, "c": Side.TAIL}

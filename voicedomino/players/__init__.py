@@ -6,6 +6,7 @@ hint = suggest(match.view(human_seat), random.Random(seed))
 """
 
 from voicedomino.players.base import NoLegalAction, Player
-from voicedomino.players.factory import BASELINES, LEVELS, make_player, suggest
+from voicedomino.players.factory import BASELINES, make_player, suggest
+from voicedomino.players.levels import LEVELS, Level
 
-__all__ = ["BASELINES", "LEVELS", "NoLegalAction", "Player", "make_player", "suggest"]
+__all__ = ["BASELINES", "LEVELS", "Level", "NoLegalAction", "Player", "make_player", "suggest"]

@@ -8,10 +8,10 @@ from voicedomino.engine.actions import Action
 from voicedomino.engine.view import SeatView
 from voicedomino.players.base import Player
 from voicedomino.players.difficile import SearchPlayer, SearchSettings
+from voicedomino.players.levels import LEVELS
 from voicedomino.players.medio import HeuristicPlayer
 from voicedomino.players.simple import BeginnerPlayer, HeaviestFirstPlayer, RandomPlayer
 
-LEVELS = ("facile", "medio", "difficile")
 BASELINES = ("pesante", "casuale")
 DEFAULT_TIME_BUDGET = 1.2
 HINT_SETTINGS = SearchSettings(samples=12, nodes=12_000, time_budget=0.45)
@@ -33,7 +33,7 @@ def make_player(level: str, *, time_budget: float = DEFAULT_TIME_BUDGET) -> Play
         return HeaviestFirstPlayer()
     if level == "casuale":
         return RandomPlayer()
-    raise ValueError(f"unknown level: {level!r} (expected one of {LEVELS + BASELINES})")
+    raise ValueError(f"unknown level: {level!r} (expected one of {(*LEVELS, *BASELINES)})")
 
 
 _HINT_PLAYER = SearchPlayer(HINT_SETTINGS)

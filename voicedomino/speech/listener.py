@@ -57,6 +57,8 @@ class Recognizer(Protocol):
 
     def expects_more(self, text: str) -> bool: ...
 
+    def identify(self, utterance: Utterance) -> Utterance: ...
+
 
 class Listener:
     def __init__(
@@ -240,7 +242,7 @@ class Listener:
         if frame is not None:
             utterance = dataclasses.replace(utterance, audio_end=frame.end)
         if self._pending is not None:
-            utterance = self._pending.joined(utterance)
+            utterance = self.recognizer.identify(self._pending.joined(utterance))
             self._pending = None
         if (
             frame is not None

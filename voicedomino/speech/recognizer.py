@@ -13,7 +13,7 @@ import json
 import logging
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from voicedomino.speech.sources import SAMPLE_RATE
@@ -40,6 +40,7 @@ class Utterance:
     words: list[RecognizedWord] = field(default_factory=list)
     understood: bool = True
     audio_end: float | None = None  # source time (s) at which it was complete
+    sentence: str | None = None  # the grammar sentence recognised, exactly as it was given
 
     @classmethod
     def from_vosk(cls, result_json: str) -> Utterance:
@@ -115,14 +116,19 @@ class SpeechRecognizer:
     def accept(self, pcm: bytes) -> Utterance | None:
         """Feed audio; return an utterance when Vosk's own endpointing closed one."""
         if self._vosk.AcceptWaveform(pcm):
-            return Utterance.from_vosk(self._vosk.Result())
+            return self.identify(Utterance.from_vosk(self._vosk.Result()))
         return None
 
     def finish(self) -> Utterance:
         """Close the current utterance now (decodes the audio fed so far)."""
         utterance = Utterance.from_vosk(self._vosk.FinalResult())
         self._vosk.Reset()
-        return utterance
+        return self.identify(utterance)
+
+    def identify(self, utterance: Utterance) -> Utterance:
+        """The utterance with the grammar sentence it is (the model may spell words its own way:
+        "più" for "piu"); no sentence when it is only part of one, or nothing at all."""
+        return replace(utterance, sentence=self.fit.sentence_of.get(utterance.text))
 
     def expects_more(self, text: str) -> bool:
         """True if `text` is only the beginning of a grammar sentence, not a sentence itself."""

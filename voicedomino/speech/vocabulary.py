@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 
 UNKNOWN_WORD = "[unk]"
 
@@ -62,10 +62,11 @@ class GrammarFit:
     phrases: tuple[str, ...]  # the sentences spelt as the model knows them, no repeats
     missing_words: tuple[str, ...]  # words no spelling of which the model knows
     dropped: tuple[str, ...]  # sentences left out because of those words
+    sentence_of: Mapping[str, str] = field(default_factory=dict)  # model spelling -> sentence
 
 
 def fit_grammar(sentences: Iterable[str], knows: Callable[[str], bool]) -> GrammarFit:
-    phrases: dict[str, None] = {}
+    phrases: dict[str, str] = {}
     missing: dict[str, None] = {}
     dropped: list[str] = []
     cache: dict[str, list[str] | None] = {}
@@ -84,5 +85,5 @@ def fit_grammar(sentences: Iterable[str], knows: Callable[[str], bool]) -> Gramm
         if unknown:
             dropped.append(sentence)
         elif fitted:
-            phrases[" ".join(fitted)] = None
-    return GrammarFit(tuple(phrases), tuple(missing), tuple(dropped))
+            phrases.setdefault(" ".join(fitted), sentence)
+    return GrammarFit(tuple(phrases), tuple(missing), tuple(dropped), phrases)

@@ -1,0 +1,249 @@
+"""The voice gate: attention window and word, read-back with grace, "sì" for unsure commands,
+cancel, undo, quiet rejection. The real dialog and game loop on virtual time; what the
+recogniser hands over is a `Spoken` made exactly as `frontend.voice.deliver` makes it."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from voicedomino.audio.null import NullOutput
+from voicedomino.dialog.manager import DialogManager, Phase
+from voicedomino.dialog.parser import sentence_table
+from voicedomino.engine import Play, Side
+from voicedomino.frontend.app import Game
+from voicedomino.frontend.attention import GateSettings, VoiceGate
+from voicedomino.frontend.inbox import Spoken
+from voicedomino.grammar.normalize import normalize
+from voicedomino.italian.numbers import pip_word
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class RecordingOutput(NullOutput):
+    """Silent, but remembers the cues it was asked to play."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cues: list[str] = []
+
+    def play_cue(self, name: str, pan: float = 0.0, volume: float = 1.0) -> None:
+        self.cues.append(str(name))
+
+
+class Table:
+    """A game on the gate, driven by utterances and virtual seconds."""
+
+    def __init__(self, *, seed: int = 11, settings: GateSettings | None = None) -> None:
+        self.clock = Clock()
+        self.output = RecordingOutput()
+        self.out = io.StringIO()
+        self.manager = DialogManager(seed=seed, computer_pause=0.0)
+        self.game = Game(self.manager, self.output, autosave=None, out=self.out)
+        self.gate: VoiceGate = self.game.listen_with_gate(
+            settings or GateSettings(window_s=8.0, grace_s=1.2), clock=self.clock
+        )
+        self.game._after(self.manager.start())
+        self.gate.tick()
+
+    def said(self) -> str:
+        text = self.out.getvalue()
+        self.out.seek(0)
+        self.out.truncate()
+        return text
+
+    def hear(self, text: str, confidence: float | None = 0.95) -> None:
+        """What the recogniser hands over for an exact grammar sentence (or none)."""
+        sentence = normalize(text)
+        heard = sentence_table().get(sentence)
+        self.gate.on_spoken(Spoken(sentence, heard, confidence))
+
+    def noise(self) -> None:
+        self.gate.on_spoken(Spoken("", None, None))
+
+    def wait(self, seconds: float) -> None:
+        step = 0.1
+        for _ in range(round(seconds / step)):
+            self.clock.now += step
+            self.gate.tick()
+
+    def type(self, text: str) -> None:
+        self.game.handle(text)
+
+    def document(self) -> object:
+        return self.manager.save_document()
+
+
+def test_window_opens_when_the_player_is_awaited_and_closes_with_cues() -> None:
+    table = Table()
+    assert table.gate.window_open
+    assert table.output.cues == ["listening"]
+    table.wait(8.5)
+    assert not table.gate.window_open
+    assert table.output.cues == ["listening", "listening_end"]
+
+
+def test_outside_the_window_only_the_attention_word_counts() -> None:
+    table = Table()
+    table.wait(9)
+    table.said()
+    for sentence in ("inizia", "variante capra", "quattro giocatori", "si", "testa", "tre"):
+        table.hear(sentence)
+    assert table.said() == ""  # ignored silently
+    assert table.manager.phase is Phase.MENU and table.manager.table.variant == "classica"
+    assert table.gate.ignored == 6
+    table.hear("domino variante capra")
+    assert "Variante capra." in table.said()
+    table.wait(2)
+    assert table.manager.table.variant == "capra"
+
+
+def test_attention_word_alone_opens_the_window() -> None:
+    table = Table()
+    table.wait(9)
+    table.hear("domino")
+    assert table.gate.window_open
+    table.said()
+    table.hear("variante blocco")
+    assert "Variante blocco." in table.said()
+
+
+def test_read_back_then_carried_out_after_the_grace_period() -> None:
+    table = Table(seed=11)
+    table.type("inizia")
+    view = table.manager.view()
+    assert view is not None and view.is_my_turn
+    play = next(a for a in view.legal_actions() if isinstance(a, Play))
+    before = table.document()
+    table.said()
+    side = "in testa" if play.side is Side.HEAD else "in coda"
+    table.hear(f"gioca {pip_word(play.tile.high)} {pip_word(play.tile.low)} {side}")
+    text = table.said()
+    assert text.strip().endswith(".") and "?" not in text  # read back, no question
+    table.wait(1.0)
+    assert table.document() == before  # not yet: still in the grace period
+    table.wait(0.5)
+    assert table.document() != before
+
+
+@pytest.mark.parametrize("cancel", ["no", "annulla", "aspetta"])
+def test_no_annulla_aspetta_cancel_a_read_back(cancel: str) -> None:
+    table = Table()
+    table.hear("variante capra")
+    table.wait(0.5)
+    table.hear(cancel)
+    assert "Annullato." in table.said()
+    table.wait(5)
+    assert table.manager.table.variant == "classica"
+
+
+def test_a_single_word_command_waits_for_a_plain_yes() -> None:
+    table = Table()
+    table.hear("inizia")  # one word
+    assert "Di' sì per confermare" in table.said()
+    table.wait(3)
+    assert table.manager.phase is Phase.MENU
+    table.hear("ok")  # agreeing is not confirming
+    assert table.manager.phase is Phase.MENU
+    table.hear("si")
+    assert table.manager.phase is not Phase.MENU
+
+
+def test_a_low_confidence_command_waits_for_yes_and_expires() -> None:
+    table = Table()
+    table.hear("variante capra", confidence=0.4)
+    assert "Di' sì per confermare" in table.said()
+    table.wait(10)
+    assert "lascio stare" in table.said()
+    assert table.manager.table.variant == "classica"
+
+
+def test_side_answer_is_read_back_not_played_at_once() -> None:
+    table = Table(seed=3)
+    table.type("inizia")
+    for _ in range(40):  # find a turn with a tile that fits both ends
+        view = table.manager.view()
+        assert view is not None
+        tiles: dict[object, set[object]] = {}
+        for action in view.legal_actions():
+            if isinstance(action, Play):
+                tiles.setdefault(action.tile, set()).add(action.side)
+        both = [t for t, s in tiles.items() if len(s) == 2 and view.head != view.tail]
+        if both:
+            break
+        table.type("p" if not tiles else f"{next(iter(tiles)).high}{next(iter(tiles)).low}")
+    else:
+        pytest.skip("no two-sided tile in this deal")
+    tile = both[0]
+    table.type(f"{tile.high}{tile.low}")
+    assert table.manager.phase is Phase.CHOOSE_SIDE
+    before = table.document()
+    table.said()
+    table.hear("testa")
+    assert "in testa? Di' sì" in table.said()
+    assert table.document() == before
+    table.hear("si")
+    assert table.document() != before
+
+
+def test_quit_by_voice_needs_a_plain_yes() -> None:
+    table = Table()
+    table.hear("esci")
+    assert "Vuoi uscire?" in table.said()
+    for weak in ("ok", "va bene", "certo", "perfetto", "giusto"):
+        table.hear(weak)
+        assert not table.game.finished
+    table.hear("si")
+    assert table.game.finished
+
+
+def test_quiet_rejection_one_sentence_then_only_a_cue_and_nothing_outside() -> None:
+    table = Table()
+    table.said()
+    table.noise()
+    assert "Non ho capito" in table.said()
+    table.noise()
+    table.noise()
+    assert table.said() == ""
+    assert table.output.cues.count("invalid") == 3  # the sentence's cue, then cues alone
+    table.wait(9)
+    cues = len(table.output.cues)
+    table.noise()
+    assert table.said() == "" and len(table.output.cues) == cues
+
+
+def test_undo_restores_the_exact_position_and_says_what_was_undone() -> None:
+    table = Table(seed=5)
+    table.type("inizia")
+    view = table.manager.view()
+    assert view is not None and view.is_my_turn
+    before = table.document()
+    action = view.legal_actions()[0]
+    if isinstance(action, Play):
+        side_key = "t" if action.side is Side.HEAD else "c"
+        table.type(f"{action.tile.high}{action.tile.low}{side_key}")
+    else:
+        table.type("p")
+    after = table.document()
+    assert after != before
+    table.said()
+    table.hear("annulla l'ultima mossa")
+    assert "Annullo" in table.said()
+    table.wait(2)
+    assert "Mossa annullata" in table.said()
+    assert table.document() == before
+    table.type("x")  # one level only
+    assert "Non c'è una tua mossa da annullare" in table.said()
+
+
+def test_keyboard_commands_stay_immediate() -> None:
+    table = Table()
+    table.type("variante capra")
+    assert table.manager.table.variant == "capra"

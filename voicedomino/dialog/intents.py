@@ -1,0 +1,229 @@
+"""What the player asked for, as values: the dialog's counterpart of the engine's actions.
+
+The grammar's slot values and the keyboard keys produce these directly (`dialog.parser`), the
+recogniser's sentence table maps each grammar sentence to one, and `DialogManager` dispatches on
+their type with `match`. They are frozen and hashable, like `engine.Play`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from voicedomino.dialog.response import Verbosity
+from voicedomino.engine import Side, Tile
+from voicedomino.players import Level
+
+
+class Query(Enum):
+    """A question about the table; answered from the human seat's view only."""
+
+    ENDS = "ends"
+    HAND = "hand"
+    PLAYABLE = "playable"
+    HINT = "hint"
+    LINE = "line"
+    BONEYARD = "boneyard"
+    OPPONENTS = "opponents"
+    SCORE = "score"
+    TURN = "turn"
+    LAST_MOVE = "last_move"
+
+
+class VoiceChange(Enum):
+    """A change to the voice itself; the front end applies and saves it."""
+
+    SLOWER = "slower"
+    FASTER = "faster"
+    LOUDER = "louder"
+    QUIETER = "quieter"
+
+
+class Recall(Enum):
+    """Going back over what was said; the front end keeps the message history."""
+
+    REPEAT = "repeat"
+    PREVIOUS = "previous"
+    NEXT = "next"
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayTile:
+    """ "gioca tre cinque [in testa]": the numbers in the order said (the last one stays
+    outside when blanks are wild and the tile could join either way)."""
+
+    first: int
+    second: int
+    side: Side | None = None
+
+    @property
+    def tile(self) -> Tile:
+        return Tile.of(self.first, self.second)
+
+
+@dataclass(frozen=True)
+class PlayNumber:
+    """A lone number ("tre", "gioca il cinque in testa"): resolved from the hand."""
+
+    number: int
+    side: Side | None = None
+
+
+@dataclass(frozen=True)
+class SideWord:
+    """ "testa" / "coda" alone: the answer to "In testa o in coda?", else a question."""
+
+    side: Side
+
+
+@dataclass(frozen=True)
+class DrawTile:
+    pass
+
+
+@dataclass(frozen=True)
+class PassTurn:
+    pass
+
+
+@dataclass(frozen=True)
+class DrawOrPass:
+    """The keyboard's p: draw when drawing is possible, else pass."""
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the player's own last move and the computer replies that followed it."""
+
+
+# --- questions and the voice ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ask:
+    query: Query
+
+
+@dataclass(frozen=True)
+class AdjustVoice:
+    change: VoiceChange
+
+
+@dataclass(frozen=True)
+class SetVerbosity:
+    verbosity: Verbosity
+
+
+@dataclass(frozen=True)
+class Remind:
+    what: Recall
+
+
+@dataclass(frozen=True)
+class StopSpeech:
+    pass
+
+
+@dataclass(frozen=True)
+class Help:
+    with_keys: bool = False  # asked from the keyboard: list the keys too
+
+
+# --- the match and the menu -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answer:
+    """ "sì" / "no" to a question. "ok", "va bene", "certo" agree but are not `firm`: what
+    cannot be taken back (quitting, a new game) waits for a plain "sì"."""
+
+    yes: bool
+    firm: bool = True
+
+
+@dataclass(frozen=True)
+class Listen:
+    """The attention word alone ("domino"): open the listening window."""
+
+
+@dataclass(frozen=True)
+class Start:
+    pass
+
+
+@dataclass(frozen=True)
+class Continue:
+    pass
+
+
+@dataclass(frozen=True)
+class NewGame:
+    pass
+
+
+@dataclass(frozen=True)
+class Quit:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowSettings:
+    pass
+
+
+@dataclass(frozen=True)
+class SetVariant:
+    variant: str  # a key of engine.VARIANTS
+
+
+@dataclass(frozen=True)
+class SetPlayers:
+    count: int
+
+
+@dataclass(frozen=True)
+class SetPairs:
+    pass
+
+
+@dataclass(frozen=True)
+class SetLevel:
+    level: Level
+
+
+@dataclass(frozen=True)
+class SetTarget:
+    points: int
+
+
+@dataclass(frozen=True)
+class SetWildcard:
+    on: bool
+
+
+Move = PlayTile | PlayNumber | DrawTile | PassTurn | DrawOrPass
+MenuChoice = SetVariant | SetPlayers | SetPairs | SetLevel | SetTarget | SetWildcard
+Intent = (
+    Move
+    | SideWord
+    | Undo
+    | Ask
+    | AdjustVoice
+    | SetVerbosity
+    | Remind
+    | StopSpeech
+    | Help
+    | Answer
+    | Listen
+    | Start
+    | Continue
+    | NewGame
+    | Quit
+    | ShowSettings
+    | MenuChoice
+)
+MOVES = (PlayTile, PlayNumber, DrawTile, PassTurn, DrawOrPass)
+MENU_CHOICES = (SetVariant, SetPlayers, SetPairs, SetLevel, SetTarget, SetWildcard)

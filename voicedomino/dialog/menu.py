@@ -1,0 +1,72 @@
+"""The start menu's choices (variant, players, pairs, level, target, wildcard) and how each
+menu intent changes them, with the sentence that says so."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from voicedomino.dialog.intents import (
+    MenuChoice,
+    SetLevel,
+    SetPairs,
+    SetPlayers,
+    SetTarget,
+    SetVariant,
+    SetWildcard,
+)
+from voicedomino.engine import VARIANTS, Rules, Settings
+from voicedomino.italian import messages as it
+from voicedomino.players import Level
+
+
+@dataclass(frozen=True)
+class Table:
+    """The choices made in the start menu."""
+
+    variant: str = "classica"
+    seats: int = 2
+    pairs: bool = False
+    level: Level = Level.MEDIO
+    target: int | None = None
+    wildcard: bool | None = None
+
+    def settings(self) -> Settings:
+        return Settings(self.variant, self.seats, self.pairs, None, self.target, self.wildcard)
+
+    def rules(self) -> Rules:
+        return VARIANTS[self.variant](self.settings())
+
+    def summary(self) -> str:
+        rules = self.rules()
+        return it.table_summary(rules.name, rules.seats, rules.pairs, self.level, rules.target)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The table after a menu intent, what to say, and whether the choice was accepted."""
+
+    table: Table
+    text: str
+    accepted: bool = True
+
+
+def choose(table: Table, choice: MenuChoice) -> Choice:
+    match choice:
+        case SetVariant(variant):
+            allowed = VARIANTS[variant].allowed_seats
+            seats = table.seats if table.seats in allowed else allowed[0]
+            return Choice(replace(table, variant=variant, seats=seats, pairs=False),
+                          it.variant_set(variant))  # fmt: skip
+        case SetPlayers(count):
+            allowed = VARIANTS[table.variant].allowed_seats
+            if count not in allowed:
+                return Choice(table, it.seats_not_allowed(table.variant, allowed), accepted=False)
+            return Choice(replace(table, seats=count, pairs=False), it.seats_set(count))
+        case SetPairs():
+            return Choice(replace(table, variant="coppie", seats=4, pairs=True), it.pairs_set())
+        case SetLevel(level):
+            return Choice(replace(table, level=level), it.level_set(level))
+        case SetTarget(points):
+            return Choice(replace(table, target=points), it.target_set(points))
+        case SetWildcard(on):
+            return Choice(replace(table, wildcard=on), it.wildcard_set(on))

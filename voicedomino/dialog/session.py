@@ -1,0 +1,120 @@
+"""One match being played: the engine's Match, the computer players, their decision generator,
+the save document and the one-level undo of the human's last move.
+
+Everything above this (dialog, narration, front ends) sees the match through `view()`, the
+human seat's observation, as OpenSpiel's per-player observation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from voicedomino.engine import Action, Event, Match, SeatView, Settings
+from voicedomino.engine import save as engine_save
+from voicedomino.players import Level, Player, make_player
+
+HUMAN_SEAT = 0
+MAX_COMPUTER_ACTIONS = 500  # a round never needs this many; guards the loop
+
+PlayerFactory = Callable[[Level], Player]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The match as it was before the human's last move, and that move."""
+
+    document: dict[str, Any]
+    action: Action
+
+
+class MatchSession:
+    def __init__(self, match: Match, level: Level, player_factory: PlayerFactory = make_player):
+        self.match = match
+        self.level = level
+        self._player_factory = player_factory
+        self.players: dict[int, Player] = {
+            seat: player_factory(level) for seat in range(1, match.rules.seats)
+        }
+        self._before_last_move: Snapshot | None = None
+
+    @classmethod
+    def new(
+        cls, settings: Settings, level: Level, seed: int, player_factory: PlayerFactory
+    ) -> MatchSession:
+        return cls(Match(settings, seed), level, player_factory)
+
+    @classmethod
+    def restore(
+        cls, document: dict[str, Any], default_level: Level, player_factory: PlayerFactory
+    ) -> MatchSession:
+        """The saved match; SaveError when the document is damaged."""
+        match = engine_save.from_document(document)
+        table = document.get("table")
+        saved_level = table.get("level") if isinstance(table, dict) else None
+        level = Level(saved_level) if saved_level in set(Level) else default_level
+        return cls(match, level, player_factory)
+
+    # --- observation --------------------------------------------------------------------
+
+    def view(self) -> SeatView:
+        return self.match.view(HUMAN_SEAT)
+
+    @property
+    def rules_name(self) -> str:
+        return self.match.rules.name
+
+    def save_document(self) -> dict[str, Any] | None:
+        """The whole match, as the engine's versioned JSON plus the level; None once over."""
+        if self.match.is_over:
+            return None
+        document = engine_save.to_document(self.match)
+        document["table"] = {"level": str(self.level)}
+        return document
+
+    # --- acting ---------------------------------------------------------------------------
+
+    def play(self, action: Action) -> list[Event]:
+        """The human's action (IllegalAction leaves everything as it was); undoable."""
+        before = engine_save.to_document(self.match)
+        events = self.match.apply(action, HUMAN_SEAT)
+        self._before_last_move = Snapshot(before, action)
+        return events
+
+    def computer_turns(self) -> Iterator[list[Event]]:
+        """Each computer action's events, until the human is to move or the round is over."""
+        match = self.match
+        for _ in range(MAX_COMPUTER_ACTIONS):
+            if match.round.is_over or match.to_move == HUMAN_SEAT:
+                return
+            seat = match.to_move
+            action = self.players[seat].choose(match.view(seat), self.decision_rng(seat))
+            yield match.apply(action, seat)
+
+    def next_round(self) -> list[Event]:
+        self._before_last_move = None  # a new deal: the last round's moves stay played
+        return self.match.next_round()
+
+    def decision_rng(self, seat: int) -> random.Random:
+        """A generator fixed by the state, so a resumed match plays on exactly as it would have."""
+        state = self.match.round
+        return random.Random(f"{self.match.seed}:{state.round_number}:{len(state.history)}:{seat}")
+
+    # --- undo -----------------------------------------------------------------------------
+
+    @property
+    def undoable(self) -> Action | None:
+        """The human's last move, when it can still be taken back."""
+        snapshot = self._before_last_move
+        return snapshot.action if snapshot is not None else None
+
+    def undo(self) -> Action | None:
+        """Restore the position before the human's last move (and the replies that followed);
+        the move taken back, or None when there is none."""
+        snapshot, self._before_last_move = self._before_last_move, None
+        if snapshot is None:
+            return None
+        self.match = engine_save.from_document(snapshot.document)
+        return snapshot.action

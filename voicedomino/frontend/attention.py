@@ -1,0 +1,203 @@
+"""The voice gate: act only on what the player meant.
+
+- **Attention.** The game listens for commands in a window that opens when it hands the turn
+  to the player or asks a question (the `listening` cue when it opens, `listening_end` when
+  it closes). Outside the window only utterances that begin with the attention word count
+  ("domino, passo"); the word alone opens the window. With push-to-talk the window opens only
+  on the key (or the attention word). Everything else is ignored silently.
+- **Read-back with a grace period.** A state-changing command is read back at once ("Tre
+  cinque in coda.") and carried out when the grace period has passed after the read-back was
+  heard, unless the player says "no", "annulla" or "aspetta". A one-word or low-confidence
+  command waits for a plain "sì" instead.
+- **Quiet rejection.** Inside a window, one spoken "Non ho capito" with the phase's hint, then
+  only a short cue; outside a window, nothing.
+
+Keyboard commands never pass through here: they act at once. Time comes from `clock`, so the
+room benchmark and the tests can run on virtual time.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from voicedomino.audio.api import SoundOutput
+from voicedomino.audio.cues import Cue
+from voicedomino.dialog.intents import Answer, Intent, Listen, StopSpeech
+from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.response import Response
+from voicedomino.frontend.inbox import Spoken
+from voicedomino.italian import messages as it
+
+log = logging.getLogger(__name__)
+
+DEFAULT_WINDOW_S = 8.0
+DEFAULT_GRACE_S = 1.2
+DEFAULT_MIN_CONFIDENCE = 0.75  # below this a command waits for "sì" (never used to act alone)
+TICK_S = 0.1
+
+
+@dataclass(frozen=True)
+class GateSettings:
+    window_s: float = DEFAULT_WINDOW_S
+    grace_s: float = DEFAULT_GRACE_S
+    push_to_talk: bool = False
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE
+
+
+@dataclass
+class Pending:
+    """A command read back and waiting: for its grace period to pass, or for "sì"."""
+
+    intent: Intent
+    needs_yes: bool
+    deadline: float | None = None  # set once the read-back has been heard
+    expires: float | None = None  # a command waiting for "sì" is dropped after a window
+
+
+class VoiceGate:
+    def __init__(
+        self,
+        manager: DialogManager,
+        output: SoundOutput,
+        act: Callable[[Intent | None], Response],
+        say: Callable[[Response], None],
+        *,
+        settings: GateSettings | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.manager = manager
+        self.output = output
+        self._act = act  # carries an intent out through the dialog and says the answer
+        self._say = say  # says a response of the gate's own
+        self.settings = settings or GateSettings()
+        self.clock = clock
+        self.pending: Pending | None = None
+        self._window_until: float | None = None  # None: closed
+        self._window_cue_due = False  # the listening cue waits for the game to fall silent
+        self._rejected_in_window = False
+        self.ignored = 0  # utterances dropped as not addressed to the game
+        self.cancelled = 0
+
+    # --- the window ----------------------------------------------------------------------
+
+    @property
+    def window_open(self) -> bool:
+        return self._window_until is not None
+
+    def open_window(self) -> None:
+        """The game handed the turn over or asked a question (or push-to-talk was pressed)."""
+        self._window_until = self.clock() + self.settings.window_s
+        self._window_cue_due = True
+        self._rejected_in_window = False
+
+    def after_response(self, response: Response) -> None:
+        """Called after every dialog response: open the window when the player is awaited."""
+        if response.awaits_player and not self.settings.push_to_talk:
+            self.open_window()
+
+    def push_to_talk(self) -> None:
+        self.open_window()
+
+    def close_window(self) -> None:
+        if self._window_until is not None:
+            self._window_until = None
+            if not self._window_cue_due:  # the opening cue was heard: say it closed
+                self.output.play_cue(Cue.LISTENING_END)
+            self._window_cue_due = False
+
+    def next_timeout(self) -> float | None:
+        """How long the game loop may wait for input before calling `tick`."""
+        if self.pending is None and self._window_until is None:
+            return None
+        return TICK_S
+
+    def tick(self) -> None:
+        """Time passes: the window cue, the window's end, a grace period running out."""
+        now = self.clock()
+        sounding = self.output.is_sounding()
+        if self._window_until is not None:
+            if sounding:  # the window counts from when the game falls silent
+                self._window_until = max(self._window_until, now + self.settings.window_s)
+            elif self._window_cue_due:
+                self._window_cue_due = False
+                self._window_until = now + self.settings.window_s
+                self.output.play_cue(Cue.LISTENING)
+            elif now >= self._window_until and self.pending is None:
+                self.close_window()
+        pending = self.pending
+        if pending is None:
+            return
+        if pending.needs_yes:
+            if pending.expires is None and not sounding:
+                pending.expires = now + self.settings.window_s
+            if pending.expires is not None and now >= pending.expires:
+                self.pending = None
+                self._say(Response().say(it.command_dropped()))
+            return
+        if pending.deadline is None and not sounding:
+            pending.deadline = now + self.settings.grace_s
+        if pending.deadline is not None and now >= pending.deadline:
+            self.pending = None
+            self._carry_out(pending.intent)
+
+    # --- utterances ----------------------------------------------------------------------
+
+    def on_spoken(self, spoken: Spoken) -> None:
+        heard = spoken.heard
+        in_window = self.window_open or self.pending is not None
+        if heard is None:
+            self._not_understood(in_window)
+            return
+        intent = heard.intent
+        if isinstance(intent, StopSpeech):  # already acted on by the input thread
+            self._act(intent)
+            return
+        if not (in_window or heard.addressed):
+            self.ignored += 1
+            log.debug("ignored, not addressed: %r", spoken.text)
+            return
+        if isinstance(intent, Listen):
+            self.open_window()
+            return
+        if self.pending is not None and isinstance(intent, Answer):
+            self._answer_pending(intent)
+            return
+        readback = self.manager.readback(intent)
+        if readback is None:  # a question, the voice, an answer: nothing to take back
+            self._carry_out(intent)
+            return
+        unsure = spoken.confidence is not None and spoken.confidence < self.settings.min_confidence
+        needs_yes = heard.words <= 1 or unsure
+        self.pending = Pending(intent, needs_yes)  # a new command replaces one waiting
+        self._window_until = self._window_until or self.clock() + self.settings.window_s
+        text = it.readback_ask_yes(readback) if needs_yes else readback
+        self._say(Response().say(text))
+
+    def _answer_pending(self, answer: Answer) -> None:
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        if answer.yes and (answer.firm or not pending.needs_yes):
+            self._carry_out(pending.intent)
+            return
+        if answer.yes:  # "ok" to a command heard unsurely: ask again for a plain "sì"
+            self.pending = pending
+            self._say(Response().say(it.confirm_say_yes()))
+            return
+        self.cancelled += 1
+        self._say(Response().say(it.command_cancelled()))
+
+    def _carry_out(self, intent: Intent) -> None:
+        self._act(intent)
+
+    def _not_understood(self, in_window: bool) -> None:
+        if not in_window:
+            return  # the television, the neighbours: not for us
+        if self._rejected_in_window:
+            self.output.play_cue(Cue.INVALID)
+            return
+        self._rejected_in_window = True
+        self._say(self.manager.not_understood())

@@ -1,0 +1,50 @@
+"""What reaches the game loop, in order, from every input thread: typed lines, spoken
+utterances, single keys, device notices, and the end of a source. Text is parsed on the
+input thread, once; the game thread only dispatches."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from voicedomino.dialog.parser import Heard
+
+
+class Source(Enum):
+    KEYBOARD = "keyboard"
+    VOICE = "voice"
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A line typed (line mode, or after "/" in key mode); heard None: not understood."""
+
+    text: str
+    heard: Heard | None
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """A final result of the recogniser; heard None: sound that matched no command."""
+
+    text: str
+    heard: Heard | None
+    confidence: float | None = None
+
+
+@dataclass(frozen=True)
+class KeyPressed:
+    name: str
+
+
+@dataclass(frozen=True)
+class DeviceNotice:
+    key: str  # a notice key of italian.messages.notice
+
+
+@dataclass(frozen=True)
+class InputEnded:
+    source: Source
+
+
+InboxItem = Typed | Spoken | KeyPressed | DeviceNotice | InputEnded
