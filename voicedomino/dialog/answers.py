@@ -5,9 +5,20 @@ from __future__ import annotations
 import random
 
 from voicedomino.dialog.intents import Query
-from voicedomino.dialog.narration import team_labels
+from voicedomino.dialog.narration import team_labels, team_members
 from voicedomino.dialog.session import HUMAN_SEAT as HUMAN
-from voicedomino.engine import Draw, Passed, Play, SeatView, Side, Tile, TilePlayed, TilesDrawn
+from voicedomino.engine import (
+    Draw,
+    Outcome,
+    Passed,
+    Play,
+    RoundEnded,
+    SeatView,
+    Side,
+    Tile,
+    TilePlayed,
+    TilesDrawn,
+)
 from voicedomino.engine.legality import playable_moves
 from voicedomino.italian import messages as it
 from voicedomino.players import suggest
@@ -73,12 +84,20 @@ def boneyard(view: SeatView) -> str:
 
 
 def opponents(view: SeatView) -> str:
-    return it.opponents([(seat, n) for seat, n in enumerate(view.hand_counts) if seat != HUMAN])
+    """The opponents' tile counts; in pairs the partner is named on its own, never among them."""
+    partner = view.rules.partner_of(HUMAN)
+    others = [(s, n) for s, n in enumerate(view.hand_counts) if s not in (HUMAN, partner)]
+    text = it.opponents(others)
+    if partner is not None:
+        text += " " + it.partner_count(partner, view.hand_counts[partner])
+    return text
 
 
 def scores(view: SeatView) -> str:
     rules = view.rules
-    return it.scores(team_labels(rules), view.scores, rules.target, rules.lower_score_wins)
+    return it.scores(
+        team_labels(rules), view.scores, rules.target, rules.lower_score_wins, team_members(rules)
+    )
 
 
 def turn(view: SeatView) -> str:
@@ -104,7 +123,113 @@ def last_move(view: SeatView) -> str:
     return it.no_moves_yet()
 
 
-def answer(query: Query, view: SeatView, *, detailed: bool, rng: random.Random) -> str:
+def whole_line(view: SeatView) -> str:
+    return it.line(view.line, len(view.line))
+
+
+def number_status(view: SeatView, number: int) -> str:
+    on_table = sorted((t for t in view.line_tiles() if t.has(number)), reverse=True)
+    mine = sorted((t for t in view.hand if t.has(number)), reverse=True)
+    unseen = sorted((t for t in view.unseen_tiles() if t.has(number)), reverse=True)
+    return it.number_status(number, on_table, mine, unseen)
+
+
+def number_missing(view: SeatView, number: int) -> str:
+    unseen = sorted((t for t in view.unseen_tiles() if t.has(number)), reverse=True)
+    return it.number_missing(number, unseen)
+
+
+def _told(event: object) -> str | None:
+    """One public event, as narration says it."""
+    if isinstance(event, TilePlayed):
+        if event.seat == HUMAN:
+            return it.you_played(event.tile, event.side, event.lead)
+        return it.other_played(event.seat, event.tile, event.side, event.lead)
+    if isinstance(event, TilesDrawn):
+        if event.seat == HUMAN:
+            return it.you_drew(event.tiles)
+        return it.other_drew(event.seat, event.count)
+    if isinstance(event, Passed):
+        return it.you_passed() if event.seat == HUMAN else it.other_passed(event.seat)
+    return None
+
+
+def player(view: SeatView, seat: int) -> str:
+    if seat >= view.rules.seats:
+        return it.no_such_player(seat)
+    last = next(
+        (_told(e) for e in reversed(view.history) if getattr(e, "seat", None) == seat), None
+    )
+    partner = view.rules.partner_of(HUMAN) == seat
+    return it.player_status(seat, view.hand_counts[seat], last, partner)
+
+
+def since_my_turn(view: SeatView) -> str:
+    """Everything since the player's own last action, as one answer."""
+    history = list(view.history)
+    mine = [i for i, e in enumerate(history) if getattr(e, "seat", None) == HUMAN]
+    start = mine[-1] + 1 if mine else 0
+    told = [t for t in (_told(e) for e in history[start:]) if t]
+    if not told:
+        return it.nothing_new()
+    text = it.since_your_turn(told)
+    if view.head is not None and view.tail is not None:
+        text += " " + it.ends(view.head, view.tail)
+    return text
+
+
+def partner(view: SeatView) -> str:
+    seat = view.rules.partner_of(HUMAN)
+    if seat is None:
+        return it.no_partner()
+    return it.partner_count(seat, view.hand_counts[seat])
+
+
+def target(view: SeatView) -> str:
+    rules = view.rules
+    needed = None
+    if rules.target and not rules.lower_score_wins:
+        needed = max(0, rules.target - view.scores[view.team])
+    return it.target_status(rules.target, needed, rules.lower_score_wins)
+
+
+def last_round(view: SeatView, ended: RoundEnded | None) -> str:
+    if ended is None:
+        return it.no_round_finished()
+    result = ended.result
+    rules = view.rules
+    labels = team_labels(rules)
+    if result.outcome is Outcome.DOMINO and result.out_seat is not None:
+        head = it.round_domino(result.out_seat)
+    else:
+        head = it.round_blocked()
+    if result.winner is None:
+        outcome = it.round_draw()
+    else:
+        outcome = it.round_winner(labels[result.winner], result.points[result.winner])
+    hands = it.hands_revealed(list(enumerate(ended.hands)))
+    return " ".join((head, outcome, hands))
+
+
+def winner(view: SeatView, ended: RoundEnded | None) -> str:
+    labels = team_labels(view.rules)
+    if view.match_result is not None:
+        return it.match_won(labels[view.match_result.winner])
+    if ended is None:
+        return it.nobody_won_yet()
+    if ended.result.winner is None:
+        return it.round_draw()
+    return it.round_winner(labels[ended.result.winner], ended.result.points[ended.result.winner])
+
+
+def answer(
+    query: Query,
+    view: SeatView,
+    *,
+    detailed: bool,
+    rng: random.Random,
+    last_round_ended: RoundEnded | None = None,
+) -> str:
     """The spoken answer to one question about the table."""
     match query:
         case Query.ENDS:
@@ -127,3 +252,17 @@ def answer(query: Query, view: SeatView, *, detailed: bool, rng: random.Random) 
             return turn(view)
         case Query.LAST_MOVE:
             return last_move(view)
+        case Query.WHOLE_LINE:
+            return whole_line(view)
+        case Query.LINE_FROM_TAIL:
+            return it.line_from_tail(view.line)
+        case Query.SINCE_MY_TURN:
+            return since_my_turn(view)
+        case Query.LAST_ROUND:
+            return last_round(view, last_round_ended)
+        case Query.PARTNER:
+            return partner(view)
+        case Query.TARGET:
+            return target(view)
+        case Query.WINNER:
+            return winner(view, last_round_ended)

@@ -28,6 +28,18 @@ class Query(Enum):
     SCORE = "score"
     TURN = "turn"
     LAST_MOVE = "last_move"
+    WHOLE_LINE = "whole_line"  # every tile, whatever the verbosity
+    LINE_FROM_TAIL = "line_from_tail"
+    SINCE_MY_TURN = "since_my_turn"  # "cosa è successo"
+    LAST_ROUND = "last_round"  # how the last round ended, every hand revealed
+    PARTNER = "partner"
+    TARGET = "target"  # what the match is played to, and the points still needed
+    WINNER = "winner"  # who won the last round, or the match
+
+
+class NumberQuestion(Enum):
+    PLAYED = "played"  # "quanti sei sono usciti"
+    MISSING = "missing"  # "quali sei mancano"
 
 
 class VoiceChange(Enum):
@@ -105,6 +117,33 @@ class Undo:
 @dataclass(frozen=True)
 class Ask:
     query: Query
+
+
+@dataclass(frozen=True)
+class AskNumber:
+    """ "quanti sei sono usciti", "quali sei mancano": one number across the table."""
+
+    number: int
+    question: NumberQuestion
+
+
+@dataclass(frozen=True)
+class AskPlayer:
+    """ "quante tessere ha Marco", "cosa ha giocato Giulia": one seat, by name."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class ExplainRules:
+    """ "spiegami le regole": the current variant's rules, in pages read one at a time."""
+
+
+@dataclass(frozen=True)
+class SetAutoForced:
+    """Forced draws and passes made for the player (or not)."""
+
+    on: bool
 
 
 @dataclass(frozen=True)
@@ -211,6 +250,10 @@ Intent = (
     | SideWord
     | Undo
     | Ask
+    | AskNumber
+    | AskPlayer
+    | ExplainRules
+    | SetAutoForced
     | AdjustVoice
     | SetVerbosity
     | Remind

@@ -66,6 +66,8 @@ from voicedomino.players import make_player
 
 log = logging.getLogger(__name__)
 
+MAX_FORCED_MOVES = 100  # forced draws until the boneyard is empty are bounded by it anyway
+
 _VOICE_CHANGE_TEXT: dict[VoiceChange, Callable[[], str]] = {
     VoiceChange.SLOWER: it.slower,
     VoiceChange.FASTER: it.faster,
@@ -99,8 +101,11 @@ class DialogManager:
         seed: int | None = None,
         saved: dict[str, Any] | None = None,
         player_factory: PlayerFactory = make_player,
+        auto_forced: bool | None = None,
     ) -> None:
         self.table = table or Table()
+        # A forced draw or pass made for the player; None: only in brief mode.
+        self.auto_forced = auto_forced
         self.narrator = Narrator(verbosity, computer_pause)
         self.seed = seed
         self.player_factory = player_factory
@@ -324,8 +329,13 @@ class DialogManager:
             case PassTurn():
                 return self._act(Pass(), "pass")
             case DrawOrPass():
-                can_draw = Draw() in session.match.legal_actions()
-                return self._act(Draw(), "draw") if can_draw else self._act(Pass(), "pass")
+                legal = session.view().legal_actions()
+                if Draw() in legal:
+                    return self._act(Draw(), "draw")
+                if Pass() in legal or not session.view().is_my_turn:
+                    return self._act(Pass(), "pass")
+                text = it.cannot_draw_or_pass(answers.playable(session.view()))
+                return Response(awaits_player=True).say(text, Cue.INVALID)
             case Continue() | Start():
                 return Response().say(it.turn_of(session.view().to_move))
             case Answer():
@@ -426,6 +436,8 @@ class DialogManager:
         self.phase = Phase.PLAYING
         response = Response(state_changed=True)
         response.say(self.table.summary())
+        if session.match.rules.pairs:
+            response.say(it.partnership())
         response.messages.extend(self.narrator.tell(session.view(), session.match.opening_events()))
         return self._continue_play(response)
 
@@ -526,14 +538,39 @@ class DialogManager:
         """Let the computers move until it is the human's turn or the round is over."""
         session = self.session
         assert session is not None
-        for events in session.computer_turns():
-            response.messages.extend(self.narrator.tell(session.view(), events))
+        for _ in range(MAX_FORCED_MOVES):
+            for events in session.computer_turns():
+                response.messages.extend(self.narrator.tell(session.view(), events))
+                response.state_changed = True
+            forced = self._forced_move(session.view())
+            if forced is None:
+                break
+            response.messages.extend(self.narrator.ends_due())
+            text = it.forced_draw() if isinstance(forced, Draw) else it.forced_pass()
+            response.say(text, Cue.DRAW if isinstance(forced, Draw) else Cue.PASS)
+            events = session.play(forced, undoable=False)  # undo goes back past it
+            told = self.narrator.tell(session.view(), events)
+            response.messages.extend(told[1:] if isinstance(forced, Pass) else told)
             response.state_changed = True
+            if session.view().is_my_turn:
+                response.messages.extend(self.narrator.situation(session.view()))
         view = session.view()
         if view.round_result is not None:
             self.phase = Phase.MATCH_OVER if view.match_result is not None else Phase.ROUND_OVER
         response.awaits_player = True
         return response
+
+    def _forced_move(self, view: SeatView) -> Draw | Pass | None:
+        """The draw or pass the player cannot avoid, when the game makes it for them."""
+        auto = self.auto_forced
+        if auto is None:
+            auto = self.verbosity is Verbosity.BRIEF
+        if not auto or not view.is_my_turn:
+            return None
+        legal = view.legal_actions()
+        if len(legal) == 1 and isinstance(legal[0], Draw | Pass):
+            return legal[0]
+        return None
 
     def _next_round(self) -> Response:
         assert self.session is not None

@@ -29,6 +29,7 @@ class Table:
     level: Level = Level.MEDIO
     target: int | None = None
     wildcard: bool | None = None
+    wanted_seats: int | None = None  # asked for before a variant that allows it was chosen
 
     def settings(self) -> Settings:
         return Settings(self.variant, self.seats, self.pairs, None, self.target, self.wildcard)
@@ -38,7 +39,9 @@ class Table:
 
     def summary(self) -> str:
         rules = self.rules()
-        return it.table_summary(rules.name, rules.seats, rules.pairs, self.level, rules.target)
+        return it.table_summary(
+            rules.name, rules.seats, rules.pairs, self.level, rules.target, rules.wildcard
+        )
 
 
 @dataclass(frozen=True)
@@ -54,14 +57,19 @@ def choose(table: Table, choice: MenuChoice) -> Choice:
     match choice:
         case SetVariant(variant):
             allowed = VARIANTS[variant].allowed_seats
-            seats = table.seats if table.seats in allowed else allowed[0]
-            return Choice(replace(table, variant=variant, seats=seats, pairs=False),
-                          it.variant_set(variant))  # fmt: skip
+            wanted = table.wanted_seats or table.seats
+            seats = wanted if wanted in allowed else allowed[0]
+            chosen = replace(table, variant=variant, seats=seats, pairs=False)
+            if seats != table.seats or (table.wanted_seats and seats == table.wanted_seats):
+                return Choice(chosen, it.seats_changed(variant, seats))  # say what changed
+            return Choice(chosen, it.variant_set(variant))
         case SetPlayers(count):
             allowed = VARIANTS[table.variant].allowed_seats
-            if count not in allowed:
-                return Choice(table, it.seats_not_allowed(table.variant, allowed), accepted=False)
-            return Choice(replace(table, seats=count, pairs=False), it.seats_set(count))
+            if count not in allowed:  # kept: a variant chosen next may allow it
+                text = it.seats_kept(table.variant, allowed, count)
+                return Choice(replace(table, wanted_seats=count), text, accepted=False)
+            return Choice(replace(table, seats=count, pairs=False, wanted_seats=count),
+                          it.seats_set(count))  # fmt: skip
         case SetPairs():
             return Choice(replace(table, variant="coppie", seats=4, pairs=True), it.pairs_set())
         case SetLevel(level):

@@ -30,10 +30,17 @@ from voicedomino.italian import messages as it
 
 
 def team_labels(rules: Rules) -> list[str]:
-    """How each team is called: "voi"/"loro" in pairs, else "tu" and the computers' names."""
+    """How each team is called: "noi"/"loro" in pairs, else "tu" and the computers' names."""
     if rules.pairs:
-        return ["voi", "loro"]
+        return ["noi", "loro"]
     return [it.seat_name(team[0]) for team in rules.teams]
+
+
+def team_members(rules: Rules) -> list[str] | None:
+    """Who is in each pair ("tu e Giulia"), said beside "noi" and "loro"; None without pairs."""
+    if not rules.pairs:
+        return None
+    return [it.join_list([it.seat_name(seat) for seat in team]) for team in rules.teams]
 
 
 def place_cue(seat: int, side: Side) -> Cue:
@@ -43,9 +50,13 @@ def place_cue(seat: int, side: Side) -> Cue:
 
 
 class Narrator:
+    """Tells events compactly: who played what where, and the ends once, when the turn comes
+    back to the player (after every placement in detailed mode, never in brief mode)."""
+
     def __init__(self, verbosity: Verbosity, computer_pause: float) -> None:
         self.verbosity = verbosity
         self.computer_pause = computer_pause
+        self._ends_due: tuple[int, int] | None = None
 
     def tell(self, view: SeatView, events: Sequence[Event]) -> list[Message]:
         out: list[Message] = []
@@ -53,38 +64,60 @@ class Narrator:
             out.extend(self._one(view, event))
         return out
 
+    def ends_due(self) -> list[Message]:
+        """The ends, if anything changed or happened since they were last said."""
+        due, self._ends_due = self._ends_due, None
+        if due is None or self.verbosity is Verbosity.BRIEF:
+            return []
+        return [Message(it.ends(*due))]
+
     def _one(self, view: SeatView, event: Event) -> list[Message]:
         brief = self.verbosity is Verbosity.BRIEF
+        detailed = self.verbosity is Verbosity.DETAILED
         pause = self.computer_pause
         if isinstance(event, RoundStarted):
+            self._ends_due = None
             text = it.round_started(
                 event.round_number, event.leader, event.lead_tile, event.redeals
             )
-            return [Message(text), Message(it.your_hand_size(len(view.hand)))]
+            said = [Message(text)]
+            if view.rules.seats > 2 and not brief:
+                order = [(event.leader + k) % view.rules.seats for k in range(view.rules.seats)]
+                said.append(Message(it.turn_order(order)))
+            said.append(Message(it.your_hand_size(len(view.hand))))
+            return said
         if isinstance(event, TilePlayed):
             cue = place_cue(event.seat, event.side)
             if event.seat == HUMAN:
-                said = [Message(it.you_played(event.tile, event.side, event.lead), cue)]
-                if self.verbosity is Verbosity.DETAILED:
-                    said.append(Message(it.ends(event.head, event.tail)))
-                return said
-            said = [
-                Message(it.other_played(event.seat, event.tile, event.side, event.lead), cue, pause)
-            ]
-            if not brief:
-                said.append(Message(it.ends(event.head, event.tail)))
+                text = (it.you_played if detailed else it.compact_you_played)(
+                    event.tile, event.side, event.lead
+                )
+                said = [Message(text, cue)]
+            else:
+                text = (it.other_played if detailed else it.compact_other_played)(
+                    event.seat, event.tile, event.side, event.lead
+                )
+                said = [Message(text, cue, pause)]
+            self._ends_due = (event.head, event.tail)
+            if detailed:
+                said.extend(self.ends_due())
+            if view.round_result is None and view.hand_counts[event.seat] == 1:
+                partner = view.rules.partner_of(HUMAN) == event.seat
+                said.append(Message(it.one_tile_left(event.seat, partner)))
             return said
         if isinstance(event, TilesDrawn):
             if event.seat == HUMAN:
                 return [Message(it.you_drew(event.tiles), Cue.DRAW)]
+            self._note_ends(view)
             return [Message(it.other_drew(event.seat, event.count), Cue.DRAW, pause)]
         if isinstance(event, Passed):
             if event.seat == HUMAN:
                 return [Message(it.you_passed(), Cue.PASS)]
+            self._note_ends(view)
             return [Message(it.other_passed(event.seat), Cue.PASS, pause)]
         if isinstance(event, BonusTurn):
             if event.seat == HUMAN:
-                said = [Message(it.your_bonus(), Cue.BONUS)]
+                said = [*self.ends_due(), Message(it.your_bonus(), Cue.BONUS)]
                 if view.is_my_turn:
                     said.extend(self.situation(view))  # as at any turn: can I play at all?
                 return said
@@ -92,6 +125,7 @@ class Narrator:
         if isinstance(event, TurnStarted):
             return self._turn_started(view, event.seat)
         if isinstance(event, RoundEnded):
+            self._ends_due = None
             return self._round_ended(view, event)
         if isinstance(event, MatchEnded):
             labels = team_labels(view.rules)
@@ -101,19 +135,20 @@ class Narrator:
             ordered = [labels[team] for team in event.result.ranking]
             values = [event.result.scores[team] for team in event.result.ranking]
             return [
-                Message(
-                    it.match_won(labels[event.result.winner]),
-                    Cue.MATCH_WON if won else Cue.MATCH_LOST,
-                ),
+                Message(it.match_won(labels[event.result.winner]), cue),
                 Message(it.ranking(ordered, values)),
                 Message(it.match_over_prompt()),
             ]
         return []
 
+    def _note_ends(self, view: SeatView) -> None:
+        if view.head is not None and view.tail is not None and self._ends_due is None:
+            self._ends_due = (view.head, view.tail)
+
     def _turn_started(self, view: SeatView, seat: int) -> list[Message]:
         if seat != HUMAN or view.round_result is not None:
             return []
-        said = [Message(it.your_turn(), Cue.YOUR_TURN)]
+        said = [*self.ends_due(), Message(it.your_turn(), Cue.YOUR_TURN)]
         said.extend(self.situation(view))
         return said
 
@@ -126,7 +161,8 @@ class Narrator:
             return [Message(it.nothing_to_play(can_draw(rules, turn)))]
         tiles = {play.tile for play in plays}
         if len(tiles) == 1 and self.verbosity is not Verbosity.BRIEF and view.line:
-            return [Message(it.only_one_play(plays[0].tile))]
+            both_sides = len({play.side for play in plays}) > 1 and view.head != view.tail
+            return [Message(it.only_one_play(plays[0].tile, both_sides))]
         return []
 
     def _round_ended(self, view: SeatView, event: RoundEnded) -> list[Message]:
@@ -154,7 +190,13 @@ class Narrator:
             said.append(
                 Message(it.round_winner(labels[result.winner], result.points[result.winner]))
             )
-        said.append(Message(it.scores(labels, event.scores, rules.target, rules.lower_score_wins)))
+        said.append(
+            Message(
+                it.scores(
+                    labels, event.scores, rules.target, rules.lower_score_wins, team_members(rules)
+                )
+            )
+        )
         if view.match_result is None:
             said.append(Message(it.next_round_prompt()))
         return said

@@ -76,11 +76,13 @@ class MatchSession:
 
     # --- acting ---------------------------------------------------------------------------
 
-    def play(self, action: Action) -> list[Event]:
-        """The human's action (IllegalAction leaves everything as it was); undoable."""
-        before = engine_save.to_document(self.match)
+    def play(self, action: Action, *, undoable: bool = True) -> list[Event]:
+        """The human's action (IllegalAction leaves everything as it was). Undoable unless made
+        for the player (a forced draw or pass): then undo goes back past it."""
+        before = engine_save.to_document(self.match) if undoable else None
         events = self.match.apply(action, HUMAN_SEAT)
-        self._before_last_move = Snapshot(before, action)
+        if before is not None:
+            self._before_last_move = Snapshot(before, action)
         return events
 
     def computer_turns(self) -> Iterator[list[Event]]:

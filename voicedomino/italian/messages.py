@@ -20,8 +20,8 @@ VARIANT_NAMES = {
     "capra": "capra",
     "coppie": "coppie",
 }
-LEVEL_NAMES = {"facile": "facile", "medio": "medio", "difficile": "difficile"}
-ORDINALS = ("primo", "secondo", "terzo", "quarto")
+PLACES = ("primo", "secondo", "terzo", "quarto")  # "al primo posto": the same for everyone
+PARTNER_SEAT = 2  # in pairs the partner sits opposite
 SIDE_WORDS = {Side.HEAD: "testa", Side.TAIL: "coda"}
 
 # --- pieces -------------------------------------------------------------------------------
@@ -80,10 +80,37 @@ def welcome() -> str:
     return "Benvenuto a VoceDomino."
 
 
-def table_summary(variant: str, seats: int, pairs: bool, level: str, target: int) -> str:
+def table_summary(
+    variant: str, seats: int, pairs: bool, level: str, target: int, wildcard: bool = False
+) -> str:
     players = "a coppie, in quattro" if pairs else f"{cardinal(seats)} giocatori"
     goal = "una sola mano" if target == 0 else f"a {cardinal(target)} punti"
-    return f"Variante {VARIANT_NAMES[variant]}, {players}, livello {level}, {goal}."
+    name = VARIANT_NAMES[variant]
+    if variant == "jolly" and not wildcard:
+        name = "jolly, senza bianco jolly"
+    elif variant != "jolly" and wildcard:
+        name += ", con il bianco jolly"  # said every time: a misheard phrase changes the rules
+    return f"Variante {name}, {players}, livello {level}, {goal}."
+
+
+def partnership() -> str:
+    return (
+        f"Giochi in coppia con {seat_name(PARTNER_SEAT)}, di fronte a te, "
+        f"contro {seat_name(1)} e {seat_name(3)}."
+    )
+
+
+def seats_kept(variant: str, allowed: Sequence[int], seats: int) -> str:
+    """A player count chosen before the variant that allows it: kept for later."""
+    counts = join_list([cardinal(n) for n in allowed], "o")
+    return (
+        f"La {VARIANT_NAMES[variant]} si gioca in {counts}: terrò {cardinal(seats)} giocatori "
+        "se scegli una variante che lo permette."
+    )
+
+
+def seats_changed(variant: str, seats: int) -> str:
+    return f"Variante {VARIANT_NAMES[variant]}: si gioca in {cardinal(seats)}."
 
 
 def menu_prompt() -> str:
@@ -115,7 +142,7 @@ def seats_set(seats: int) -> str:
 
 
 def pairs_set() -> str:
-    return "Variante coppie, in quattro a coppie: la tua compagna è Giulia, di fronte a te."
+    return f"Variante coppie, in quattro a coppie. {partnership()}"
 
 
 def level_set(level: str) -> str:
@@ -310,8 +337,44 @@ def nothing_to_play(can_draw: bool) -> str:
     )
 
 
-def only_one_play(t: Tile) -> str:
-    return f"Puoi giocare solo {tile(t)}."
+def only_one_play(t: Tile, both_sides: bool = False) -> str:
+    where = ", in testa o in coda: di' dove" if both_sides else ""
+    return f"Puoi giocare solo {tile(t)}{where}."
+
+
+def compact_you_played(t: Tile, side: Side, lead: bool) -> str:
+    """Your own move, in few words: you know what you did, the ends follow."""
+    where = "" if lead else f" in {side_word(side)}"
+    return f"Hai messo {tile(t)}{where}."
+
+
+def compact_other_played(seat: int, t: Tile, side: Side, lead: bool) -> str:
+    where = "" if lead else f" in {side_word(side)}"
+    return f"{seat_name(seat)}: {bare_tile(t)}{where}."
+
+
+def one_tile_left(seat: int, partner: bool = False) -> str:
+    if seat == 0:
+        return "Ti resta una sola tessera."
+    who = f"La tua compagna {seat_name(seat)}" if partner else seat_name(seat)
+    return f"Attenzione: {who} ha una sola tessera."
+
+
+def turn_order(seats_from_leader: Sequence[int]) -> str:
+    names = [seat_name(seat) for seat in seats_from_leader]
+    return f"Ordine di gioco: {join_list(names)}."
+
+
+def cannot_draw_or_pass(playable_text: str) -> str:
+    return f"Non puoi pescare né passare. {playable_text}"
+
+
+def forced_draw() -> str:
+    return "Non puoi giocare: peschi."
+
+
+def forced_pass() -> str:
+    return "Non puoi giocare: passi."
 
 
 # --- end of round and match -------------------------------------------------------------
@@ -326,7 +389,7 @@ def round_domino(out_seat: int) -> str:
 
 
 def round_blocked() -> str:
-    return "Partita bloccata: nessuno può giocare."
+    return "Mano bloccata: nessuno può giocare."
 
 
 def penalties(values: Sequence[int]) -> str:
@@ -340,18 +403,23 @@ def penalties(values: Sequence[int]) -> str:
 # Verb forms for "you", "you two", "they" and a named player.
 _CONJUGATION = {
     "tu": ("Vinci", "prendi", "Hai vinto"),
-    "voi": ("Vincete", "prendete", "Avete vinto"),
+    "noi": ("Vinciamo", "prendiamo", "Abbiamo vinto"),
     "loro": ("Vincono", "prendono", "Hanno vinto"),
 }
 
 
 def _forms(label: str) -> tuple[str, str, str]:
-    return _CONJUGATION.get(label, ("Vince", "prende", "Ha vinto"))
+    return _CONJUGATION.get(label, ("vince", "prende", "ha vinto"))
+
+
+def _subject(label: str, verb: str) -> str:
+    """ "Marco vince", "Vinci tu", "Vinciamo noi": a name goes first, as Italians say it."""
+    return f"{verb} {label}" if label in _CONJUGATION else f"{label} {verb}"
 
 
 def round_winner(label: str, gained: int) -> str:
     win, take, _ = _forms(label)
-    text = f"{win} {label} la mano"
+    text = f"{_subject(label, win)} la mano"
     return f"{text} e {take} {points(gained)}." if gained else f"{text}."
 
 
@@ -364,8 +432,19 @@ def capra_round(clean_seat: int) -> str:
     return f"{who} punti; gli altri aggiungono i punti che hanno in mano."
 
 
-def scores(labels: Sequence[str], values: Sequence[int], target: int, lower_wins: bool) -> str:
-    parts = [f"{label} {cardinal(value)}" for label, value in zip(labels, values, strict=True)]
+def scores(
+    labels: Sequence[str],
+    values: Sequence[int],
+    target: int,
+    lower_wins: bool,
+    members: Sequence[str] | None = None,
+) -> str:
+    named = (
+        [f"{label}, {who}," for label, who in zip(labels, members, strict=True)]
+        if members
+        else labels
+    )
+    parts = [f"{label} {cardinal(value)}" for label, value in zip(named, values, strict=True)]
     text = "Punteggio: " + ", ".join(parts) + "."
     if target:
         text += (
@@ -381,13 +460,16 @@ def next_round_prompt() -> str:
 
 
 def match_won(label: str) -> str:
-    return f"{_forms(label)[2]} {label} la partita!"
+    won = _forms(label)[2]
+    if label in _CONJUGATION:
+        return f"{won} la partita!" if label == "tu" else f"{won} la partita, {label}!"
+    return f"{label} {won} la partita!"
 
 
 def ranking(labels: Sequence[str], values: Sequence[int]) -> str:
-    pairs = zip(ORDINALS, labels, values, strict=False)
-    parts = [f"{place} {label} con {points(value)}" for place, label, value in pairs]
-    return "Classifica: " + ", ".join(parts) + "."
+    pairs = zip(PLACES, labels, values, strict=False)
+    parts = [f"al {place} posto {label}, con {points(value)}" for place, label, value in pairs]
+    return "Classifica: " + "; ".join(parts) + "."
 
 
 def match_over_prompt() -> str:
@@ -431,9 +513,7 @@ def hand(doubles: Sequence[Tile], groups: Sequence[tuple[int, Sequence[Tile]]]) 
         label = "Un doppio" if len(doubles) == 1 else "Doppi"
         parts.append(f"{label}: {join_list(names)}.")
     for high, ts in groups:
-        parts.append(
-            f"Con il {pip_word(high)}: {join_list([tile_phrase(t.high, t.low) for t in ts])}."
-        )
+        parts.append(f"Con {number(high)}: {join_list([tile_phrase(t.high, t.low) for t in ts])}.")
     return " ".join(parts)
 
 
@@ -477,6 +557,10 @@ def opponents(counts: Sequence[tuple[int, int]]) -> str:
     return join_list([f"{seat_name(seat)} ha {tiles_count(n)}" for seat, n in counts]) + "."
 
 
+def partner_count(seat: int, n: int) -> str:
+    return f"La tua compagna {seat_name(seat)} ha {tiles_count(n)}."
+
+
 def turn_of(seat: int) -> str:
     return your_turn() if seat == 0 else f"Tocca a {seat_name(seat)}."
 
@@ -491,6 +575,153 @@ def not_in_game() -> str:
 
 def round_is_over() -> str:
     return "La mano è finita."
+
+
+def line_from_tail(tiles: Sequence[tuple[int, int]]) -> str:
+    if not tiles:
+        return empty_table()
+    words = [tile_phrase(b, a) for a, b in reversed(tiles)]
+    return f"Serpente di {tiles_count(len(tiles))}, dalla coda alla testa: {', '.join(words)}."
+
+
+def number_status(
+    n: int, on_table: Sequence[Tile], mine: Sequence[Tile], unseen: Sequence[Tile]
+) -> str:
+    """Where the tiles with one number are: played, in the player's hand, not seen yet."""
+
+    def listed(tiles: Sequence[Tile]) -> str:
+        return f"{cardinal(len(tiles))}: {join_list([bare_tile(t) for t in tiles])}"
+
+    parts = [
+        f"Tessere con {number(n)}: sul tavolo " + (listed(on_table) if on_table else "nessuna")
+    ]
+    parts.append("in mano a te " + (listed(mine) if mine else "nessuna"))
+    parts.append("non ancora viste " + (listed(unseen) if unseen else "nessuna"))
+    return "; ".join(parts) + "."
+
+
+def number_missing(n: int, unseen: Sequence[Tile]) -> str:
+    if not unseen:
+        return f"Non manca nessuna tessera con {number(n)}: le hai viste tutte."
+    names = join_list([bare_tile(t) for t in unseen])
+    return f"Con {number(n)} mancano {cardinal(len(unseen))} tessere: {names}."
+
+
+def player_status(seat: int, count: int, last: str | None, partner: bool = False) -> str:
+    who = f"La tua compagna {seat_name(seat)}" if partner else seat_name(seat)
+    text = f"{who} ha {tiles_count(count)}."
+    return f"{text} Ultima mossa: {last}" if last else text
+
+
+def no_such_player(seat: int) -> str:
+    return f"{seat_name(seat)} non gioca in questa partita."
+
+
+def nothing_new() -> str:
+    return "Niente di nuovo dal tuo ultimo turno."
+
+
+def since_your_turn(moves: Sequence[str]) -> str:
+    return "Dal tuo ultimo turno: " + " ".join(moves)
+
+
+def no_round_finished() -> str:
+    return "Nessuna mano è ancora finita."
+
+
+def hands_revealed(hands: Sequence[tuple[int, Sequence[Tile]]]) -> str:
+    parts = []
+    for seat, tiles in hands:
+        who = "Tu avevi" if seat == 0 else f"{seat_name(seat)} aveva"
+        held = join_list([bare_tile(t) for t in tiles]) if tiles else "nessuna tessera"
+        parts.append(f"{who} {held}")
+    return "; ".join(parts) + "."
+
+
+def no_partner() -> str:
+    return "Giochi da solo: non hai un compagno in questa partita."
+
+
+def target_status(target: int, needed: int | None, lower_wins: bool) -> str:
+    if target == 0:
+        return "Si gioca una sola mano."
+    if lower_wins:
+        return f"Perde chi arriva a {cardinal(target)} punti."
+    text = f"Si gioca a {cardinal(target)} punti."
+    if needed is not None:
+        text += f" Ti mancano {points(needed)}." if needed > 0 else " Hai raggiunto l'obiettivo."
+    return text
+
+
+def nobody_won_yet() -> str:
+    return "Nessuno ha ancora vinto una mano."
+
+
+def rules_more() -> str:
+    return "Di' successivo per continuare, precedente per tornare indietro."
+
+
+RULES: dict[str, tuple[str, ...]] = {
+    "classica": (
+        "Classica, in due. Sette tessere a testa, le altre quattordici nel pozzo. Inizia chi ha "
+        "il doppio bianco; se nessuno lo ha, il doppio più alto; altrimenti la tessera con più "
+        "punti.",
+        "Dopo un doppio si gioca ancora, per forza. Chi non può giocare pesca una sola tessera: "
+        "se va bene la può giocare, altrimenti passa.",
+        "La mano finisce quando qualcuno resta senza tessere, o quando nessuno può giocare. "
+        "Il vincitore prende i punti rimasti in mano all'altro. Vince la partita chi arriva a "
+        "cento.",
+    ),
+    "blocco": (
+        "Blocco, da due a quattro giocatori. Sette tessere a testa in due, cinque in tre o in "
+        "quattro; le altre restano fuori e non si pesca.",
+        "Inizia chi ha il doppio più alto, partendo dal doppio sei; se nessuno ha un doppio si "
+        "rimescola. Chi non può giocare passa.",
+        "Chi finisce le tessere prende i punti rimasti in mano agli altri. Se il gioco si blocca, "
+        "vince chi ha meno punti e prende la differenza. Si gioca a cento punti.",
+    ),
+    "pesca": (
+        "Pesca: come il blocco, ma le tessere rimaste formano il pozzo.",
+        "Chi non può giocare pesca una tessera alla volta finché ne trova una giocabile, o "
+        "finché il pozzo è vuoto; allora passa.",
+        "Chi finisce le tessere prende i punti degli altri; se il gioco si blocca vince chi ha "
+        "meno punti. Si gioca a cento punti.",
+    ),
+    "jolly": (
+        "Jolly, in due, come la pesca. Nella prima mano inizi tu, con la tessera che vuoi.",
+        "Il bianco è jolly: una metà bianca va bene su qualunque numero, e su un bianco si può "
+        "attaccare qualunque tessera.",
+        "La mano finisce quando qualcuno resta senza tessere, o quando tutti e due passano con "
+        "il pozzo vuoto: vince chi ha meno punti in mano.",
+    ),
+    "capra": (
+        "Capra, da due a quattro giocatori, sette tessere a testa; in quattro non c'è pozzo.",
+        "Chi non può giocare pesca finché trova una tessera giocabile, o passa a pozzo vuoto.",
+        "Quando la mano finisce, chi ha chiuso o ha fatto l'ultima mossa prende zero; gli altri "
+        "aggiungono i punti che hanno in mano. Chi arriva a centouno perde: la classifica va "
+        "da chi ha meno punti.",
+    ),
+    "coppie": (
+        "Coppie: da due a quattro da soli, o in quattro a coppie con il compagno di fronte. "
+        "Sette tessere a testa.",
+        "Nella prima mano inizia chi ha il doppio più alto; poi inizia il giocatore dopo chi "
+        "aveva iniziato, con la tessera che vuole. Chi non può giocare pesca finché può.",
+        "Chi chiude prende i punti in mano agli avversari; a coppie, la coppia prende i punti "
+        "di tutte le altre tre mani. Se il gioco si blocca vince chi ha meno punti; a parità, "
+        "chi ha iniziato o il più vicino a lui. Si gioca a cento punti.",
+    ),
+}
+
+
+def rules(variant: str) -> tuple[str, ...]:
+    """The rules of a variant, a short paragraph a page."""
+    return RULES[variant]
+
+
+def auto_forced_set(on: bool) -> str:
+    if on:
+        return "Quando puoi solo pescare o passare, lo faccio io per te."
+    return "Le mosse obbligate le fai tu."
 
 
 # --- refusals ---------------------------------------------------------------------------

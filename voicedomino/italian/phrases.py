@@ -40,6 +40,11 @@ def _tile_values() -> list[SlotValue]:
     return values
 
 
+# A number counted across the table: plural forms too ("quanti bianchi", "quanti assi").
+_PLURAL_PIPS = {0: "zero|bianco|bianchi|vuoto|vuoti", 1: "uno|assi|asso"}
+# The computers by name; seat numbers as in italian.messages.COMPUTER_NAMES.
+_SEAT_NAMES = {"marco": 1, "giulia": 2, "luca": 3}
+
 SLOT_LISTS: dict[str, list[SlotValue]] = {
     "tile": _tile_values(),
     "number": [SlotValue(_pip_choice(n), n) for n in range(MAX_PIPS + 1)],
@@ -55,6 +60,8 @@ SLOT_LISTS: dict[str, list[SlotValue]] = {
         SlotValue("medio|media", Level.MEDIO),
         SlotValue("difficile", Level.DIFFICILE),
     ],
+    "pips": [SlotValue(_PLURAL_PIPS.get(n, _pip_choice(n)), n) for n in range(MAX_PIPS + 1)],
+    "seat": [SlotValue(name, seat) for name, seat in _SEAT_NAMES.items()],
     # After "variante"/"modalita"; bare variant names are in _BARE_VARIANTS.
     "variant": [
         SlotValue("classica|classico", "classica"),
@@ -200,6 +207,114 @@ INTENTS: list[IntentSpec] = [
             "[che] cosa (ha|hanno) (giocato|fatto)",
             "che ha giocato",
         ),
+    ),
+    IntentSpec(
+        "whole_line",
+        (
+            "tutto il (serpente|tavolo)",
+            "[il] serpente (completo|intero)",
+            "leggi tutto il serpente",
+            "tutte le tessere sul tavolo",
+        ),
+    ),
+    IntentSpec(
+        "line_from_tail",
+        ("[il] serpente dalla coda", "[leggi] dalla coda", "dalla coda alla testa"),
+    ),
+    IntentSpec(
+        "since_my_turn",
+        (
+            "[che] cosa e successo",
+            "che e successo",
+            "riassunto",
+            "cosa hanno fatto gli altri",
+            "cosa mi sono perso",
+        ),
+    ),
+    IntentSpec(
+        "last_round",
+        (
+            "com e finita [la] [ultima] mano",
+            "[il] riassunto della mano",
+            "[la] mano precedente",
+            "[l] ultima mano",
+            "[le] mani (degli altri|di tutti)",
+        ),
+    ),
+    IntentSpec(
+        "partner",
+        (
+            "[la] mia (compagna|socia)",
+            "[il] mio (compagno|socio)",
+            "quante tessere ha [la] mia compagna",
+            "quante tessere ha [il] mio compagno",
+        ),
+    ),
+    IntentSpec(
+        "target",
+        (
+            "a quanto si gioca",
+            "a quanti punti si gioca",
+            "quanti punti mancano",
+            "quanti punti (mi|ci) mancano",
+            "[qual e] l obiettivo",
+        ),
+    ),
+    IntentSpec(
+        "winner",
+        ("chi ha vinto [la mano|la partita]", "chi ha chiuso", "chi ha fatto domino"),
+    ),
+    IntentSpec(
+        "ask_number",
+        (
+            "quanti {pips} (sono usciti|sono stati giocati|ci sono sul tavolo)",
+            "quanti {pips} (sono|ne sono) (usciti|passati)",
+        ),
+        {"question": "played"},
+    ),
+    IntentSpec(
+        "ask_number",
+        (
+            "quali {pips} mancano",
+            "quali {pips} (non sono usciti|restano)",
+            "quanti {pips} mancano",
+            "dove sono i {pips}",
+        ),
+        {"question": "missing"},
+    ),
+    IntentSpec(
+        "ask_player",
+        (
+            "quante tessere ha {seat}",
+            "(cosa|che) ha giocato {seat}",
+            "(cosa|che) ha fatto {seat}",
+            "e {seat}",
+            "[e] {seat} quante ne ha",
+        ),
+    ),
+    IntentSpec(
+        "rules",
+        (
+            "[le] regole",
+            "spiegami [le] regole",
+            "(quali|come) sono le regole",
+            "come si gioca",
+            "regole della variante",
+        ),
+    ),
+    IntentSpec(
+        "set_auto_forced",
+        (
+            "mosse obbligate automatiche",
+            "(pesca|passa) (da solo|per me) [quando devo]",
+            "automatico si",
+        ),
+        {"on": True},
+    ),
+    IntentSpec(
+        "set_auto_forced",
+        ("mosse obbligate (manuali|a mano)", "automatico no", "faccio io"),
+        {"on": False},
     ),
     IntentSpec(
         "repeat",
