@@ -22,18 +22,23 @@ from voicedomino.dialog.intents import (
     AdjustVoice,
     Answer,
     Ask,
+    AskNumber,
+    AskPlayer,
     Continue,
     DrawOrPass,
     DrawTile,
+    ExplainRules,
     Help,
     Intent,
     Listen,
     NewGame,
+    NumberQuestion,
     PassTurn,
     PlayNumber,
     PlayTile,
     Quit,
     Remind,
+    SetAutoForced,
     SetVariant,
     SetVerbosity,
     ShowSettings,
@@ -231,6 +236,12 @@ class DialogManager:
                 return response
             case Listen():
                 return Response(awaits_player=True).say(it.listening_prompt())
+            case ExplainRules():
+                pages = it.rules(self.table.variant)
+                return Response(pages=list(pages)).say(pages[0]).say(it.rules_more())
+            case SetAutoForced(on):
+                self.auto_forced = on
+                return Response().say(it.auto_forced_set(on))
             case _:
                 return self._handlers[self.phase](intent)
 
@@ -247,7 +258,18 @@ class DialogManager:
                 view = self.session.view()
                 detailed = self.verbosity is Verbosity.DETAILED
                 rng = self.session.decision_rng(HUMAN_SEAT)
-                return Response().say(answers.answer(query, view, detailed=detailed, rng=rng))
+                ended = self.session.last_round_ended
+                text = answers.answer(
+                    query, view, detailed=detailed, rng=rng, last_round_ended=ended
+                )
+                return Response().say(text)
+            case AskNumber(number, question) if self.session is not None:
+                view = self.session.view()
+                if question is NumberQuestion.PLAYED:
+                    return Response().say(answers.number_status(view, number))
+                return Response().say(answers.number_missing(view, number))
+            case AskPlayer(seat) if self.session is not None:
+                return Response().say(answers.player(self.session.view(), seat))
             case SideWord(side) if self.session is not None:
                 return Response().say(answers.end(self.session.view(), side))
             case PlayNumber(number, side) if self.session is not None:
@@ -310,9 +332,9 @@ class DialogManager:
                 self.table = choice.table
                 cue = None if choice.accepted else Cue.INVALID
                 return Response(awaits_player=True).say(choice.text, cue)
-            case (
-                Ask() | SideWord() | PlayNumber() | Undo() | PlayTile() | PassTurn() | DrawOrPass()
-            ):
+            case Ask() | AskNumber() | AskPlayer() | SideWord() | PlayNumber() | Undo():
+                return Response(awaits_player=True).say(it.not_in_game(), Cue.INVALID)
+            case PlayTile() | PassTurn() | DrawOrPass():
                 return Response(awaits_player=True).say(it.not_in_game(), Cue.INVALID)
             case Quit() | NewGame():
                 return self._common(intent)
@@ -355,7 +377,7 @@ class DialogManager:
             case _ if isinstance(intent, MOVES) and not isinstance(intent, PlayNumber):
                 self._leave_side_question()
                 return self._on_playing(intent)
-            case Ask() | PlayNumber() | Undo():
+            case Ask() | AskNumber() | AskPlayer() | PlayNumber() | Undo():
                 response = self._common(intent)
                 if self.phase is Phase.CHOOSE_SIDE:
                     response.say(it.ask_side())

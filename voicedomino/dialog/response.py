@@ -41,6 +41,7 @@ class Response:
     discard_save: bool = False  # the player declined to resume: set the saved match aside
     understood: bool = True
     awaits_player: bool = False  # the turn is the player's, or a question was asked
+    pages: list[str] | None = None  # a text read a page at a time ("successivo", "precedente")
 
     @property
     def text(self) -> str:

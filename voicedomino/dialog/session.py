@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from voicedomino.engine import Action, Event, Match, SeatView, Settings
+from voicedomino.engine import Action, Event, Match, RoundEnded, SeatView, Settings
 from voicedomino.engine import save as engine_save
 from voicedomino.players import Level, Player, make_player
 
@@ -39,6 +39,7 @@ class MatchSession:
             seat: player_factory(level) for seat in range(1, match.rules.seats)
         }
         self._before_last_move: Snapshot | None = None
+        self.last_round_ended: RoundEnded | None = None  # for "com'è finita la mano"
 
     @classmethod
     def new(
@@ -80,9 +81,15 @@ class MatchSession:
         """The human's action (IllegalAction leaves everything as it was). Undoable unless made
         for the player (a forced draw or pass): then undo goes back past it."""
         before = engine_save.to_document(self.match) if undoable else None
-        events = self.match.apply(action, HUMAN_SEAT)
+        events = self._noted(self.match.apply(action, HUMAN_SEAT))
         if before is not None:
             self._before_last_move = Snapshot(before, action)
+        return events
+
+    def _noted(self, events: list[Event]) -> list[Event]:
+        for event in events:
+            if isinstance(event, RoundEnded):
+                self.last_round_ended = event
         return events
 
     def computer_turns(self) -> Iterator[list[Event]]:
@@ -93,7 +100,7 @@ class MatchSession:
                 return
             seat = match.to_move
             action = self.players[seat].choose(match.view(seat), self.decision_rng(seat))
-            yield match.apply(action, seat)
+            yield self._noted(match.apply(action, seat))
 
     def next_round(self) -> list[Event]:
         self._before_last_move = None  # a new deal: the last round's moves stay played

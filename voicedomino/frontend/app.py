@@ -139,7 +139,7 @@ class Game:
         else:
             self.render(response)
             if not (response.voice_change or response.verbosity_changed or response.stop_speech):
-                self.history.remember(response.messages)
+                self.history.remember(response.messages, response.pages)
         if response.voice_change is not None or response.verbosity_changed:
             self._apply_preference(response.voice_change)
         if self.autosave is not None:

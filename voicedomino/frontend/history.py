@@ -17,12 +17,15 @@ class MessageHistory:
         self._said: deque[str] = deque(maxlen=limit)
         self._last: list[Message] = []
         self._cursor = -1
+        self._pages: list[str] = []  # a text read a page at a time (the rules), while it lasts
+        self._page = 0
 
-    def remember(self, messages: list[Message]) -> None:
+    def remember(self, messages: list[Message], pages: list[str] | None = None) -> None:
         if messages:
             self._last = list(messages)
             self._said.extend(m.text for m in messages)
             self._cursor = len(self._said) - 1
+            self._pages, self._page = list(pages or []), 0
 
     def last(self) -> list[Message]:
         """The last answer again, without its pauses; a sentence when there is none."""
@@ -31,7 +34,13 @@ class MessageHistory:
         return [replace(m, pause=0.0) for m in self._last]
 
     def step(self, step: int) -> str:
-        """The sentence before (-1) or after (+1) the one last browsed to."""
+        """The sentence (or page, while reading pages) before (-1) or after (+1)."""
+        if self._pages:
+            target = self._page + step
+            if not 0 <= target < len(self._pages):
+                return it.history_start() if target < 0 else it.history_end()
+            self._page = target
+            return self._pages[target]
         if not self._said:
             return it.nothing_to_repeat()
         target = self._cursor + step

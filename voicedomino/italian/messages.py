@@ -445,7 +445,7 @@ def scores(
         else labels
     )
     parts = [f"{label} {cardinal(value)}" for label, value in zip(named, values, strict=True)]
-    text = "Punteggio: " + ", ".join(parts) + "."
+    text = "Punteggio: " + ("; " if members else ", ").join(parts) + "."
     if target:
         text += (
             f" Perde chi arriva a {cardinal(target)}."
@@ -590,7 +590,7 @@ def number_status(
     """Where the tiles with one number are: played, in the player's hand, not seen yet."""
 
     def listed(tiles: Sequence[Tile]) -> str:
-        return f"{cardinal(len(tiles))}: {join_list([bare_tile(t) for t in tiles])}"
+        return f"{tiles_count(len(tiles))}: {join_list([bare_tile(t) for t in tiles])}"
 
     parts = [
         f"Tessere con {number(n)}: sul tavolo " + (listed(on_table) if on_table else "nessuna")
@@ -604,7 +604,8 @@ def number_missing(n: int, unseen: Sequence[Tile]) -> str:
     if not unseen:
         return f"Non manca nessuna tessera con {number(n)}: le hai viste tutte."
     names = join_list([bare_tile(t) for t in unseen])
-    return f"Con {number(n)} mancano {cardinal(len(unseen))} tessere: {names}."
+    verb = "manca" if len(unseen) == 1 else "mancano"
+    return f"Con {number(n)} {verb} {tiles_count(len(unseen))}: {names}."
 
 
 def player_status(seat: int, count: int, last: str | None, partner: bool = False) -> str:
