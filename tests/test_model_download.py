@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from korean_speech import KO_MODEL_PATH
 
+from voicedomino.persistence.model_manifest import ManifestError, load_manifest
 from voicedomino.speech.model import (
     ENV_VAR,
     MODEL_NAME,
@@ -35,7 +36,6 @@ from voicedomino.speech.model import (
     locate_model,
     verify_model,
 )
-from voicedomino.speech.model_manifest import ManifestError, load_manifest
 
 ROOT = "fake-model-0.1"
 FILES: dict[str, bytes] = {

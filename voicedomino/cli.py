@@ -72,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
-    from voicedomino import settings as user_settings
+    from voicedomino.persistence import preferences as user_settings
 
     loaded = user_settings.load_settings()
     prefs = loaded.settings

@@ -6,8 +6,8 @@ import sys
 from pathlib import Path
 
 from voicedomino.italian import messages as it
+from voicedomino.persistence.model_download import OFFICIAL_URL, ModelDownloadError, download_model
 from voicedomino.speech.model import ModelLocation, default_download_dir, locate_model
-from voicedomino.speech.model_download import OFFICIAL_URL, ModelDownloadError, download_model
 
 
 def download_command(dest: Path | None, url: str | None, *, only_if_missing: bool) -> int:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
-from voicedomino.speech.model_manifest import (
+from voicedomino.persistence.model_manifest import (
     FileProblem,
     Manifest,
     ManifestError,
