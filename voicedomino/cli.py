@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import logging
+import math
 import os
 import sys
 import termios
@@ -20,7 +21,9 @@ from voicedomino.frontend.app import Game, Preferences
 from voicedomino.frontend.console import LineReader
 from voicedomino.frontend.keys import KeyNavigator, KeyReader
 from voicedomino.italian import messages as it
-from voicedomino.persistence.autosave import AutoSave
+from voicedomino.persistence.autosave import AutoSave, data_dir
+from voicedomino.persistence.lock import DataLock, LockState
+from voicedomino.persistence.preferences import PAUSE_RANGE
 from voicedomino.players import LEVELS
 
 log = logging.getLogger("voicedomino")
@@ -47,13 +50,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--variante", choices=sorted(VARIANTS), help=helps["--variante"])
     parser.add_argument("--giocatori", type=int, choices=(2, 3, 4), help=helps["--giocatori"])
     parser.add_argument("--livello", choices=LEVELS, help=helps["--livello"])
-    parser.add_argument("--pausa", type=float, help=helps["--pausa"])
+    parser.add_argument("--pausa", type=pause_seconds, help=helps["--pausa"])
     parser.add_argument("--seme", type=int, help=helps["--seme"])
     switch("--senza-salvataggio")
     switch("--righe")
     switch("--cuffie")
     switch("--debug")
     return parser
+
+
+def pause_seconds(text: str) -> float:
+    """--pausa: a finite number of seconds, clamped to the preference's range like it."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(it.pause_not_a_number(text))
+    return min(PAUSE_RANGE[1], max(PAUSE_RANGE[0], value))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -80,6 +94,10 @@ def play(args: argparse.Namespace) -> int:
 
     output = _make_output(args.no_voice, prefs, notices.tell)
     autosave = None if args.senza_salvataggio else AutoSave()
+    lock = DataLock(data_dir())
+    if autosave is not None and lock.acquire() is LockState.BUSY:
+        notices.tell("data_in_use")  # another copy plays on this folder: leave its save be
+        autosave = None
     saved = None
     if autosave is not None:
         found = autosave.load()
@@ -94,7 +112,7 @@ def play(args: argparse.Namespace) -> int:
     )
     if table.seats not in VARIANTS[table.variant].allowed_seats:
         table = Table(variant=table.variant, level=table.level)
-    pause = prefs.computer_pause_s if args.pausa is None else max(0.0, args.pausa)
+    pause = prefs.computer_pause_s if args.pausa is None else args.pausa
     manager = DialogManager(
         table,
         verbosity=prefs.verbosity,
@@ -104,9 +122,14 @@ def play(args: argparse.Namespace) -> int:
     )
 
     def remember(new: Preferences) -> None:
-        user_settings.save_settings(
+        saved = user_settings.save_settings(
             prefs.replace(rate_wpm=new.rate, volume=new.volume, verbosity=new.verbosity)
         )
+        if not saved and "settings_unsaved" not in told:
+            told.add("settings_unsaved")  # once: every later change would fail the same way
+            notices.tell("settings_unsaved")
+
+    told: set[str] = set()
 
     # A buffered stream of its own on descriptor 0 (left open), not sys.stdin.buffer: the reader
     # thread, blocked in a read when the player quits, would hold the lock of sys.stdin, which
@@ -148,6 +171,7 @@ def play(args: argparse.Namespace) -> int:
         if voice is not None:
             voice.stop()
         output.close()
+        lock.release()
     return 0
 
 

@@ -766,8 +766,15 @@ def save_failed(kind: str) -> str:
     )
 
 
-def confirm_quit_unsaved() -> str:
-    return "Vuoi uscire? La partita non è salvata e andrà persa. Sì o no."
+def confirm_quit_unsaved(kind: str) -> str:
+    return (
+        f"Non riesco a salvare la partita: {write_failure(kind)}. "
+        "Vuoi uscire lo stesso? La partita andrà persa. Sì o no."
+    )
+
+
+def confirm_quit_without_saving() -> str:
+    return "Vuoi uscire? Questa partita non viene salvata. Sì o no."
 
 
 def resume_declined_kept(kind: str) -> str:
