@@ -690,6 +690,7 @@ DOWNLOAD_FAILURES = {
     "bad_url": "l'indirizzo non è valido, serve un indirizzo http o https",
     "stalled": "il server ha smesso di mandare dati",
     "interrupted": "lo scaricamento è stato interrotto",
+    "archive_too_big": "il file scaricato è molto più grande del modello atteso",
 }
 
 
@@ -800,3 +801,7 @@ def model_download_interrupted() -> str:
 
 def pause_not_a_number(text: str) -> str:
     return f"la pausa deve essere un numero di secondi tra zero e dieci, non «{text}»"
+
+
+def model_download_megabytes(megabytes: int) -> str:
+    return f"Scaricati {cardinal(megabytes)} megabyte."
