@@ -40,6 +40,7 @@ from voicedomino.dialog.response import Response
 from voicedomino.engine import save as engine_save
 from voicedomino.italian import messages as it
 from voicedomino.persistence.autosave import SAVE_NAME, AutoSave
+from voicedomino.persistence.lock import LOCK_NAME
 
 ARGS = ("--no-voice", "--tastiera", "--righe", "--pausa", "0")
 PROBES = ("mano", "serpente", "punteggio", "turno", "pozzo", "ultima mossa")
@@ -346,7 +347,7 @@ class KillRun:
     def settle(self, low: int, high: int) -> None:
         """Check the data folder after a kill and move the resume point to what is saved."""
         names = sorted(path.name for path in self.data.iterdir()) if self.data.exists() else []
-        strays = [name for name in names if name != SAVE_NAME]
+        strays = [name for name in names if name not in (SAVE_NAME, LOCK_NAME)]
         # Only temporary files of an interrupted write may be left, and they are ignored.
         assert all(name.startswith(SAVE_NAME) and name.endswith(".tmp") for name in strays)
         self.most_temporary_files = max(self.most_temporary_files, len(strays))
@@ -449,7 +450,7 @@ def test_unloadable_save_is_moved_aside_and_a_fresh_game_starts(kind: str, tmp_p
     assert lines[-1] == it.goodbye()
 
     # The bad file is kept under another name, byte for byte; the new match is saved apart.
-    aside = [path for path in data.iterdir() if path.name != SAVE_NAME]
+    aside = [path for path in data.iterdir() if path.name not in (SAVE_NAME, LOCK_NAME)]
     assert len(aside) == 1
     label = "versione-nuova" if kind == "future-version" else "danneggiata"
     assert aside[0].name.startswith(f"partita.{label}-")

@@ -100,7 +100,7 @@ def _number(value: object) -> float | None:
     try:
         number = float(value)
     except OverflowError:  # a 400-digit integer: beyond any range, on its side
-        return math.copysign(math.inf, value)
+        return math.inf if value > 0 else -math.inf
     return number if not math.isnan(number) else None
 
 
