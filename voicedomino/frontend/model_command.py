@@ -59,7 +59,7 @@ class ProgressReport:
     """Prints a line at each new tenth of the download (or each few megabytes)."""
 
     def __init__(self) -> None:
-        self.last_step = -1
+        self.last_step: int | None = None
 
     def __call__(self, done: int, total: int | None) -> None:
         if total:
@@ -68,6 +68,8 @@ class ProgressReport:
         else:
             step = done // (MEGABYTE_STEP << 20)
             text = it.model_download_megabytes(step * MEGABYTE_STEP)
+            if step == 0:
+                return  # "zero megabytes" says nothing
         if step != self.last_step:
             self.last_step = step
             print(text, flush=True)
