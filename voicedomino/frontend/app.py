@@ -8,6 +8,7 @@ import logging
 import os
 import queue
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -43,6 +44,37 @@ class Preferences:
     verbosity: str
 
 
+class Inbox(queue.Queue[Input]):
+    """The game's input queue. Typed lines wait while KEYBOARD_BACKLOG of them are unanswered,
+    so piped input is read no faster than it is answered (a million lines once sat here at
+    once); notices, speech and the end of input never wait, so no thread can block on it."""
+
+    def __init__(self, keyboard_backlog: int = 256) -> None:
+        super().__init__()
+        self.keyboard_backlog = keyboard_backlog
+        self._keyboard_pending = 0
+        self._keyboard_room = threading.Condition(self.mutex)
+
+    def put(self, item: Input, block: bool = True, timeout: float | None = None) -> None:
+        if _is_typed(item):
+            with self._keyboard_room:
+                while self._keyboard_pending >= self.keyboard_backlog:
+                    self._keyboard_room.wait()
+                self._keyboard_pending += 1
+        super().put(item, block, timeout)
+
+    def _get(self) -> Input:  # called by Queue.get with self.mutex held
+        item = super()._get()
+        if _is_typed(item):
+            self._keyboard_pending -= 1
+            self._keyboard_room.notify()
+        return item
+
+
+def _is_typed(item: Input) -> bool:
+    return item.source == "keyboard" and item.text is not None
+
+
 class Game:
     def __init__(
         self,
@@ -60,7 +92,7 @@ class Game:
         self.out = out
         self.on_preferences = on_preferences
         self.sequence_speech = sequence_speech
-        self.inbox: queue.Queue[Input] = queue.Queue()
+        self.inbox: queue.Queue[Input] = Inbox()
         # The save file holds the match as it is now (False when a write failed, or when
         # nothing is saved at all): only then may a sentence say the match is saved.
         self.last_save_ok = autosave is not None
