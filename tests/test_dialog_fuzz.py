@@ -21,7 +21,7 @@ What the manager guarantees, checked after every single input:
 
 The saved-match loaders are fuzzed too: a DialogManager built on a mutated `saved=` document
 and the autosave file loader (the engine loader and the settings loader have their own fuzz
-tests in test_engine_save.py and test_settings.py).
+tests in test_engine_save.py and test_preferences.py).
 
 Every loop is seeded and hypothesis runs derandomized, so the runs are repeatable. The number
 of inputs per phase is fixed by the constants below and checked at the end of each test.

@@ -12,8 +12,13 @@ import http.server
 import io
 import itertools
 import os
+import signal
 import socket
+import stat
+import subprocess
+import sys
 import threading
+import time
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -22,6 +27,8 @@ from pathlib import Path
 import pytest
 from korean_speech import KO_MODEL_PATH
 
+from voicedomino.italian import messages as it
+from voicedomino.persistence.model_manifest import ManifestError, load_manifest
 from voicedomino.speech.model import (
     ENV_VAR,
     MODEL_NAME,
@@ -35,7 +42,6 @@ from voicedomino.speech.model import (
     locate_model,
     verify_model,
 )
-from voicedomino.speech.model_manifest import ManifestError, load_manifest
 
 ROOT = "fake-model-0.1"
 FILES: dict[str, bytes] = {
@@ -70,6 +76,8 @@ class Route:
     body: bytes = b""
     status: int = 200
     cut_at: int | None = None  # close the connection after this many bytes
+    byte_every: float | None = None  # trickle: one byte, then this many seconds of nothing
+    no_length: bool = False  # no Content-Length: the end of the body is the connection's end
 
 
 @dataclass
@@ -84,6 +92,7 @@ class FakeServer:
 @pytest.fixture()
 def server() -> Iterator[FakeServer]:
     routes: dict[str, Route] = {}
+    stop = threading.Event()
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:
@@ -93,14 +102,28 @@ def server() -> Iterator[FakeServer]:
                 return
             self.send_response(200)
             self.send_header("Content-Type", "application/zip")
-            self.send_header("Content-Length", str(len(route.body)))
+            if not route.no_length:
+                self.send_header("Content-Length", str(len(route.body)))
             self.end_headers()
+            if route.byte_every is not None:
+                self.trickle(route.body, route.byte_every)
+                return
             body = route.body if route.cut_at is None else route.body[: route.cut_at]
             self.wfile.write(body)
             self.wfile.flush()
             if route.cut_at is not None:
                 self.close_connection = True
                 self.connection.shutdown(socket.SHUT_RDWR)
+
+        def trickle(self, body: bytes, pause: float) -> None:
+            for index in range(len(body)):
+                try:
+                    self.wfile.write(body[index : index + 1])
+                    self.wfile.flush()
+                except OSError:
+                    return  # the client gave up
+                if stop.wait(pause):
+                    return
 
         def log_message(self, format: str, *args: object) -> None:
             pass
@@ -111,6 +134,7 @@ def server() -> Iterator[FakeServer]:
     try:
         yield FakeServer(f"http://127.0.0.1:{httpd.server_address[1]}", routes)
     finally:
+        stop.set()
         httpd.shutdown()
         httpd.server_close()
         thread.join(5)
@@ -453,3 +477,162 @@ def test_vosk_refuses_a_damaged_real_model(tmp_path: Path) -> None:
         load_model(damaged)
     assert caught.value.key == "model_corrupt"
     assert "Failed to read" in str(caught.value)
+
+
+# --- hostile servers, archives and addresses (issue 11) -----------------------------------
+
+
+def test_trickling_server_is_given_up(server: FakeServer, manifest: Path, tmp_path: Path) -> None:
+    url = serve(server, "model.zip", make_zip(FILES), byte_every=0.2)  # five bytes a second
+    dest = tmp_path / "models"
+    started = time.monotonic()
+
+    with pytest.raises(ModelDownloadError) as caught:
+        download_model(dest, url, manifest_path=manifest, stall_seconds=1.5, stall_bytes=1024)
+
+    assert caught.value.key == "stalled"
+    assert time.monotonic() - started < 10
+    assert leftovers(dest) == []
+
+
+def test_symlink_entry_is_an_unsafe_archive(
+    server: FakeServer, manifest: Path, tmp_path: Path
+) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as bundle:
+        link = zipfile.ZipInfo(f"{ROOT}/README")
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        bundle.writestr(link, "/etc/passwd")
+    dest = tmp_path / "models"
+
+    with pytest.raises(ModelDownloadError) as caught:
+        download_model(dest, serve(server, "m.zip", buffer.getvalue()), manifest_path=manifest)
+
+    assert caught.value.key == "unsafe_archive"
+    assert leftovers(dest) == []
+
+
+def test_lying_entry_size_never_writes_past_the_manifest(
+    server: FakeServer, manifest: Path, tmp_path: Path
+) -> None:
+    # The zip directory says final.mdl has the manifest's size; its data inflates to 8 MB.
+    expected = len(FILES["am/final.mdl"])
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
+        bundle.writestr(f"{ROOT}/am/final.mdl", bytes(8 << 20))
+    archive = bytearray(buffer.getvalue())
+    for signature, offset in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
+        at = archive.index(signature)
+        archive[at + offset : at + offset + 4] = expected.to_bytes(4, "little")
+    dest = tmp_path / "models"
+
+    with pytest.raises(ModelDownloadError) as caught:
+        download_model(dest, serve(server, "m.zip", bytes(archive)), manifest_path=manifest)
+
+    assert caught.value.key in ("bad_zip", "size_mismatch")
+    assert leftovers(dest) == []
+
+
+def command(args: list[str]) -> list[str]:
+    return [sys.executable, "-m", "voicedomino", "scarica-modello", *args]
+
+
+@pytest.mark.parametrize(
+    "url", ["http://[::1", "ftp://127.0.0.1/model.zip", "garbage", "http://127.0.0.1:porta/m.zip"]
+)
+def test_every_bad_address_is_said_in_italian(url: str, tmp_path: Path) -> None:
+    result = subprocess.run(
+        command(["--destinazione", str(tmp_path / "models"), "--url", url]),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    assert it.DOWNLOAD_FAILURES["bad_url"] in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_zip_bomb_is_refused_before_a_byte_is_unpacked(server: FakeServer, tmp_path: Path) -> None:
+    # The packaged manifest's final.mdl, declared as 300 MB of zeros; the child process may
+    # write 40 MB in all, so unpacking it (as before) ends in a disk error instead.
+    model = load_manifest()
+    buffer = io.BytesIO()
+    with (
+        zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle,
+        bundle.open(f"{model.root}/am/final.mdl", "w", force_zip64=True) as entry,
+    ):
+        block = bytes(1 << 20)
+        for _ in range(300):
+            entry.write(block)
+    url = serve(server, "bomb.zip", buffer.getvalue())
+    dest = tmp_path / "models"
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_FSIZE, (40 << 20, 40 << 20))
+
+    result = subprocess.run(
+        command(["--destinazione", str(dest), "--url", url]),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=limit,
+    )
+    assert result.returncode == 1
+    assert it.DOWNLOAD_FAILURES["size_mismatch"] in result.stderr
+    assert "declares 314572800 bytes" in result.stderr
+    assert leftovers(dest) == []
+
+
+def test_progress_is_printed_every_tenth(server: FakeServer, tmp_path: Path) -> None:
+    url = serve(server, "m.zip", os.urandom(2 << 20))  # not a zip: refused after the download
+    result = subprocess.run(
+        command(["--destinazione", str(tmp_path / "models"), "--url", url]),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    steps = [it.model_download_progress(percent) for percent in range(0, 101, 10)]
+    assert [line for line in result.stdout.splitlines() if line in steps] == steps
+    assert it.DOWNLOAD_FAILURES["bad_zip"] in result.stderr
+
+
+def test_progress_without_a_size_counts_megabytes(server: FakeServer, tmp_path: Path) -> None:
+    url = serve(server, "m.zip", os.urandom(11 << 20), no_length=True)
+    result = subprocess.run(
+        command(["--destinazione", str(tmp_path / "models"), "--url", url]),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    lines = result.stdout.splitlines()
+    assert [it.model_download_megabytes(5), it.model_download_megabytes(10)] == lines[1:3]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_stop_signal_removes_the_partial_download(
+    stop: signal.Signals, server: FakeServer, tmp_path: Path
+) -> None:
+    url = serve(server, "slow.zip", os.urandom(1 << 20), byte_every=0.01)
+    dest = tmp_path / "models"
+    process = subprocess.Popen(
+        command(["--destinazione", str(dest), "--url", url]),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not list(dest.glob(".voicedomino-download-*/model.zip")):
+            assert time.monotonic() < deadline, "the download never started"
+            time.sleep(0.05)
+        time.sleep(0.3)  # some bytes in
+        process.send_signal(stop)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 128 + stop
+    assert it.model_download_interrupted() in stderr
+    assert "Traceback" not in stderr
+    assert leftovers(dest) == []

@@ -169,8 +169,8 @@ def test_model_that_knows_no_game_word_is_said(tmp_path: Path) -> None:
 def test_every_notice_a_component_can_give_has_italian_wording() -> None:
     from typing import get_args
 
-    from voicedomino import settings
     from voicedomino.audio.api import AudioNotice
+    from voicedomino.persistence import preferences as settings
     from voicedomino.speech import sources
     from voicedomino.speech.model import ModelProblemKey
 

@@ -13,6 +13,8 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import platformdirs
+
 from voicedomino import __version__
 from voicedomino.audio.api import SoundOutput
 from voicedomino.dialog.manager import DialogManager
@@ -24,7 +26,9 @@ from voicedomino.frontend.console import LineReader
 from voicedomino.frontend.inbox import DeviceNotice, KeyPressed
 from voicedomino.frontend.keys import KeyNavigator, KeyReader
 from voicedomino.italian import messages as it
-from voicedomino.persistence.autosave import AutoSave
+from voicedomino.persistence.autosave import AutoSave, data_dir
+from voicedomino.persistence.lock import DataLock, LockState
+from voicedomino.persistence.preferences import PAUSE_RANGE
 from voicedomino.players import LEVELS, Level
 
 log = logging.getLogger("voicedomino")
@@ -51,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--variante", choices=sorted(VARIANTS), help=helps["--variante"])
     parser.add_argument("--giocatori", type=int, choices=(2, 3, 4), help=helps["--giocatori"])
     parser.add_argument("--livello", choices=LEVELS, help=helps["--livello"])
-    parser.add_argument("--pausa", type=float, help=helps["--pausa"])
+    parser.add_argument("--pausa", type=pause_seconds, help=helps["--pausa"])
     parser.add_argument("--seme", type=int, help=helps["--seme"])
     switch("--senza-salvataggio")
     switch("--righe")
@@ -78,13 +82,20 @@ def _seconds_between(low: float, high: float) -> Callable[[str], float]:
     return seconds
 
 
+def pause_seconds(text: str) -> float:
+    """--pausa: a finite number of seconds, clamped to the preference's range like it."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(it.pause_not_a_number(text))
+    return min(PAUSE_RANGE[1], max(PAUSE_RANGE[0], value))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    logging.basicConfig(
-        level=logging.DEBUG if args.debug else logging.WARNING,
-        stream=sys.stderr,
-        format="%(levelname)s %(name)s: %(message)s",
-    )
+    _start_logging(args.debug)
     if args.command == "scarica-modello":
         from voicedomino.frontend.model_command import download_command
 
@@ -93,8 +104,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     return play(args)
 
 
+def _start_logging(debug: bool) -> None:
+    """Logs go to a file: a screen reader reads the terminal, and English log lines there
+    would be read out mid-game. --debug sends them to stderr instead."""
+    format_ = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+    if debug:
+        logging.basicConfig(level=logging.DEBUG, stream=sys.stderr, format=format_)
+        return
+    try:
+        folder = Path(platformdirs.user_log_dir("voicedomino"))
+        folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(folder / "voicedomino.log", delay=True)
+    except OSError:
+        handler = logging.NullHandler()  # nowhere to write: the game goes on without a log
+    logging.basicConfig(level=logging.WARNING, handlers=[handler], format=format_)
+
+
 def play(args: argparse.Namespace) -> int:
-    from voicedomino import settings as user_settings
+    from voicedomino.persistence import preferences as user_settings
 
     loaded = user_settings.load_settings()
     prefs = loaded.settings
@@ -102,6 +129,10 @@ def play(args: argparse.Namespace) -> int:
 
     output = _make_output(args.no_voice, prefs, notices.tell)
     autosave = None if args.senza_salvataggio else AutoSave()
+    lock = DataLock(data_dir())
+    if autosave is not None and lock.acquire() is LockState.BUSY:
+        notices.tell("data_in_use")  # another copy plays on this folder: leave its save be
+        autosave = None
     saved = None
     if autosave is not None:
         found = autosave.load()
@@ -116,7 +147,7 @@ def play(args: argparse.Namespace) -> int:
     )
     if table.seats not in VARIANTS[table.variant].allowed_seats:
         table = Table(variant=table.variant, level=table.level)
-    pause = prefs.computer_pause_s if args.pausa is None else max(0.0, args.pausa)
+    pause = prefs.computer_pause_s if args.pausa is None else args.pausa
     manager = DialogManager(
         table,
         verbosity=prefs.verbosity,
@@ -126,9 +157,14 @@ def play(args: argparse.Namespace) -> int:
     )
 
     def remember(new: Preferences) -> None:
-        user_settings.save_settings(
+        saved = user_settings.save_settings(
             prefs.replace(rate_wpm=new.rate, volume=new.volume, verbosity=new.verbosity)
         )
+        if not saved and "settings_unsaved" not in told:
+            told.add("settings_unsaved")  # once: every later change would fail the same way
+            notices.tell("settings_unsaved")
+
+    told: set[str] = set()
 
     # A buffered stream of its own on descriptor 0 (left open), not sys.stdin.buffer: the reader
     # thread, blocked in a read when the player quits, would hold the lock of sys.stdin, which
@@ -180,6 +216,7 @@ def play(args: argparse.Namespace) -> int:
         if voice is not None:
             voice.stop()
         output.close()
+        lock.release()
     return 0
 
 

@@ -5,11 +5,13 @@ responses out as printed lines, speech and cues; the match saved after every cha
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import sys
+import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TextIO
 
 from voicedomino.audio.api import SoundOutput
@@ -30,12 +32,18 @@ from voicedomino.frontend.inbox import (
 )
 from voicedomino.italian import messages as it
 from voicedomino.persistence.autosave import AutoSave
+from voicedomino.persistence.files import failure_kind
 
 log = logging.getLogger(__name__)
 
 RATE_STEP = 25  # words per minute per "più lento" / "più veloce"
 VOLUME_STEP = 0.15
 MAX_WAIT_FOR_SPEECH = 15.0  # seconds; a stuck device never holds the game longer
+# The dialog's "I moved the damaged save aside" sentences, and what is true when the move failed.
+MOVED_ASIDE = {
+    it.notice("save_corrupt"): "save_corrupt_kept",
+    it.notice("save_newer"): "save_newer_kept",
+}
 
 
 @dataclass
@@ -45,6 +53,37 @@ class Preferences:
     rate: int
     volume: float
     verbosity: str
+
+
+class Inbox(queue.Queue[InboxItem]):
+    """The game's input queue. Typed lines wait while KEYBOARD_BACKLOG of them are unanswered,
+    so piped input is read no faster than it is answered (a million lines once sat here at
+    once); notices, speech and the end of input never wait, so no thread can block on it."""
+
+    def __init__(self, keyboard_backlog: int = 256) -> None:
+        super().__init__()
+        self.keyboard_backlog = keyboard_backlog
+        self._keyboard_pending = 0
+        self._keyboard_room = threading.Condition(self.mutex)
+
+    def put(self, item: InboxItem, block: bool = True, timeout: float | None = None) -> None:
+        if _is_typed(item):
+            with self._keyboard_room:
+                while self._keyboard_pending >= self.keyboard_backlog:
+                    self._keyboard_room.wait()
+                self._keyboard_pending += 1
+        super().put(item, block, timeout)
+
+    def _get(self) -> InboxItem:  # called by Queue.get with self.mutex held
+        item = super()._get()
+        if _is_typed(item):
+            self._keyboard_pending -= 1
+            self._keyboard_room.notify()
+        return item
+
+
+def _is_typed(item: InboxItem) -> bool:
+    return isinstance(item, Typed)
 
 
 class Game:
@@ -64,9 +103,17 @@ class Game:
         self.out = out
         self.on_preferences = on_preferences
         self.sequence_speech = sequence_speech
-        self.inbox: queue.Queue[InboxItem] = queue.Queue()
+        self.inbox: queue.Queue[InboxItem] = Inbox()
         self.history = MessageHistory()
+        # The save file holds the match as it is now (False when a write failed, or when
+        # nothing is saved at all): only then may a sentence say the match is saved.
+        self.last_save_ok = autosave is not None
+        self._failure_told = False  # a failing save is said once, then again only at the end
+        self._failure_kind = "unknown"
+        self.output_closed = False  # standard output went away (`| head -1`): stop quietly
         self.finished = False
+        self._greeted = False
+        self._early_notices: list[str] = []
         self.voice_active = False  # a listener feeds the inbox too
         self.on_key: Callable[[str], None] | None = None  # key mode's navigator
         self.gate: VoiceGate | None = None  # between the microphone and the dialog
@@ -92,7 +139,11 @@ class Game:
         self.render(Response().say(text))
 
     def notice(self, key: str) -> None:
-        """A device or file notice: printed and spoken like any message."""
+        """A device or file notice: printed and spoken like any message; before the game has
+        greeted the player, kept until just after the greeting."""
+        if not self._greeted:
+            self._early_notices.append(key)
+            return
         self.render(Response().say(it.notice(key)))
 
     def render(self, response: Response) -> None:
@@ -108,10 +159,27 @@ class Game:
             self.output.wait_idle(MAX_WAIT_FOR_SPEECH)
         if message.pause > 0:
             time.sleep(message.pause)
-        print(message.text, file=self.out, flush=True)
+        if not self._print(message.text):
+            return
         if message.cue:
             self.output.play_cue(message.cue)
         self.output.speak(message.text)
+
+    def _print(self, text: str) -> bool:
+        """Print one line; False once the output is closed (the game then ends quietly)."""
+        if self.output_closed:
+            return False
+        try:
+            print(text, file=self.out, flush=True)
+        except (BrokenPipeError, ValueError, OSError) as error:
+            # The match is already saved (saving comes before printing): just stop.
+            log.info("standard output closed (%s): ending the game", error)
+            self.output_closed = True
+            self.finished = True
+            if self.out is sys.stdout:
+                _silence_stdout()
+            return False
+        return True
 
     # --- input ---------------------------------------------------------------------
 
@@ -134,22 +202,18 @@ class Game:
         return response
 
     def _after(self, response: Response) -> None:
+        """Save first, then speak: what is said may depend on whether the save worked."""
+        if response.voice_change is not None or response.verbosity_changed:
+            self._apply_preference(response.voice_change)
+        archive_failure = self._archive() if response.discard_save else None
+        if response.state_changed:
+            self._save()
         if response.recall is not None:
             self._recall(response.recall)
         else:
-            self.render(response)
+            self.render(self._truthful(response, archive_failure))
             if not (response.voice_change or response.verbosity_changed or response.stop_speech):
                 self.history.remember(response.messages, response.pages)
-        if response.voice_change is not None or response.verbosity_changed:
-            self._apply_preference(response.voice_change)
-        if self.autosave is not None:
-            try:
-                if response.discard_save:
-                    self.autosave.archive()
-                if response.state_changed:
-                    self.autosave.save(self.manager.save_document())
-            except OSError:
-                log.exception("autosave failed")
         if response.quit:
             self.finished = True
         elif self.gate is not None:
@@ -161,6 +225,70 @@ class Game:
                 self._emit(message)
         else:
             self.say(self.history.step(-1 if what is Recall.PREVIOUS else 1))
+
+    def _archive(self) -> str | None:
+        """Set the declined match aside; the failure kind when the rename did not happen."""
+        if self.autosave is None:
+            return None
+        try:
+            self.autosave.archive()
+        except OSError as error:
+            log.warning("cannot set the saved match aside: %s", error)
+            return failure_kind(error)
+        return None
+
+    def _save(self) -> None:
+        if self.autosave is None:
+            return
+        try:
+            self.autosave.save(self.manager.save_document())
+        except OSError as error:
+            log.warning("autosave failed: %s", error)
+            self.last_save_ok = False
+            self._failure_kind = failure_kind(error)
+            return
+        self.last_save_ok = True
+        self._failure_told = False  # a later failure is news again
+
+    def _retry_save(self) -> None:
+        """Leaving with a save that failed: one more try (the disk may have room again)."""
+        if not self.last_save_ok and self.autosave is not None:
+            self._save()
+
+    def _truthful(self, response: Response, archive_failure: str | None) -> Response:
+        """The dialog's sentences, corrected where they would claim a save that did not happen,
+        with a failing save said once when it happens and again when the player would leave."""
+        messages = []
+        for message in response.messages:
+            text = message.text
+            if text == it.confirm_quit(True):
+                text = self._quit_question()
+            elif archive_failure is not None and text == it.resume_declined():
+                text = it.resume_declined_kept(archive_failure)
+            elif archive_failure is not None and text in MOVED_ASIDE:
+                text = it.notice(MOVED_ASIDE[text])
+            messages.append(replace(message, text=text))
+        if self._save_failing() and not self._failure_told:
+            messages.append(Message(it.save_failed(self._failure_kind)))
+            self._failure_told = True
+        response.messages = messages
+        return response
+
+    def _quit_question(self) -> str:
+        """The quit question, saying the match is kept only if the save file really holds it."""
+        if self.autosave is None:
+            return it.confirm_quit_without_saving()
+        self._retry_save()  # the disk may have room again
+        if self.last_save_ok:
+            return it.confirm_quit(True)
+        self._failure_told = True  # said right here, with the reason
+        return it.confirm_quit_unsaved(self._failure_kind)
+
+    def _save_failing(self) -> bool:
+        return self.autosave is not None and not self.last_save_ok and self._match_in_play()
+
+    def _match_in_play(self) -> bool:
+        return self.manager.save_document() is not None
 
     def _apply_preference(self, change: VoiceChange | None) -> None:
         output = self.output
@@ -179,6 +307,10 @@ class Game:
     def run(self) -> None:
         """Serve inputs until the player quits or every input source has ended."""
         self._after(self.manager.start())
+        self._greeted = True
+        for key in self._early_notices:
+            self.notice(key)
+        self._early_notices.clear()
         open_sources = {Source.KEYBOARD, Source.VOICE} if self.voice_active else {Source.KEYBOARD}
         while not self.finished and open_sources:
             gate = self.gate
@@ -213,4 +345,31 @@ class Game:
                     open_sources.discard(source)
                     if source is Source.VOICE:
                         self.gate = None  # no microphone any more: no window to keep
+        if not self.finished:
+            self._farewell()
         self.output.wait_idle(MAX_WAIT_FOR_SPEECH)
+
+    def _farewell(self) -> None:
+        """Every input ended without "esci": say whether the match is kept, then goodbye."""
+        response = Response()
+        if self.autosave is not None and self._match_in_play():
+            self._retry_save()
+            if self.last_save_ok:
+                response.say(it.saved_goodbye())
+            else:  # still failing as the player leaves: said once more
+                response.say(it.save_failed(self._failure_kind)).say(it.goodbye())
+        else:
+            response.say(it.goodbye())
+        self.render(response)
+        self.finished = True
+
+
+def _silence_stdout() -> None:
+    """Point descriptor 1 at the null device, so the interpreter's final flush of a closed
+    pipe cannot print "Exception ignored ... BrokenPipeError" or change the exit status."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass

@@ -1,13 +1,78 @@
-"""`voicedomino scarica-modello`: fetch, verify and install the Italian Vosk model."""
+"""`voicedomino scarica-modello`: fetch, verify and install the Italian Vosk model.
+
+Progress is printed every ten per cent (every few megabytes when the server gives no size), so
+a screen reader keeps the player informed. Ctrl-C, SIGTERM and SIGHUP (the terminal closed)
+stop the download cleanly: the partial files are removed on the way out, no traceback.
+"""
 
 from __future__ import annotations
 
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 from voicedomino.italian import messages as it
+from voicedomino.persistence.model_download import (
+    OFFICIAL_URL,
+    ModelDownloadError,
+    download_model,
+)
 from voicedomino.speech.model import ModelLocation, default_download_dir, locate_model
-from voicedomino.speech.model_download import OFFICIAL_URL, ModelDownloadError, download_model
+
+MEGABYTE_STEP = 5  # progress without a known size: a line every this many megabytes
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+class Stopped(BaseException):
+    """A stop signal arrived: unwinds through the download's clean-up like Ctrl-C does."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+@contextmanager
+def signals_stop_the_download() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise `Stopped` once; a second signal during clean-up is ignored."""
+    stopping = [False]
+
+    def stop(number: int, _frame: FrameType | None) -> None:
+        if stopping[0]:
+            return  # already unwinding: let the clean-up finish
+        stopping[0] = True
+        raise Stopped(number)
+
+    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+class ProgressReport:
+    """Prints a line at each new tenth of the download (or each few megabytes)."""
+
+    def __init__(self) -> None:
+        self.last_step: int | None = None
+
+    def __call__(self, done: int, total: int | None) -> None:
+        if total:
+            step = min(10, done * 10 // total)
+            text = it.model_download_progress(step * 10)
+        else:
+            step = done // (MEGABYTE_STEP << 20)
+            text = it.model_download_megabytes(step * MEGABYTE_STEP)
+            if step == 0:
+                return  # "zero megabytes" says nothing
+        if step != self.last_step:
+            self.last_step = step
+            print(text, flush=True)
 
 
 def download_command(dest: Path | None, url: str | None, *, only_if_missing: bool) -> int:
@@ -15,19 +80,17 @@ def download_command(dest: Path | None, url: str | None, *, only_if_missing: boo
         return 0
     target = dest or default_download_dir()
     print(it.model_download_start(str(target)), flush=True)
-    last = [-1]
-
-    def progress(done: int, total: int | None) -> None:
-        if total:
-            tenth = done * 10 // total
-            if tenth != last[0]:
-                last[0] = tenth
-                print(it.model_download_progress(tenth * 10), flush=True)
-
     try:
-        path = download_model(target, url or OFFICIAL_URL, progress=progress)
+        with signals_stop_the_download():
+            path = download_model(target, url or OFFICIAL_URL, progress=ProgressReport())
     except ModelDownloadError as error:
         print(it.model_download_failed(error.key, error.detail), file=sys.stderr, flush=True)
         return 1
+    except KeyboardInterrupt:
+        print(it.model_download_interrupted(), file=sys.stderr, flush=True)
+        return 128 + signal.SIGINT
+    except Stopped as stopped:
+        print(it.model_download_interrupted(), file=sys.stderr, flush=True)
+        return 128 + stopped.number
     print(it.model_download_done(str(path)), flush=True)
     return 0

@@ -949,6 +949,19 @@ NOTICES = {
     "settings_corrupt": "Le impostazioni erano danneggiate: uso quelle predefinite.",
     "settings_repaired": "Alcune impostazioni non erano valide: le ho corrette.",
     "settings_unreadable": "Non riesco a leggere le impostazioni: uso quelle predefinite.",
+    "save_corrupt_kept": (
+        "Il salvataggio è danneggiato e non riesco a spostarlo, forse la cartella è in sola "
+        "lettura: l'ho lasciato dov'è e ricominciamo."
+    ),
+    "save_newer_kept": (
+        "Il salvataggio è di una versione più nuova del gioco e non riesco a spostarlo: "
+        "l'ho lasciato dov'è e ricominciamo."
+    ),
+    "data_in_use": (
+        "Un'altra copia del gioco sta usando la stessa cartella dei dati: questa partita non "
+        "verrà salvata, e quella dell'altra copia resta com'è."
+    ),
+    "settings_unsaved": "Non riesco a salvare le impostazioni: valgono solo per ora.",
     "listening": "Ti ascolto.",
     "key_mode": (
         "Modalità tasti: frecce su e giù per la mano, invio per giocare, sinistra e destra "
@@ -979,6 +992,10 @@ DOWNLOAD_FAILURES = {
     "unexpected_file": "l'archivio contiene file inattesi",
     "manifest_error": "l'elenco di verifica del modello è danneggiato",
     "disk_error": "non riesco a scrivere sul disco",
+    "bad_url": "l'indirizzo non è valido, serve un indirizzo http o https",
+    "stalled": "il server ha smesso di mandare dati",
+    "interrupted": "lo scaricamento è stato interrotto",
+    "archive_too_big": "il file scaricato è molto più grande del modello atteso",
 }
 
 
@@ -1033,3 +1050,70 @@ def bad_seconds(text: str, low: float, high: float) -> str:
 
 def internal_error() -> str:
     return "Si è verificato un errore interno, la partita continua."
+
+
+# --- saving that failed, and the data folder shared by two copies -------------------------
+
+# Why a file could not be written or moved (keys from voicedomino.persistence.files), with
+# what the player can do about it.
+WRITE_FAILURES = {
+    "disk_full": "il disco è pieno; libera un po' di spazio",
+    "file_too_big": "il sistema non mi lascia scrivere un file così grande",
+    "read_only": "la cartella dei dati è in sola lettura; controlla il disco o la chiavetta",
+    "no_permission": "non ho il permesso di scrivere nella cartella dei dati",
+    "not_a_folder": "al posto della cartella dei dati c'è un file; spostalo o rinominalo",
+    "disk_error": "il disco ha dato un errore; controlla che sia collegato bene",
+    "folder_gone": "la cartella dei dati non c'è più; ricollega il disco",
+    "unknown": "il sistema ha rifiutato la scrittura",
+}
+
+
+def write_failure(kind: str) -> str:
+    return WRITE_FAILURES.get(kind, WRITE_FAILURES["unknown"])
+
+
+def save_failed(kind: str) -> str:
+    return (
+        f"Non riesco a salvare la partita: {write_failure(kind)}. "
+        "Si continua a giocare, ma se esci adesso la partita va persa."
+    )
+
+
+def confirm_quit_unsaved(kind: str) -> str:
+    return (
+        f"Non riesco a salvare la partita: {write_failure(kind)}. "
+        "Vuoi uscire lo stesso? La partita andrà persa. Sì o no."
+    )
+
+
+def confirm_quit_without_saving() -> str:
+    return "Vuoi uscire? Questa partita non viene salvata. Sì o no."
+
+
+def resume_declined_kept(kind: str) -> str:
+    return (
+        "Va bene, ma non sono riuscito a mettere da parte la partita salvata: "
+        f"{write_failure(kind)}. È rimasta dov'era."
+    )
+
+
+def saved_goodbye() -> str:
+    return "Partita salvata. Arrivederci."
+
+
+# --- the model download, interrupted ------------------------------------------------------
+
+
+def model_download_interrupted() -> str:
+    return "Scaricamento interrotto. Nessun file parziale è rimasto."
+
+
+# --- the command line: values out of range -----------------------------------------------
+
+
+def pause_not_a_number(text: str) -> str:
+    return f"la pausa deve essere un numero di secondi tra zero e dieci, non «{text}»"
+
+
+def model_download_megabytes(megabytes: int) -> str:
+    return f"Scaricati {cardinal(megabytes)} megabyte."

@@ -1,14 +1,15 @@
 """The match in progress, saved after every action so that nothing is ever lost.
 
-Writes are atomic (temporary file, flush, fsync, rename). A file that cannot be loaded is moved
-aside with a timestamp, never deleted, and the caller is told so it can say it aloud.
+Writes are atomic (voicedomino.persistence.files). A file that cannot be loaded is moved aside
+with a timestamp, never deleted, and the caller is told so it can say it aloud; when even the
+move is impossible (a read-only folder) the file stays where it is and the caller is told that.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,10 +19,14 @@ import platformdirs
 
 from voicedomino.engine import NewerSaveError, SaveError
 from voicedomino.engine import save as engine_save
+from voicedomino.persistence.files import TEMPORARY_SUFFIX, atomic_write, move_aside
+
+log = logging.getLogger(__name__)
 
 DATA_DIR_ENV = "VOICEDOMINO_DATA_DIR"
 SAVE_NAME = "partita.json"
 ASIDE_LABELS = {SaveError.key: "danneggiata", NewerSaveError.key: "versione-nuova"}
+KEPT_IN_PLACE = {SaveError.key: "save_corrupt_kept", NewerSaveError.key: "save_newer_kept"}
 STALE_TEMPORARY_S = 3600.0  # a temporary file this old was left by a killed process
 
 
@@ -30,41 +35,12 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("voicedomino"))
 
 
-def atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-        directory = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def move_aside(path: Path, label: str) -> Path:
-    """Rename *path* out of the way, keeping it for the player (or a developer) to look at."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
-    counter = 1
-    while target.exists():
-        target = path.with_name(f"{path.stem}.{label}-{stamp}-{counter}{path.suffix}")
-        counter += 1
-    path.rename(target)
-    return target
-
-
 @dataclass
 class Loaded:
     document: dict[str, Any] | None  # a valid saved match, or None
-    problem: str | None = None  # "save_corrupt" / "save_newer" when a file was moved aside
+    # A notice key when the file could not be used: "save_corrupt" / "save_newer" (moved
+    # aside), "save_corrupt_kept" / "save_newer_kept" (left in place: the move failed).
+    problem: str | None = None
 
 
 class AutoSave:
@@ -72,14 +48,21 @@ class AutoSave:
         self.path = (directory or data_dir()) / SAVE_NAME
 
     def save(self, document: dict[str, Any] | None) -> None:
-        """Write the match, or remove the save when there is no match in progress."""
+        """Write the match, or remove the save when there is no match in progress.
+
+        Raises OSError when the write failed: the caller tells the player.
+        """
         if document is None:
             self.path.unlink(missing_ok=True)
             return
         atomic_write(self.path, json.dumps(document, separators=(",", ":")))
 
     def load(self) -> Loaded:
-        if not self.path.exists():
+        """The saved match, if any; never raises."""
+        try:
+            if not self.path.exists():
+                return Loaded(None)
+        except OSError:  # the data folder is not a folder: nothing saved can be there
             return Loaded(None)
         self._remove_stale_temporaries()
         try:
@@ -91,7 +74,11 @@ class AutoSave:
                 raise SaveError("bad table")
         except (OSError, UnicodeDecodeError, SaveError, ValueError, AttributeError) as error:
             problem = error.key if isinstance(error, SaveError) else SaveError.key
-            move_aside(self.path, ASIDE_LABELS[problem])
+            try:
+                move_aside(self.path, ASIDE_LABELS[problem])
+            except OSError as move_error:
+                log.warning("cannot move the unusable save aside: %s", move_error)
+                return Loaded(None, KEPT_IN_PLACE[problem])
             return Loaded(None, problem)
         return Loaded(document)
 
@@ -101,7 +88,11 @@ class AutoSave:
         Only old ones: a fresh one may belong to another copy of the game saving right now.
         """
         cutoff = time.time() - STALE_TEMPORARY_S
-        for leftover in self.path.parent.glob(f"{self.path.name}*.tmp"):
+        try:
+            leftovers = list(self.path.parent.glob(f"{self.path.name}*{TEMPORARY_SUFFIX}"))
+        except OSError:
+            return
+        for leftover in leftovers:
             try:
                 if leftover.stat().st_mtime < cutoff:
                     leftover.unlink()
@@ -109,7 +100,7 @@ class AutoSave:
                 pass  # gone already, or not ours to remove: harmless either way
 
     def archive(self) -> Path | None:
-        """Keep a declined match aside instead of deleting it."""
+        """Keep a declined match aside instead of deleting it; OSError if it cannot move."""
         if not self.path.exists():
             return None
         return move_aside(self.path, "archiviata")

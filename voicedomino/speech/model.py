@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Literal
 
 import platformdirs
 
-from voicedomino.speech.model_download import (
+from voicedomino.persistence.model_download import (
     OFFICIAL_URL,
     DownloadErrorKey,
     ModelDownloadError,
     ProgressCallback,
     download_model,
 )
-from voicedomino.speech.model_manifest import (
+from voicedomino.persistence.model_manifest import (
     MODEL_NAME,
     FileProblem,
     ManifestError,

@@ -40,6 +40,9 @@ class Manifest:
     def paths(self) -> set[str]:
         return {entry.path for entry in self.entries}
 
+    def total_size(self) -> int:
+        return sum(entry.size for entry in self.entries)
+
 
 @dataclass(frozen=True)
 class FileProblem:

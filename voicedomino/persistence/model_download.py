@@ -3,7 +3,13 @@
 The archive goes to a temporary file and is unpacked into a temporary directory beside the
 destination (same file system, so the final step is an atomic rename). Every unpacked file is
 checked against the manifest (size and sha256) before the model becomes visible; on any failure
-the temporary files are removed and a `ModelDownloadError` says why.
+the temporary files are removed and a `ModelDownloadError` says why. An exception from outside
+(a signal turned into one by the caller, Ctrl-C) removes them too.
+
+Hostile servers and archives are bounded: a download that brings fewer than `stall_bytes` in
+any `stall_seconds` is given up (a server trickling a byte a second would otherwise hold it
+forever); the archive may not grow beyond what the manifest allows; each entry's declared size
+is checked before it is unpacked, and unpacking stops the moment an entry passes its size.
 """
 
 from __future__ import annotations
@@ -11,17 +17,20 @@ from __future__ import annotations
 import http.client
 import os
 import shutil
+import stat
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import zipfile
 import zlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
-from voicedomino.speech.model_manifest import (
+from voicedomino.persistence.model_manifest import (
     FileProblem,
     Manifest,
     ManifestError,
@@ -35,6 +44,9 @@ OFFICIAL_URL = "https://alphacephei.com/vosk/models/vosk-model-small-it-0.22.zip
 ProgressCallback = Callable[[int, int | None], None]
 
 DownloadErrorKey = Literal[
+    "bad_url",
+    "stalled",
+    "archive_too_big",
     "network_error",
     "download_incomplete",
     "bad_zip",
@@ -50,6 +62,9 @@ DownloadErrorKey = Literal[
 _WORKDIR_PREFIX = ".voicedomino-download-"
 _STALE_WORKDIR_SECONDS = 3600.0
 _CHUNK = 1 << 16
+STALL_SECONDS = 30.0
+STALL_BYTES = 16 * 1024  # at least this much in every STALL_SECONDS, or the server has stalled
+ARCHIVE_SLACK = 1 << 20  # a zip is never much bigger than its files; this covers the headers
 
 
 class ModelDownloadError(Exception):
@@ -70,16 +85,19 @@ def download_model(
     *,
     progress: ProgressCallback | None = None,
     manifest_path: Path | None = None,
-    timeout: float = 30.0,
+    stall_seconds: float = STALL_SECONDS,
+    stall_bytes: int = STALL_BYTES,
 ) -> Path:
     """Install the model listed by the manifest into `dest_dir`; return the model directory.
 
     An existing model directory of the same name is replaced only after the new one verified.
     """
+    check_url(url)
     try:
         manifest = load_manifest(manifest_path)
     except ManifestError as error:
         raise ModelDownloadError("manifest_error", str(error)) from error
+    limits = Limits(stall_seconds, stall_bytes, manifest.total_size() + ARCHIVE_SLACK)
     try:
         dest_dir.mkdir(parents=True, exist_ok=True)
         _remove_stale_workdirs(dest_dir)
@@ -89,7 +107,7 @@ def download_model(
     try:
         archive = workdir / "model.zip"
         unpacked = workdir / "unpacked"
-        _fetch(url, archive, progress, timeout)
+        _fetch(url, archive, progress, limits)
         _extract(archive, unpacked, manifest)
         archive.unlink()
         problems = check_files(
@@ -115,17 +133,48 @@ def _remove_stale_workdirs(dest_dir: Path) -> None:
             continue
 
 
-def _fetch(url: str, target: Path, progress: ProgressCallback | None, timeout: float) -> None:
+def check_url(url: str) -> None:
+    """Only http and https addresses with a host; anything else is said, never a traceback."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError as error:
+        raise ModelDownloadError("bad_url", f"{url!r}: {error}") from error
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ModelDownloadError("bad_url", f"{url!r}: an http or https address is needed")
+
+
+@dataclass(frozen=True)
+class Limits:
+    stall_seconds: float  # also the socket timeout: a silent server fails in this time
+    stall_bytes: int
+    max_archive: int
+
+
+def _fetch(url: str, target: Path, progress: ProgressCallback | None, limits: Limits) -> None:
     request = urllib.request.Request(url, headers={"User-Agent": "voicedomino"})
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with urllib.request.urlopen(request, timeout=limits.stall_seconds) as response:
             length = response.headers.get("Content-Length")
             total = int(length) if length and length.isdigit() else None
-            received = _copy(response, target, progress, total)
+            if total is not None and total > limits.max_archive:
+                raise ModelDownloadError(
+                    "archive_too_big",
+                    f"{url} announces {total} bytes, at most {limits.max_archive}",
+                )
+            received = _copy(response, target, progress, total, limits)
+    except ModelDownloadError:
+        raise
     except urllib.error.HTTPError as error:
         raise ModelDownloadError("network_error", f"HTTP {error.code} from {url}") from error
     except urllib.error.URLError as error:
+        if isinstance(error.reason, TimeoutError):
+            raise ModelDownloadError("stalled", f"{url}: no answer") from error
         raise ModelDownloadError("network_error", f"{url}: {error.reason}") from error
+    except TimeoutError as error:
+        raise ModelDownloadError(
+            "stalled", f"{url}: no data for {limits.stall_seconds} s"
+        ) from error
     except (http.client.HTTPException, OSError, ValueError) as error:
         raise ModelDownloadError("network_error", f"{url}: {error!r}") from error
     if total is not None and received != total:
@@ -139,8 +188,11 @@ def _copy(
     target: Path,
     progress: ProgressCallback | None,
     total: int | None,
+    limits: Limits,
 ) -> int:
     received = 0
+    window_start = time.monotonic()  # the stall rule: stall_bytes in every stall_seconds
+    window_bytes = 0
     try:
         out = target.open("wb")
     except OSError as error:
@@ -148,7 +200,9 @@ def _copy(
     with out:
         while True:
             try:
-                chunk = response.read(_CHUNK)
+                chunk = response.read1(_CHUNK)  # what has arrived: never waits for a full chunk
+            except TimeoutError:
+                raise
             except (http.client.HTTPException, OSError) as error:
                 raise ModelDownloadError("network_error", f"download broke: {error!r}") from error
             if not chunk:
@@ -158,6 +212,20 @@ def _copy(
             except OSError as error:
                 raise ModelDownloadError("disk_error", f"cannot write {target}: {error}") from error
             received += len(chunk)
+            if received > limits.max_archive:
+                raise ModelDownloadError(
+                    "archive_too_big", f"more than {limits.max_archive} bytes, still coming"
+                )
+            window_bytes += len(chunk)
+            now = time.monotonic()
+            if window_bytes >= limits.stall_bytes:
+                window_start, window_bytes = now, 0
+            elif now - window_start > limits.stall_seconds:
+                raise ModelDownloadError(
+                    "stalled",
+                    f"{window_bytes} bytes in {now - window_start:.0f} s "
+                    f"(at least {limits.stall_bytes} needed), {received} received in all",
+                )
             if progress is not None:
                 progress(received, total)
 
@@ -169,22 +237,69 @@ def _member_path(name: str) -> PurePosixPath | None:
     return path
 
 
+def _is_symlink(member: zipfile.ZipInfo) -> bool:
+    return stat.S_ISLNK(member.external_attr >> 16)
+
+
+def _check_members(members: list[zipfile.ZipInfo], manifest: Manifest) -> None:
+    """Refuse the archive from its directory alone, before one byte is unpacked."""
+    sizes = {entry.path: entry.size for entry in manifest.entries}
+    for member in members:
+        path = _member_path(member.filename)
+        if path is None:
+            raise ModelDownloadError("unsafe_archive", f"bad path {member.filename!r}")
+        if _is_symlink(member):
+            raise ModelDownloadError("unsafe_archive", f"{member.filename} is a symbolic link")
+        if member.is_dir():
+            continue
+        inside = str(PurePosixPath(*path.parts[1:]))
+        if path.parts[0] != manifest.root or inside not in sizes:
+            where = "outside the model" if path.parts[0] != manifest.root else "not listed"
+            raise ModelDownloadError(
+                "unexpected_file",
+                f"{member.filename} is {where}",
+                [FileProblem("unexpected_file", inside or member.filename, where)],
+            )
+        if member.file_size != sizes[inside]:
+            detail = f"declares {member.file_size} bytes, expected {sizes[inside]}"
+            raise ModelDownloadError(
+                "size_mismatch",
+                f"{inside} {detail}",
+                [FileProblem("size_mismatch", inside, detail)],
+            )
+
+
+def _unpack(bundle: zipfile.ZipFile, member: zipfile.ZipInfo, target: Path, limit: int) -> None:
+    """Copy one entry out, counting: the declared size may lie, the counter does not."""
+    written = 0
+    with bundle.open(member) as source, target.open("wb") as out:
+        while chunk := source.read(_CHUNK):
+            written += len(chunk)
+            if written > limit:
+                name = member.filename
+                raise ModelDownloadError(
+                    "size_mismatch",
+                    f"{name} goes past its {limit} bytes",
+                    [FileProblem("size_mismatch", name, f"more than {limit} bytes")],
+                )
+            out.write(chunk)
+
+
 def _extract(archive: Path, target: Path, manifest: Manifest) -> None:
+    sizes = {entry.path: entry.size for entry in manifest.entries}
     try:
         with zipfile.ZipFile(archive) as bundle:
             members = bundle.infolist()
+            _check_members(members, manifest)
             for member in members:
-                path = _member_path(member.filename)
-                if path is None:
-                    raise ModelDownloadError("unsafe_archive", f"bad path {member.filename!r}")
-                if not member.is_dir() and path.parts[0] != manifest.root:
-                    raise ModelDownloadError(
-                        "unexpected_file",
-                        f"{member.filename} is outside {manifest.root}/",
-                        [FileProblem("unexpected_file", member.filename, "outside the model")],
-                    )
-            # extractall checks every member's CRC while writing it.
-            bundle.extractall(target)
+                path = target.joinpath(*PurePosixPath(member.filename).parts)
+                if member.is_dir():
+                    path.mkdir(parents=True, exist_ok=True)
+                    continue
+                path.parent.mkdir(parents=True, exist_ok=True)
+                inside = str(PurePosixPath(*PurePosixPath(member.filename).parts[1:]))
+                # Reading to the end checks the entry's CRC (BadZipFile when it differs).
+                _unpack(bundle, member, path, sizes[inside])
     except ModelDownloadError:
         raise
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as error:

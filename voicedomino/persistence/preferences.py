@@ -18,8 +18,6 @@ import json
 import logging
 import math
 import os
-import tempfile
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -29,6 +27,8 @@ import platformdirs
 
 from voicedomino.dialog.response import Verbosity
 from voicedomino.engine.rules import VARIANTS
+from voicedomino.persistence.files import atomic_write, move_aside
+from voicedomino.players import LEVELS
 
 log = logging.getLogger(__name__)
 
@@ -36,15 +36,20 @@ CONFIG_DIR_ENV = "VOICEDOMINO_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
 FORMAT_VERSION = 1
 
-RATE_RANGE = (80, 400)  # words per minute; espeak-ng is hard to follow beyond 400
+# The synthesis' own bounds, so a saved rate is the rate heard.
+# TODO: import RATE_MIN_WPM, RATE_MAX_WPM and the volume bounds from voicedomino.audio.api
+RATE_MIN_WPM = 80
+RATE_MAX_WPM = 450
+RATE_RANGE = (RATE_MIN_WPM, RATE_MAX_WPM)  # words per minute
 VOLUME_RANGE = (0.0, 1.0)
 PAUSE_RANGE = (0.0, 10.0)  # seconds before a computer move is told
-LEVELS = ("facile", "medio", "difficile")
 MAX_DEVICE_NAME = 200
+MAX_DEVICE_INDEX = 4096  # PortAudio numbers devices from 0; anything near this is nonsense
 
 NOTICE_CORRUPT = "settings_corrupt"
 NOTICE_REPAIRED = "settings_repaired"
 NOTICE_UNREADABLE = "settings_unreadable"
+ASIDE_LABEL = "danneggiate"
 
 DeviceSetting = int | str | None
 
@@ -89,10 +94,14 @@ Checker = Callable[[object, object], tuple[object, bool]]
 
 
 def _number(value: object) -> float | None:
+    """A finite number, or None; an integer too big for a float counts as infinite."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    number = float(value)
-    return number if math.isfinite(number) else None
+    try:
+        number = float(value)
+    except OverflowError:  # a 400-digit integer: beyond any range, on its side
+        return math.inf if value > 0 else -math.inf
+    return number if not math.isnan(number) else None
 
 
 def _clamped(low: float, high: float, integer: bool) -> Checker:
@@ -100,7 +109,7 @@ def _clamped(low: float, high: float, integer: bool) -> Checker:
         number = _number(value)
         if number is None:
             return default, True
-        clamped = min(float(high), max(float(low), number))
+        clamped = min(float(high), max(float(low), number))  # infinities land on the bounds
         if integer:
             return round(clamped), clamped != number or not clamped.is_integer()
         return clamped, clamped != number
@@ -122,7 +131,7 @@ def _boolean(value: object, default: object) -> tuple[object, bool]:
 def _device(value: object, default: object) -> tuple[object, bool]:
     if value is None:
         return None, False
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_DEVICE_INDEX:
         return value, False
     if isinstance(value, str) and value.strip() and len(value) <= MAX_DEVICE_NAME:
         return value, False
@@ -137,7 +146,7 @@ _CHECKS: dict[str, Checker] = {
     "barge_in": _boolean,
     "output_device": _device,
     "input_device": _device,
-    "level": _choice(LEVELS),
+    "level": _choice(tuple(str(level) for level in LEVELS)),
     "last_variant": _choice(tuple(VARIANTS)),
 }
 
@@ -178,45 +187,12 @@ def settings_path() -> Path:
 
 
 def _move_aside(path: Path) -> Path | None:
-    """Rename a bad file next to itself with a time stamp; never overwrite, never delete."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for attempt in range(1000):
-        suffix = f".bad-{stamp}" + (f"-{attempt}" if attempt else "")
-        target = path.with_name(path.name + suffix)
-        if target.exists():
-            continue
-        try:
-            path.rename(target)
-        except OSError as exc:
-            log.warning("cannot move aside %s: %s", path, exc)
-            return None
-        return target
-    return None
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    tmp = Path(tmp_name)
+    """Keep a bad file for the player to look at; None if even that is impossible."""
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    try:  # make the rename itself durable
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
+        return move_aside(path, ASIDE_LABEL)
+    except OSError as exc:
+        log.warning("cannot move aside %s: %s", path, exc)
+        return None
 
 
 def save_settings(settings: UserSettings, path: Path | None = None) -> bool:
@@ -224,7 +200,7 @@ def save_settings(settings: UserSettings, path: Path | None = None) -> bool:
     path = path if path is not None else settings_path()
     document = {"version": FORMAT_VERSION, **settings.to_json()}
     try:
-        _atomic_write(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+        atomic_write(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     except OSError as exc:
         log.warning("cannot save settings to %s: %s", path, exc)
         return False
@@ -243,7 +219,7 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
         return LoadedSettings(UserSettings(), (NOTICE_UNREADABLE,))
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError, MemoryError) as exc:
         data = None
         log.warning("settings %s are not valid JSON: %s", path, exc)
     if not isinstance(data, dict):

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from voicedomino.dialog.response import Verbosity
-from voicedomino.settings import (
+from voicedomino.persistence.preferences import (
+    ASIDE_LABEL,
     LEVELS,
     NOTICE_CORRUPT,
     NOTICE_REPAIRED,
@@ -42,7 +43,7 @@ def _assert_valid(s: UserSettings) -> None:
 
 
 def _bad_files(folder: Path) -> list[Path]:
-    return sorted(folder.glob(f"{SETTINGS_FILE}.bad-*"))
+    return sorted(folder.glob(f"settings.{ASIDE_LABEL}-*.json"))
 
 
 def test_config_dir_follows_the_environment(config_dir: Path) -> None:
