@@ -50,7 +50,7 @@ from voicedomino.dialog.intents import (
 )
 from voicedomino.dialog.menu import Table, choose
 from voicedomino.dialog.narration import Narrator
-from voicedomino.dialog.parser import keyboard_shortcuts, parse
+from voicedomino.dialog.parser import answer_key, keyboard_shortcuts, parse
 from voicedomino.dialog.response import Response, Verbosity
 from voicedomino.dialog.session import HUMAN_SEAT, MatchSession, PlayerFactory
 from voicedomino.engine import (
@@ -149,9 +149,15 @@ class DialogManager:
             return response.say(it.resume_offer())
         return self._menu_summary(response)
 
+    @property
+    def wants_answer(self) -> bool:
+        """A yes/no question waits: a typed "s" or "n" answers it."""
+        return self.phase in (Phase.CONFIRM, Phase.RESUME_OFFER)
+
     def handle(self, utterance: str) -> Response:
         """Answer one typed or spoken utterance; never raises."""
-        return self.handle_intent(parse(utterance))
+        answer = answer_key(utterance) if self.wants_answer else None
+        return self.handle_intent(answer or parse(utterance))
 
     def handle_intent(self, intent: Intent | None) -> Response:
         """Answer one intent (None: not understood); never raises."""

@@ -229,6 +229,15 @@ def key_intents() -> Mapping[str, Intent]:
     return keys
 
 
+_ANSWER_KEYS = {"s": Answer(yes=True), "y": Answer(yes=True), "n": Answer(yes=False)}
+
+
+def answer_key(text: str) -> Answer | None:
+    """A single typed key answering a yes/no question ("s", "y", "n"); only asked for while a
+    question waits, since "s" is otherwise the score."""
+    return _ANSWER_KEYS.get(text.strip().lower())
+
+
 def _parse_keys(raw: str, text: str) -> Intent | None:
     keys = key_intents()
     if raw in keys:  # "?" is punctuation, gone after normalisation
@@ -321,6 +330,7 @@ def parse(utterance: str) -> Intent | None:
 
 __all__ = [
     "Heard",
+    "answer_key",
     "grammar",
     "grammar_sentences",
     "hear",

@@ -17,7 +17,7 @@ from typing import TextIO
 from voicedomino.audio.api import SoundOutput
 from voicedomino.dialog.intents import Intent, Recall, StopSpeech, VoiceChange
 from voicedomino.dialog.manager import DialogManager
-from voicedomino.dialog.parser import Heard, parse
+from voicedomino.dialog.parser import Heard, answer_key, parse
 from voicedomino.dialog.response import Message, Response
 from voicedomino.frontend.attention import GateSettings, VoiceGate
 from voicedomino.frontend.history import MessageHistory
@@ -137,6 +137,15 @@ class Game:
     def say(self, text: str) -> None:
         """A message of the front end itself (key mode), not of the dialog manager."""
         self.render(Response().say(text))
+
+    def echo(self, text: str) -> None:
+        """Typed characters shown as they are typed (key mode turns the terminal's echo off)."""
+        if not self.output_closed:
+            try:
+                self.out.write(text)
+                self.out.flush()
+            except (OSError, ValueError):
+                pass  # a closed output is noticed, and handled, by the next printed line
 
     def notice(self, key: str) -> None:
         """A device or file notice: printed and spoken like any message; before the game has
@@ -325,8 +334,9 @@ class Game:
                     pass
                 case Typed(text="") if gate is not None and gate.settings.push_to_talk:
                     gate.push_to_talk()
-                case Typed(heard=heard):
-                    self.handle_intent(heard.intent if heard is not None else None)
+                case Typed(text, heard):
+                    answer = answer_key(text) if self.manager.wants_answer else None
+                    self.handle_intent(answer or (heard.intent if heard is not None else None))
                 case Spoken() as spoken:
                     if gate is not None:
                         gate.on_spoken(spoken)

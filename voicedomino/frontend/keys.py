@@ -18,14 +18,36 @@ import tty
 from collections.abc import Callable
 from typing import Any
 
-from voicedomino.dialog.intents import PlayTile, SideWord
-from voicedomino.dialog.parser import key_intents
+from voicedomino.dialog.intents import (
+    Continue,
+    Help,
+    Intent,
+    PlayTile,
+    SetLevel,
+    SetPairs,
+    SetPlayers,
+    SetTarget,
+    SetVariant,
+    SetWildcard,
+    ShowSettings,
+    SideWord,
+    Start,
+)
+from voicedomino.dialog.manager import Phase
+from voicedomino.dialog.parser import answer_key, key_intents
 from voicedomino.engine import Side, Tile
 from voicedomino.engine.legality import playable_moves
 from voicedomino.frontend.app import Game
 from voicedomino.italian import messages as it
 from voicedomino.italian.numbers import MAX_PIPS
-from voicedomino.italian.phrases import TILE_SIDE_KEYS
+from voicedomino.italian.phrases import (
+    KEY_MODE_HELP,
+    MENU_KEY_HELP,
+    MENU_VARIANT_KEYS,
+    SCORE_TARGETS,
+    TILE_SIDE_KEYS,
+)
+from voicedomino.players import LEVELS
 
 DIGITS = "0123456789"  # typed tiles: ASCII digits only, never "²" or "٣"
 ESCAPE_WAIT = 0.05  # seconds to tell a lone Escape from the start of an arrow sequence
@@ -120,7 +142,14 @@ class KeyNavigator:
         if self.line is not None:
             self._typing(name)
             return
-        if name == "escape":
+        if (phase_intent := self._phase_key(name)) is not None:
+            self.digits = ""
+            self.game.handle_intent(phase_intent)
+        elif name == "?":
+            self.digits = ""
+            self.game.handle_intent(Help(with_keys=True))
+            self.game.say(it.key_mode_help(self._phase_help()))
+        elif name == "escape":
             self.game.output.stop_speech()
         elif name in ("up", "down"):
             self._browse(1 if name == "down" else -1, playable_only=False)
@@ -147,6 +176,60 @@ class KeyNavigator:
             self.digits = ""
             self.game.say(it.key_unknown())
 
+    def _phase_key(self, name: str) -> Intent | None:
+        """What a key means in this phase only: menu choices, answers, continuing."""
+        manager = self.game.manager
+        phase = manager.phase
+        if phase is Phase.MENU:
+            return self._menu_key(name)
+        if manager.wants_answer:
+            return answer_key(name) if len(name) == 1 else None
+        if phase is Phase.CHOOSE_SIDE and name in TILE_SIDE_KEYS:
+            return SideWord(TILE_SIDE_KEYS[name])
+        if phase is Phase.ROUND_OVER and name == "enter":
+            return Continue()
+        if phase is Phase.MATCH_OVER and name in ("enter", "n"):
+            return Start()
+        return None
+
+    def _menu_key(self, name: str) -> Intent | None:
+        table = self.game.manager.table
+        if name in ("enter", "i"):
+            return Start()
+        if name in MENU_VARIANT_KEYS:
+            return SetVariant(MENU_VARIANT_KEYS[name])
+        if name in ("2", "3", "4"):
+            return SetPlayers(int(name))
+        if name == "a":
+            return SetPairs()
+        if name == "l":
+            return SetLevel(LEVELS[(LEVELS.index(table.level) + 1) % len(LEVELS)])
+        if name == "o":
+            target = table.rules().target
+            later = [t for t in SCORE_TARGETS if t > target]
+            return SetTarget(later[0] if later else SCORE_TARGETS[0])
+        if name == "w":
+            return SetWildcard(not table.rules().wildcard)
+        if name == "s":
+            return ShowSettings()
+        return None
+
+    def _phase_help(self) -> list[tuple[str, str]]:
+        manager = self.game.manager
+        phase = manager.phase
+        if phase is Phase.MENU:
+            return list(MENU_KEY_HELP)
+        if manager.wants_answer:
+            return [("s", "sì"), ("n", "no")]
+        keys = list(KEY_MODE_HELP)
+        if phase is Phase.CHOOSE_SIDE:
+            keys.insert(0, ("t o c", "testa o coda"))
+        elif phase is Phase.ROUND_OVER:
+            keys.insert(0, ("Invio", "la prossima mano"))
+        elif phase is Phase.MATCH_OVER:
+            keys.insert(0, ("Invio o n", "una nuova partita"))
+        return keys
+
     def _digit(self, digit: str) -> None:
         self.digits += digit
         if len(self.digits) == 2:
@@ -163,14 +246,19 @@ class KeyNavigator:
         assert self.line is not None
         if name == "enter":
             text, self.line = self.line, None
+            self.game.echo("\n")
             self.game.handle(text)
         elif name == "escape":
             self.line = None
             self.game.say(it.cancelled())
         elif name == "backspace":
-            self.line = self.line[:-1]
+            if self.line:
+                self.line = self.line[:-1]
+                self.game.echo("\b \b")
         elif len(name) == 1:
             self.line += name
+            self.game.echo(name)  # the terminal does not echo in key mode: the screen reader
+            # reads what is typed only if it appears
 
     def _turn(self) -> tuple[int, int] | None:
         view = self.game.manager.view()

@@ -852,6 +852,10 @@ def keyboard_help(shortcuts: Sequence[tuple[str, str]]) -> str:
 # --- key mode ---------------------------------------------------------------------------
 
 
+def key_mode_help(phase_keys: Sequence[tuple[str, str]]) -> str:
+    return "Tasti adesso: " + "; ".join(f"{key}, {meaning}" for key, meaning in phase_keys) + "."
+
+
 def key_unknown() -> str:
     return "Questo tasto non fa nulla. Punto interrogativo per l'aiuto."
 

@@ -522,8 +522,39 @@ KEYBOARD_SHORTCUTS: tuple[KeyboardShortcut, ...] = (
     KeyboardShortcut("x", "undo", "annulla la tua ultima mossa"),
     KeyboardShortcut("r", "repeat", "ripeti l'ultimo messaggio"),
     KeyboardShortcut("b", "stop_speech", "basta: interrompe la voce"),
+    KeyboardShortcut("+", "faster", "voce più veloce"),
+    KeyboardShortcut("-", "slower", "voce più lenta"),
+    KeyboardShortcut(">", "louder", "volume più alto"),
+    KeyboardShortcut("<", "quieter", "volume più basso"),
+    KeyboardShortcut("[", "previous", "il messaggio precedente"),
+    KeyboardShortcut("]", "next_message", "il messaggio successivo"),
     KeyboardShortcut("?", "help", "aiuto"),
     KeyboardShortcut("q", "quit", "esci"),
+)
+
+# Key mode, in the start menu: single keys for every choice (the letters of the game's
+# questions mean nothing before a match).
+MENU_KEY_HELP: tuple[tuple[str, str], ...] = (
+    ("Invio o i", "inizia la partita"),
+    ("c, b, p, j, k, x", "variante classica, blocco, pesca, jolly, capra, coppie"),
+    ("2, 3, 4", "numero di giocatori"),
+    ("a", "a coppie"),
+    ("l", "cambia livello"),
+    ("o", "cambia obiettivo"),
+    ("w", "bianco jolly sì o no"),
+    ("s", "le impostazioni"),
+    ("q", "esci"),
+)
+MENU_VARIANT_KEYS = {
+    "c": "classica", "b": "blocco", "p": "pesca", "j": "jolly", "k": "capra", "x": "coppie",
+}  # fmt: skip
+KEY_MODE_HELP: tuple[tuple[str, str], ...] = (
+    ("frecce su e giù", "scorrono la mano"),
+    ("z e Z maiuscola", "la tessera giocabile successiva o precedente"),
+    ("Invio", "gioca la tessera scelta, o continua"),
+    ("frecce sinistra e destra", "testa e coda"),
+    ("Esc", "zittisce la voce"),
+    ("barra", "scrivi un comando intero"),
 )
 
 # Typed tiles: two digits from 0 to 6, then optionally t (testa) or c (coda).
