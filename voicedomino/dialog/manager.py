@@ -573,6 +573,9 @@ class DialogManager:
             forced = self._forced_move(session.view())
             if forced is None:
                 break
+            stuck = it.nothing_to_play(isinstance(forced, Draw))
+            if response.messages and response.messages[-1].text == stuck:
+                response.messages.pop()  # "you cannot play" is said by the forced move itself
             response.messages.extend(self.narrator.ends_due())
             text = it.forced_draw() if isinstance(forced, Draw) else it.forced_pass()
             response.say(text, Cue.DRAW if isinstance(forced, Draw) else Cue.PASS)

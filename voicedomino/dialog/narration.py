@@ -88,11 +88,11 @@ class Narrator:
             return said
         if isinstance(event, TilePlayed):
             cue = place_cue(event.seat, event.side)
-            if event.seat == HUMAN:
+            if event.seat == HUMAN:  # in brief mode the cue alone: the player knows the move
                 text = (it.you_played if detailed else it.compact_you_played)(
                     event.tile, event.side, event.lead
                 )
-                said = [Message(text, cue)]
+                said = [Message("" if brief else text, cue)]
             else:
                 text = (it.other_played if detailed else it.compact_other_played)(
                     event.seat, event.tile, event.side, event.lead

@@ -168,6 +168,10 @@ class Game:
             self.output.wait_idle(MAX_WAIT_FOR_SPEECH)
         if message.pause > 0:
             time.sleep(message.pause)
+        if not message.text:  # a cue alone (your own move, in brief mode)
+            if message.cue:
+                self.output.play_cue(message.cue)
+            return
         if not self._print(message.text):
             return
         if message.cue:

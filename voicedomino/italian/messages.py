@@ -332,32 +332,31 @@ def your_turn() -> str:
 
 
 def nothing_to_play(can_draw: bool) -> str:
-    return (
-        "Non hai tessere da giocare: pesca." if can_draw else "Non hai tessere da giocare: passa."
-    )
+    return "Niente da giocare: pesca." if can_draw else "Niente da giocare: passa."
 
 
 def only_one_play(t: Tile, both_sides: bool = False) -> str:
     where = ", in testa o in coda: di' dove" if both_sides else ""
-    return f"Puoi giocare solo {tile(t)}{where}."
+    return f"Solo {tile(t)}{where}."
 
 
 def compact_you_played(t: Tile, side: Side, lead: bool) -> str:
     """Your own move, in few words: you know what you did, the ends follow."""
-    where = "" if lead else f" in {side_word(side)}"
-    return f"Hai messo {tile(t)}{where}."
+    where = "" if lead else f", {side_word(side)}"
+    return f"{bare_tile(t).capitalize()}{where}."
 
 
 def compact_other_played(seat: int, t: Tile, side: Side, lead: bool) -> str:
-    where = "" if lead else f" in {side_word(side)}"
-    return f"{seat_name(seat)}: {bare_tile(t)}{where}."
+    """ "Marco, sei quattro, coda.": who, what, where; the ends come once, at your turn."""
+    where = "" if lead else f", {side_word(side)}"
+    return f"{seat_name(seat)}, {bare_tile(t)}{where}."
 
 
 def one_tile_left(seat: int, partner: bool = False) -> str:
     if seat == 0:
-        return "Ti resta una sola tessera."
+        return "Ti resta l'ultima tessera."
     who = f"La tua compagna {seat_name(seat)}" if partner else seat_name(seat)
-    return f"Attenzione: {who} ha una sola tessera."
+    return f"{who} ha l'ultima tessera."
 
 
 def turn_order(seats_from_leader: Sequence[int]) -> str:
