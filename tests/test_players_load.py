@@ -84,11 +84,11 @@ def test_hard_search_is_the_same_on_a_busy_machine(caplog: pytest.LogCaptureFixt
     quiet = search_all(views)
     hog_count = 2 * (os.cpu_count() or 1)
     with caplog.at_level(logging.WARNING), cpu_hogs(hog_count) as hog_seconds:
-        started = time.perf_counter()
+        started = time.process_time()
         busy = search_all(views)
-        busy_wall = time.perf_counter() - started
-    # The load was real: the hogs took a good part of the machine while the search ran.
-    assert sum(hog_seconds) > 0.5 * busy_wall, (hog_seconds, busy_wall)
+        search_seconds = time.process_time() - started
+    # The load was real: together the hogs got more of the processors than the search did.
+    assert sum(hog_seconds) > search_seconds, (hog_seconds, search_seconds)
     assert busy == quiet
     assert all(outcome.deals_searched == outcome.deals > 0 for outcome in busy)
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
