@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from voicedomino.engine.actions import Action, Play
-from voicedomino.engine.events import TilePlayed
 from voicedomino.engine.view import SeatView
 from voicedomino.players.base import legal_or_raise
 from voicedomino.players.fastsim import SimRound, SimRules, from_engine
@@ -55,11 +54,6 @@ def _distinct(view: SeatView, actions: list[Action]) -> list[Action]:
         for a in actions
         if not (isinstance(a, Play) and a.side is not None and a.side.value == "head")
     ]
-
-
-def _last_mover(view: SeatView) -> int:
-    last = next((e for e in reversed(view.history) if isinstance(e, TilePlayed)), None)
-    return -1 if last is None else last.seat
 
 
 @dataclass(frozen=True)
@@ -107,7 +101,8 @@ class SearchPlayer:
         head = NO_END if view.head is None else view.head
         tail = NO_END if view.tail is None else view.tail
         lead_tile = -1 if view.lead_tile is None else INDEX[view.lead_tile]
-        last_mover = _last_mover(view)
+        last_play = view.last_play()
+        last_mover = -1 if last_play is None else last_play.seat
         worlds = self._worlds(view, knowledge, rng)
         nodes_left = settings.nodes
         weight_left = sum(count for _world, count in worlds)
