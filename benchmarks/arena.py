@@ -14,6 +14,7 @@ Points per hand are the points the variant awards (in capra they are penalties: 
 from __future__ import annotations
 
 import argparse
+import logging
 import math
 import multiprocessing
 import random
@@ -27,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from voicedomino.engine import Match, Settings
-from voicedomino.players import Player, make_player
+from voicedomino.players import Level, Player, difficile, make_player
 from voicedomino.players.difficile import SearchPlayer, SearchSettings
 
 
@@ -39,7 +40,6 @@ class Config:
     a: str
     b: str
     seed: int
-    time_budget: float
     search: tuple[tuple[str, float], ...] = ()  # overrides of the hard player's settings
 
 
@@ -54,7 +54,7 @@ class HandResult:
 class DealResult:
     hands: list[HandResult]
     times: dict[str, list[float]] = field(default_factory=dict)
-    illegal: int = 0
+    safety_net: int = 0  # decisions cut short by the hard player's wall-clock safety net
 
 
 def sides(seats: int, swapped: bool) -> list[str]:
@@ -64,9 +64,9 @@ def sides(seats: int, swapped: bool) -> list[str]:
 
 
 def build_player(config: Config, level: str) -> Player:
-    if level != "difficile" or not config.search:
-        return make_player(level, time_budget=config.time_budget)
-    settings = SearchSettings(time_budget=config.time_budget)
+    if level != Level.DIFFICILE or not config.search:
+        return make_player(level)
+    settings = SearchSettings()
     changes = {key: type(getattr(settings, key))(value) for key, value in config.search}
     return SearchPlayer(replace(settings, **changes))
 
@@ -118,11 +118,28 @@ def play_hand(
     return HandResult(winner, a_points, b_points)
 
 
+class WarningCounter(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
 def play_deal(job: tuple[Config, int]) -> DealResult:
     config, deal = job
     times: dict[str, list[float]] = {}
-    hands = [play_hand(config, deal, swapped, times) for swapped in (False, True)]
-    return DealResult(hands, times)
+    # The hard player warns when its wall-clock safety net cuts a search short.
+    search_log = logging.getLogger(difficile.__name__)
+    counter = WarningCounter()
+    search_log.addHandler(counter)
+    search_log.propagate = False
+    try:
+        hands = [play_hand(config, deal, swapped, times) for swapped in (False, True)]
+    finally:
+        search_log.removeHandler(counter)
+    return DealResult(hands, times, safety_net=counter.count)
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -164,6 +181,7 @@ def report(config: Config, results: list[DealResult], elapsed: float) -> str:
         f"A win rate, draws as half: {100 * rate:.1f}% +/- {100 * rate_ci:.1f}",
         f"points per hand: A {a_pts:.2f} +/- {a_ci:.2f}, B {b_pts:.2f} +/- {b_ci:.2f}, "
         f"A - B {margin:+.2f} +/- {margin_ci:.2f}",
+        f"hard player's safety net fired: {sum(deal.safety_net for deal in results)} times",
     ]
     times: dict[str, list[float]] = {}
     for deal in results:
@@ -189,7 +207,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--b", default="medio", help="level of side B")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--time-budget", type=float, default=1.2)
     parser.add_argument(
         "--search", default="", help="difficile's settings, e.g. samples=32,nodes=100000"
     )
@@ -206,7 +223,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.a,
         args.b,
         args.seed,
-        args.time_budget,
         parse_search(args.search),
     )
     Settings(variant=config.variant, seats=config.seats, pairs=config.pairs)  # fail early

@@ -33,7 +33,7 @@ def hands(*texts: str) -> list[list[Tile]]:
 def test_blank_double_leads_before_higher_doubles(variant: str, seats: int) -> None:
     rules = rules_for(variant, seats)
     deal = hands("6-6 5-5 1-2", "0-0 3-4 2-5", "1-1 4-4")[:seats]
-    assert rules.find_lead(deal, 0, None) == Lead(1, t("0-0"))
+    assert rules.find_lead(deal, None) == Lead(1, t("0-0"))
 
 
 def test_capra_with_four_players_always_leads_with_blank_double() -> None:
@@ -52,34 +52,34 @@ def test_capra_with_four_players_always_leads_with_blank_double() -> None:
 def test_highest_double_leads_when_no_blank_double_applies(variant: str, seats: int) -> None:
     rules = rules_for(variant, seats)
     deal = hands("1-1 2-6", "4-4 5-6", "2-2 3-3", "0-1 0-2")[:seats]
-    assert rules.find_lead(deal, 0, None) == Lead(1, t("4-4"))
+    assert rules.find_lead(deal, None) == Lead(1, t("4-4"))
 
 
 @pytest.mark.parametrize("variant", ["blocco", "pesca", "coppie"])
 def test_blank_double_is_no_priority_outside_classica_and_capra(variant: str) -> None:
     rules = rules_for(variant, 2)
     deal = hands("0-0 5-6", "3-3 1-2")
-    assert rules.find_lead(deal, 0, None) == Lead(1, t("3-3"))
+    assert rules.find_lead(deal, None) == Lead(1, t("3-3"))
 
 
 @pytest.mark.parametrize(("variant", "seats"), [("classica", 2), ("capra", 3), ("coppie", 2)])
 def test_no_double_the_tile_with_most_pips_leads(variant: str, seats: int) -> None:
     rules = rules_for(variant, seats)
     deal = hands("1-2 0-3", "4-6 1-3", "2-5 0-6")[:seats]
-    assert rules.find_lead(deal, 0, None) == Lead(1, t("4-6"))
+    assert rules.find_lead(deal, None) == Lead(1, t("4-6"))
 
 
 def test_most_pips_tie_goes_to_the_tile_with_the_larger_half() -> None:
     # RULES.md leaves ties open; the engine settles on the larger half: 3-6 before 4-5.
     rules = rules_for("classica")
-    assert rules.find_lead(hands("4-5 0-1", "3-6 0-2"), 0, None) == Lead(1, t("3-6"))
-    assert rules.find_lead(hands("3-6 0-1", "4-5 0-2"), 0, None) == Lead(0, t("3-6"))
+    assert rules.find_lead(hands("4-5 0-1", "3-6 0-2"), None) == Lead(1, t("3-6"))
+    assert rules.find_lead(hands("3-6 0-1", "4-5 0-2"), None) == Lead(0, t("3-6"))
 
 
 @pytest.mark.parametrize("variant", ["blocco", "pesca"])
 def test_no_double_asks_for_a_new_deal(variant: str) -> None:
     rules = rules_for(variant, 3)
-    assert rules.find_lead(hands("1-2 0-3", "4-6 1-3", "2-5 0-6"), 0, None) is None
+    assert rules.find_lead(hands("1-2 0-3", "4-6 1-3", "2-5 0-6"), None) is None
 
 
 def first_deal_without_double(seats: int, size: int) -> int:
@@ -127,9 +127,9 @@ def test_same_deal_without_double_is_not_dealt_again_where_heaviest_leads(varian
 def test_jolly_seat_zero_leads_round_one_with_any_tile_then_seats_alternate() -> None:
     rules = rules_for("jolly")
     deal = hands("0-0 6-6", "5-5 1-2")
-    assert rules.find_lead(deal, 0, None) == Lead(0, None)
-    assert rules.find_lead(deal, 1, 0) == Lead(1, None)
-    assert rules.find_lead(deal, 2, 1) == Lead(0, None)
+    assert rules.find_lead(deal, None) == Lead(0, None)
+    assert rules.find_lead(deal, 0) == Lead(1, None)
+    assert rules.find_lead(deal, 1) == Lead(0, None)
     match = Match(Settings(variant="jolly", target=500), seed=3)
     leaders = []
     for _ in range(4):
@@ -157,14 +157,14 @@ def test_coppie_later_rounds_next_seat_after_last_leader_leads_with_any_tile(sea
     rules = rules_for("coppie", seats)
     deal = [ts("6-6")] + [ts(f"{s}-{s}") for s in range(1, seats)]
     for previous in range(seats):
-        assert rules.find_lead(deal, 1, previous) == Lead((previous + 1) % seats, None)
+        assert rules.find_lead(deal, previous) == Lead((previous + 1) % seats, None)
 
 
 @pytest.mark.parametrize(("variant", "seats"), [("classica", 2), ("capra", 3), ("blocco", 4)])
 def test_later_rounds_use_the_first_round_rule(variant: str, seats: int) -> None:
     rules = rules_for(variant, seats)
     deal = hands("6-6 1-2", "3-3 0-4", "2-2", "1-1")[:seats]
-    assert rules.find_lead(deal, 3, 1) == rules.find_lead(deal, 0, None)
+    assert rules.find_lead(deal, 1) == rules.find_lead(deal, None)
 
 
 @pytest.mark.parametrize(
@@ -177,7 +177,7 @@ def test_deal_follows_find_lead_and_deals_hands_by_variant(
     rules = rules_for(variant, seats, pairs=pairs)
     for seed in range(30):
         state = Round.deal(rules, random.Random(seed))
-        lead = rules.find_lead(state.hands, 0, None)
+        lead = rules.find_lead(state.hands, None)
         assert lead == Lead(state.leader, state.lead_tile)
         assert all(len(hand) == rules.hand_size for hand in state.hands)
         undealt = 28 - seats * rules.hand_size

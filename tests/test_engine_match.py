@@ -95,7 +95,7 @@ def test_next_round_leader_follows_the_variant(variant: str, seats: int, pairs: 
         elif variant == "coppie":
             assert (state.leader, state.lead_tile) == ((previous + 1) % seats, None)
         else:
-            lead = match.rules.find_lead(state.hands, 0, None)
+            lead = match.rules.find_lead(state.hands, None)
             assert lead is not None and (state.leader, state.lead_tile) == (lead.seat, lead.tile)
 
 

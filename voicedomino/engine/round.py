@@ -71,7 +71,7 @@ class Round:
             rng.shuffle(tiles)
             hands = [tiles[seat * size : (seat + 1) * size] for seat in range(rules.seats)]
             rest = tiles[rules.seats * size :]
-            lead = rules.find_lead(hands, round_number - 1, previous_leader)
+            lead = rules.find_lead(hands, previous_leader)
             if lead is not None:
                 break
             redeals += 1

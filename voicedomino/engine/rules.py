@@ -167,7 +167,7 @@ class Rules:
     # --- leading ----------------------------------------------------------------------
 
     def find_lead(
-        self, hands: Sequence[Sequence[Tile]], round_index: int, previous_leader: int | None
+        self, hands: Sequence[Sequence[Tile]], previous_leader: int | None
     ) -> Lead | None:
         """Who leads this deal; None asks for a new deal."""
         return zero_double_then_highest_then_heaviest(hands)
@@ -272,7 +272,7 @@ class Blocco(Rules):
         return 7 if seats == 2 else 5
 
     def find_lead(
-        self, hands: Sequence[Sequence[Tile]], round_index: int, previous_leader: int | None
+        self, hands: Sequence[Sequence[Tile]], previous_leader: int | None
     ) -> Lead | None:
         return highest_double_lead(hands)
 
@@ -313,7 +313,7 @@ class Jolly(Pesca):
     default_wildcard = True
 
     def find_lead(
-        self, hands: Sequence[Sequence[Tile]], round_index: int, previous_leader: int | None
+        self, hands: Sequence[Sequence[Tile]], previous_leader: int | None
     ) -> Lead | None:
         # Later rounds: the players take turns at opening (RULES.md leaves it open).
         seat = 0 if previous_leader is None else (previous_leader + 1) % self.seats
@@ -348,7 +348,7 @@ class Coppie(Rules):
     allows_pairs = True
 
     def find_lead(
-        self, hands: Sequence[Sequence[Tile]], round_index: int, previous_leader: int | None
+        self, hands: Sequence[Sequence[Tile]], previous_leader: int | None
     ) -> Lead | None:
         if previous_leader is None:
             return highest_double_lead(hands) or heaviest_tile_lead(hands)

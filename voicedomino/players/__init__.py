@@ -1,6 +1,6 @@
 """Computer opponents at three levels, two baselines, and the hint for the human player.
 
-player = make_player("difficile")
+player = make_player(Level.DIFFICILE)  # or make_player("difficile")
 action = player.choose(match.view(seat), random.Random(seed))  # one of view.legal_actions()
 hint = suggest(match.view(human_seat), random.Random(seed))
 """

@@ -10,7 +10,10 @@ from voicedomino.engine.view import SeatView
 
 
 class Player(Protocol):
-    name: str
+    @property
+    def name(self) -> str:
+        """The level or baseline this player plays at."""
+        ...
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         """One of ``view.legal_actions()``; the same view and rng state give the same action."""

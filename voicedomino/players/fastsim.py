@@ -9,14 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from voicedomino.engine.actions import Action, Draw, Pass, Play, Side
-from voicedomino.engine.round import Round
+from voicedomino.engine.actions import Action, Draw, Pass, Side
 from voicedomino.engine.rules import DrawPolicy, Rules
-from voicedomino.engine.tiles import ALL_TILES, Tile
 from voicedomino.players.tables import (
     BIT,
     FITS,
-    FULL_MASK,
     HIGH,
     INDEX,
     IS_DOUBLE,
@@ -24,7 +21,6 @@ from voicedomino.players.tables import (
     NO_END,
     OUTERS,
     indices,
-    mask_of,
     mask_pips,
 )
 
@@ -72,27 +68,6 @@ class SimRules:
 
 def encode_play(tile: int, side: int, outer: int) -> int:
     return tile << 4 | side << 3 | outer
-
-
-def play_tile(action: int) -> int:
-    return action >> 4
-
-
-def play_side(action: int) -> int:
-    return action >> 3 & 1
-
-
-def play_outer(action: int) -> int:
-    return action & 7
-
-
-def to_engine(action: int) -> Action:
-    if action == DRAW:
-        return Draw()
-    if action == PASS:
-        return Pass()
-    side = Side.HEAD if play_side(action) == HEAD_SIDE else Side.TAIL
-    return Play(ALL_TILES[play_tile(action)], side, play_outer(action))
 
 
 def from_engine(action: Action) -> int:
@@ -160,29 +135,6 @@ class SimRound:
         self.over = False
         self.out_seat = -1
         self._check_blocked()
-
-    @classmethod
-    def from_round(cls, round_: Round) -> SimRound:
-        """The engine's round with everything visible (for tests and the arena's checks)."""
-        head = round_.head
-        tail = round_.tail
-        state = cls(
-            SimRules.of(round_.rules),
-            [mask_of(hand) for hand in round_.hands],
-            [INDEX[tile] for tile in round_.boneyard],
-            NO_END if head is None else head,
-            NO_END if tail is None else tail,
-            round_.to_move,
-            drew=round_.drew_this_turn,
-            bonus=round_.bonus_turn,
-            last_mover=-1 if round_.last_mover is None else round_.last_mover,
-            leader=round_.leader,
-            lead_tile=-1 if round_.lead_tile is None else INDEX[round_.lead_tile],
-        )
-        if round_.result is not None and round_.result.out_seat is not None:
-            state.over = True
-            state.out_seat = round_.result.out_seat
-        return state
 
     # --- reading ------------------------------------------------------------------------
 
@@ -321,7 +273,3 @@ class SimRound:
         if not held & (self.fits[self.head] | self.fits[self.tail]):
             self.over = True
             self.out_seat = -1
-
-
-def hand_tiles(mask: int) -> tuple[Tile, ...]:
-    return tuple(ALL_TILES[index] for index in indices(mask & FULL_MASK))

@@ -16,7 +16,6 @@ from voicedomino.players.tables import (
     FITS,
     INDEX,
     NUMBER_MASK,
-    NUMBERS,
     mask_of,
 )
 
@@ -41,10 +40,6 @@ class Knowledge:
     def lacks(self, seat: int, number: int) -> bool:
         """Whether *seat* surely holds no tile showing *number*."""
         return not self.possible(seat) & NUMBER_MASK[number]
-
-    def void_numbers(self, seat: int) -> frozenset[int]:
-        possible = self.possible(seat)
-        return frozenset(n for n in NUMBERS if not possible & NUMBER_MASK[n])
 
 
 def _remove_played(groups: list[list[int]], tile_bit: int) -> None:

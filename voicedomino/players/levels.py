@@ -1,4 +1,4 @@
-"""The computer's levels: the one home of their names (menu, grammar, preferences, factory)."""
+"""The computer's levels of play: the one home for their names."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from enum import StrEnum
 
 
 class Level(StrEnum):
+    """A level is its own Italian name, so a plain string equal to a value works as one."""
+
     FACILE = "facile"
     MEDIO = "medio"
     DIFFICILE = "difficile"

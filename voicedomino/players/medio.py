@@ -8,10 +8,11 @@ from voicedomino.engine.actions import Action
 from voicedomino.engine.view import SeatView
 from voicedomino.players.base import legal_or_raise
 from voicedomino.players.heuristic import ranked_plays
+from voicedomino.players.levels import Level
 
 
 class HeuristicPlayer:
-    name = "medio"
+    name = Level.MEDIO
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         actions = legal_or_raise(view)

@@ -7,6 +7,7 @@ import random
 from voicedomino.engine.actions import Action, Play
 from voicedomino.engine.view import SeatView
 from voicedomino.players.base import legal_or_raise
+from voicedomino.players.levels import Level
 
 
 class RandomPlayer:
@@ -34,7 +35,7 @@ class HeaviestFirstPlayer:
 class BeginnerPlayer:
     """A beginner: mostly random, with a slight preference for heavier tiles."""
 
-    name = "facile"
+    name = Level.FACILE
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         actions = legal_or_raise(view)

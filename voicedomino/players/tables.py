@@ -24,7 +24,6 @@ BIT: tuple[int, ...] = tuple(1 << index for index in range(TILE_COUNT))
 NUMBER_MASK: tuple[int, ...] = tuple(
     sum(BIT[i] for i, tile in enumerate(ALL_TILES) if tile.has(number)) for number in NUMBERS
 )
-DOUBLE_MASK = sum(BIT[i] for i in range(TILE_COUNT) if IS_DOUBLE[i])
 
 
 def _fits_mask(end: int, wildcard: bool) -> int:
@@ -83,10 +82,6 @@ def mask_of(tiles: Iterable[Tile]) -> int:
     for tile in tiles:
         mask |= BIT[INDEX[tile]]
     return mask
-
-
-def tiles_of(mask: int) -> list[Tile]:
-    return [ALL_TILES[index] for index in indices(mask)]
 
 
 def fits_either(head: int, tail: int, wildcard: bool) -> int:
