@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voicedomino.speech.tts import (
+from voicedomino.audio.synthesis import (
     ITALIAN_VOICES,
     SpeechSynthesisError,
     SpeechUnavailableError,
@@ -91,7 +91,7 @@ def test_broken_espeak_library_is_unavailable(tmp_path: Path) -> None:
     # A file named like the library that is not one: the real loader fails as with no espeak-ng.
     (tmp_path / "libespeak-ng.so.1").write_text("not a shared library")
     code = (
-        "from voicedomino.speech.tts import Synthesizer, SpeechUnavailableError\n"
+        "from voicedomino.audio.synthesis import Synthesizer, SpeechUnavailableError\n"
         "try:\n    Synthesizer()\n"
         "except SpeechUnavailableError as exc:\n    print('UNAVAILABLE', exc)\n"
     )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from voicedomino.audio.api import SoundOutput
+from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.parser import parse
 from voicedomino.dialog.response import Message, Response
@@ -83,7 +84,7 @@ class Game:
             time.sleep(message.pause)
         print(message.text, file=self.out, flush=True)
         if message.cue:
-            self.output.play_cue(message.cue)
+            self.output.play_cue(Cue(message.cue))
         self.output.speak(message.text)
 
     # --- input ---------------------------------------------------------------------

@@ -620,6 +620,14 @@ NOTICES = {
     "tts_unavailable": "La sintesi vocale non è disponibile: continuo con il testo e i suoni.",
     "tts_failed": "Un messaggio non è stato pronunciato: lo trovi scritto.",
     "cues_missing": "Alcuni suoni del gioco mancano: continuo senza quei suoni.",
+    "voice_not_italian": (
+        "Non ho trovato una voce italiana nel sistema: parlo con un'altra voce. "
+        "Per vedere le voci: voicedomino voci."
+    ),
+    "voice_not_found": "La voce scelta non c'è: uso la voce italiana predefinita.",
+    "screen_reader_unavailable": (
+        "Non riesco a parlare con il lettore di schermo: uso la voce del gioco."
+    ),
     "microphone_unavailable": "Il microfono non risponde: continua con la tastiera.",
     "microphone_back": "Il microfono è di nuovo attivo.",
     "audio_input_error": "Non riesco a leggere l'audio in ingresso: continua con la tastiera.",

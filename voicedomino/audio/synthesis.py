@@ -1,7 +1,7 @@
 """Italian speech synthesis to audio with pyttsx3 + espeak-ng.
 
     synth = Synthesizer()                 # raises SpeechUnavailableError if TTS cannot work
-    sound = synth.synthesize("Tocca a te.", rate_wpm=175)   # -> Sound, mono 22050 Hz
+    sound = synth.synthesize("Tocca a te.", rate_wpm=RATE_DEFAULT_WPM)   # -> Sound, mono 22050 Hz
 
 The project never lets pyttsx3 play audio itself (its `say()` shells out to `aplay` with erratic
 timing): each message is saved to a fresh temporary WAV file, read back and deleted. Quirks
@@ -27,14 +27,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from voicedomino.audio.sound import Sound, WavFormatError, read_wav
+from voicedomino.audio.api import RATE_DEFAULT_WPM, clamp_rate
+from voicedomino.audio.sound import Sound
+from voicedomino.audio.wav import AudioFileError, read_sound
 
 log = logging.getLogger(__name__)
 
 ITALIAN_VOICES: tuple[str, ...] = ("roa/it", "it")
 DEFAULT_DRIVER = "espeak"
-MIN_RATE_WPM = 80
-MAX_RATE_WPM = 450
 
 _ENGINE_LOCK = threading.Lock()
 
@@ -103,17 +103,17 @@ class Synthesizer:
         # A first synthesis proves the engine works and leaves pyttsx3's command queue idle
         # (a new engine queues property changes until its first run), so later property
         # changes apply at once.
-        self.synthesize("pronto", rate_wpm=175)
+        self.synthesize("pronto", rate_wpm=RATE_DEFAULT_WPM)
 
-    def synthesize(self, text: str, rate_wpm: int = 175) -> Sound:
-        """Synthesise `text` at `rate_wpm` words per minute (clamped to the engine's range).
+    def synthesize(self, text: str, rate_wpm: int = RATE_DEFAULT_WPM) -> Sound:
+        """Synthesise `text` at `rate_wpm` words per minute (clamped by `api.clamp_rate`).
 
         Raises `SpeechSynthesisError` for a message that yields no audio, and
         `SpeechUnavailableError` when the engine does not answer within the timeout.
         """
         if not text.strip():
             raise SpeechSynthesisError("empty text")
-        rate = max(MIN_RATE_WPM, min(MAX_RATE_WPM, int(rate_wpm)))
+        rate = clamp_rate(rate_wpm)
         fd, name = tempfile.mkstemp(prefix="voicedomino-tts-", suffix=".wav")
         os.close(fd)
         path = Path(name)
@@ -162,8 +162,8 @@ class Synthesizer:
     @staticmethod
     def _read_result(path: Path) -> Sound:
         try:
-            sound = read_wav(path)
-        except (OSError, WavFormatError) as exc:
+            sound = read_sound(path)
+        except AudioFileError as exc:
             raise SpeechSynthesisError(f"unreadable synthesis output: {exc}") from exc
         if sound.frames == 0:
             raise SpeechSynthesisError("synthesis produced no audio")
