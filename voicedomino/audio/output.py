@@ -12,6 +12,10 @@ Usage (all calls are non-blocking and safe from the game thread)::
     out.rate = 200; out.volume = 0.5 # words per minute (next message); volume 0..1 (at once)
     out.close()
 
+With `screen_reader` (a factory such as `screen_reader.open_screen_reader`), messages are spoken by
+the player's screen reader instead of the game's own voice; cues still play here. When it cannot
+be opened the game's voice speaks, after the `SCREEN_READER_UNAVAILABLE` notice.
+
 Notices (`AudioNotice` keys) go to `on_notice`, each at most once, from whichever thread found
 the problem: keep the callback quick and thread-safe. Without a device, or after the device
 fails, every call still works and simply makes no sound; if speech synthesis fails, cues go on.
@@ -35,8 +39,10 @@ from voicedomino.audio.cue_names import Cue
 from voicedomino.audio.cues import CueLibrary
 from voicedomino.audio.devices import AudioDeviceError, DeviceSpec, open_output_stream
 from voicedomino.audio.mixer import Mixer
+from voicedomino.audio.screen_reader import ChangeCallback, ScreenReaderSpeech
 from voicedomino.audio.sound import FloatArray, Sound
 from voicedomino.audio.synthesis import SpeechUnavailableError, Synthesizer
+from voicedomino.audio.voices import VoiceInfo
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +64,9 @@ class AudioOutput:
         rate: int = RATE_DEFAULT_WPM,
         volume: float = 1.0,
         on_notice: NoticeCallback | None = None,
-        synthesizer_factory: Callable[[], SpeechSynthesizer] = Synthesizer,
+        voice_name: str | None = None,
+        synthesizer_factory: Callable[[], SpeechSynthesizer] | None = None,
+        screen_reader: Callable[[ChangeCallback], ScreenReaderSpeech] | None = None,
         cues: CueLibrary | None = None,
         sample_rate: int = SPEECH_SAMPLE_RATE,
         latency: float | str = "high",  # PortAudio default: 35 ms here, no underruns
@@ -69,7 +77,12 @@ class AudioOutput:
         self._rate = clamp_rate(rate)
         self._volume = clamp_volume(volume)
         self._on_notice = on_notice
-        self._synthesizer_factory = synthesizer_factory
+        self._synthesizer_factory: Callable[[], SpeechSynthesizer] = synthesizer_factory or (
+            lambda: Synthesizer(voice_name=voice_name)
+        )
+        self._synthesizer: SpeechSynthesizer | None = None
+        self._screen_reader_factory = screen_reader
+        self._reader: ScreenReaderSpeech | None = None
         self._cues = cues
         self._preferred_rate = sample_rate
         self._latency = latency
@@ -118,6 +131,7 @@ class AudioOutput:
         if cues.missing:
             log.warning("missing cues: %s", ", ".join(cues.missing))
             self._notice(AudioNotice.CUES_MISSING)
+        self._open_screen_reader()
         try:
             opened = open_output_stream(
                 self._device,
@@ -145,10 +159,25 @@ class AudioOutput:
             self._close_stream()
             self._notice(AudioNotice.AUDIO_UNAVAILABLE)
             return
-        self._audio_ok = True
+        with self._lock:
+            self._audio_ok = True
+        if self._reader is None:
+            self._speech_ok = True
+            self._spawn(self._speech_worker, "voicedomino-speech")
+        self._spawn(self._monitor, "voicedomino-audio-monitor")
+
+    def _open_screen_reader(self) -> None:
+        """Speech through the screen reader, which needs no device of ours; else our voice."""
+        if self._screen_reader_factory is None:
+            return
+        try:
+            self._reader = self._screen_reader_factory(self._signal_change)
+        except Exception as exc:  # ScreenReaderUnavailable, or anything a back end raises
+            log.warning("screen reader unavailable: %s", exc)
+            self._notice(AudioNotice.SCREEN_READER_UNAVAILABLE)
+            return
         self._speech_ok = True
         self._spawn(self._speech_worker, "voicedomino-speech")
-        self._spawn(self._monitor, "voicedomino-audio-monitor")
 
     def close(self) -> None:
         """Stop all sound and release the device; safe to call more than once."""
@@ -163,6 +192,8 @@ class AudioOutput:
         self._requests.put(None)
         self._wake.set()
         self._close_stream()
+        if self._reader is not None:
+            self._reader.close()
         for thread in self._threads:
             thread.join(timeout=1.0)
 
@@ -175,7 +206,29 @@ class AudioOutput:
 
     @property
     def speech_available(self) -> bool:
-        return self._audio_ok and self._speech_ok
+        return self._speech_ok and (self._audio_ok or self._reader is not None)
+
+    @property
+    def screen_reader(self) -> str | None:
+        """The name of the screen-reader back end speaking, None for the game's own voice."""
+        return None if self._reader is None else self._reader.name
+
+    @property
+    def voice(self) -> VoiceInfo | None:
+        """The system voice speaking (None before it has started, or with a screen reader)."""
+        voice = getattr(self._synthesizer, "voice", None)
+        return voice if isinstance(voice, VoiceInfo) else None
+
+    def use_voice(self, name: str) -> VoiceInfo | None:
+        """Speak from the next message with the system voice called `name` (None: no such voice).
+
+        For the dialog's "usa la voce ...": the names come from `voices.list_voices()`.
+        """
+        use = getattr(self._synthesizer, "use_voice", None)
+        if use is None:
+            return None
+        found = use(name)
+        return found if isinstance(found, VoiceInfo) else None
 
     @property
     def rate(self) -> int:
@@ -200,7 +253,7 @@ class AudioOutput:
         if not text:
             return
         with self._lock:
-            if not (self._audio_ok and self._speech_ok):
+            if not self._speech_possible_locked():
                 return
             self._queued += 1
             self._requests.put((self._generation, text))
@@ -220,6 +273,8 @@ class AudioOutput:
         with self._lock:
             self._drop_speech_locked()
             self._changed.notify_all()
+        if self._reader is not None:
+            self._reader.cancel()
 
     def is_sounding(self) -> bool:
         """True while speech is queued, being synthesised or audible, or a cue is audible."""
@@ -266,9 +321,15 @@ class AudioOutput:
 
     # ----------------------------------------------------------------- internals
 
+    def _speech_possible_locked(self) -> bool:
+        return self._speech_ok and (self._audio_ok or self._reader is not None)
+
     def _speech_pending_locked(self) -> bool:
-        """A message waits or is being synthesised (caller holds `_lock`)."""
-        return (self._queued > 0 or self._in_flight) and self._audio_ok and self._speech_ok
+        """A message waits, is being synthesised or the screen reader is saying it."""
+        if not self._speech_possible_locked():
+            return False
+        reader_busy = self._reader is not None and self._reader.is_speaking()
+        return self._queued > 0 or self._in_flight or reader_busy
 
     def _signal_change(self) -> None:
         with self._changed:
@@ -352,11 +413,19 @@ class AudioOutput:
             self._wake.set()
 
     def _speech_worker(self) -> None:
+        reader = self._reader
+        if reader is not None:
+            self._serve_screen_reader(reader)
+            return
         try:
             synthesizer = self._synthesizer_factory()
         except Exception as exc:  # SpeechUnavailableError, or anything a factory may raise
             self._disable_speech(f"{type(exc).__name__}: {exc}")
             return
+        self._synthesizer = synthesizer
+        notice = getattr(synthesizer, "notice", None)
+        if isinstance(notice, AudioNotice):
+            self._notice(notice)
         while True:
             item = self._requests.get()
             if item is None:
@@ -376,6 +445,25 @@ class AudioOutput:
                 self._changed.notify_all()
             if not speech_ok:
                 return
+
+    def _serve_screen_reader(self, reader: ScreenReaderSpeech) -> None:
+        """Hand messages to the screen reader in order (its round trip stays off the game)."""
+        while True:
+            item = self._requests.get()
+            if item is None:
+                return
+            generation, text = item
+            with self._lock:
+                self._queued -= 1
+                self._in_flight = generation == self._generation
+            if self._in_flight:
+                try:
+                    reader.speak(text)
+                except Exception:  # a back end fault must never stop the game
+                    log.exception("screen reader failed on %r", text)
+            with self._lock:
+                self._in_flight = False
+                self._changed.notify_all()
 
     def _synthesize(self, synthesizer: SpeechSynthesizer, text: str) -> FloatArray | None:
         self._synthesis_began = time.monotonic()
