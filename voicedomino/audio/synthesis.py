@@ -32,9 +32,11 @@ from voicedomino.audio.api import RATE_DEFAULT_WPM, AudioNotice, clamp_rate
 from voicedomino.audio.sound import Sound
 from voicedomino.audio.voices import (
     VoiceInfo,
+    VoiceListing,
     choose_voice,
     driver_for_platform,
     find_voice,
+    make_listing,
 )
 from voicedomino.audio.wav import AudioFileError, read_sound
 
@@ -91,6 +93,15 @@ def system_voices(driver_name: str | None = None) -> list[VoiceInfo]:
         raise SpeechUnavailableError(
             f"speech engine {driver!r} cannot start: {type(exc).__name__}: {exc}"
         ) from exc
+
+
+def list_voices(voice_name: str | None = None, driver_name: str | None = None) -> VoiceListing:
+    """The Italian system voices and the one the game would speak with (`voice_name` chosen).
+
+    Raises `SpeechUnavailableError` when the platform's speech engine cannot start.
+    """
+    driver = driver_name or driver_for_platform()
+    return make_listing(driver, system_voices(driver), voice_name)
 
 
 class Synthesizer:

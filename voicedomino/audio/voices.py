@@ -101,15 +101,21 @@ def italian_voices(voices: Iterable[VoiceInfo]) -> list[VoiceInfo]:
 
 
 def find_voice(voices: Iterable[VoiceInfo], wanted: str) -> VoiceInfo | None:
-    """The voice the player named: its exact name or id first, then a part of its name."""
+    """The voice the player named: exact name or id, then the start of a name, then a part."""
     key = wanted.strip().lower()
     if not key:
         return None
     candidates = list(voices)
-    for voice in candidates:
-        if key in (voice.name.lower(), voice.id.lower()):
-            return voice
-    return next((voice for voice in candidates if key in voice.name.lower()), None)
+    tests = (
+        lambda voice: key in (voice.name.lower(), voice.id.lower()),
+        lambda voice: voice.name.lower().startswith(key),
+        lambda voice: key in voice.name.lower(),
+    )
+    for matches in tests:
+        found = next((voice for voice in candidates if matches(voice)), None)
+        if found is not None:
+            return found
+    return None
 
 
 @dataclass(frozen=True)
@@ -132,3 +138,18 @@ def choose_voice(voices: Sequence[VoiceInfo], wanted: str | None = None) -> Voic
     if italian:
         return VoiceChoice(italian[0], AudioNotice.VOICE_NOT_FOUND if missing_named else None)
     return VoiceChoice(voices[0] if voices else None, AudioNotice.VOICE_NOT_ITALIAN)
+
+
+@dataclass(frozen=True)
+class VoiceListing:
+    """What `voicedomino voci` (and the dialog's "che voci ci sono") tells the player."""
+
+    driver: str
+    italian: tuple[VoiceInfo, ...]  # the Italian voices, best first
+    in_use: VoiceInfo | None  # the voice the game speaks with, Italian or not
+    notice: AudioNotice | None  # why `in_use` is a fallback, if it is one
+
+
+def make_listing(driver: str, voices: Sequence[VoiceInfo], wanted: str | None) -> VoiceListing:
+    choice = choose_voice(voices, wanted)
+    return VoiceListing(driver, tuple(italian_voices(voices)), choice.voice, choice.notice)

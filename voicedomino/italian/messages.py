@@ -724,7 +724,37 @@ COMMAND_LINE_HELP = {
     "--righe": "tastiera a righe anche in un terminale",
     "--cuffie": "con le cuffie: ascolta anche mentre il gioco parla (di' basta per interromperlo)",
     "--debug": "log dettagliato su stderr",
+    "voci": "elenca le voci italiane del sistema",
+    "--voce": "la voce del sistema da usare (il nome, o una sua parte); resta salvata",
+    "--lettore-schermo": "parla attraverso il lettore di schermo (resta salvato)",
 }
+
+
+# --- the voices command and "che voci ci sono" --------------------------------------------
+
+
+def voices_report(
+    italian: list[str], in_use: str | None, in_use_is_italian: bool, engine_works: bool = True
+) -> list[str]:
+    """Lines for `voicedomino voci`: the Italian voices, the one in use, how to choose."""
+    if not engine_works:
+        return ["La sintesi vocale del sistema non funziona: il gioco parlerà solo con il testo."]
+    if not italian:
+        lines = ["Non ho trovato voci italiane nel sistema."]
+        if in_use:
+            lines.append(f"Il gioco parlerà con la voce {in_use}.")
+        lines.append("Installa una voce italiana dalle impostazioni di sintesi vocale del sistema.")
+        return lines
+    count = "una voce italiana" if len(italian) == 1 else f"{len(italian)} voci italiane"
+    lines = [f"Ho trovato {count}:"]
+    lines += [f"  {name}" + (" (in uso)" if name == in_use else "") for name in italian]
+    if in_use and not in_use_is_italian:
+        lines.append(f"In uso c'è la voce {in_use}, scelta da te.")
+    lines.append(
+        "Per sceglierne un'altra: voicedomino --voce NOME (resta salvata), "
+        "oppure durante il gioco di' usa la voce e il nome."
+    )
+    return lines
 
 
 def internal_error() -> str:
