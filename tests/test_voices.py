@@ -37,19 +37,19 @@ SAPI5_VOICES = [
         "Microsoft David Desktop - English (United States)",
         ["en-US"],
         "Male",
-    ),  # noqa: E501
+    ),
     _voice(
         SAPI_TOKENS + "TTS_MS_EN-US_ZIRA_11.0",
         "Microsoft Zira Desktop - English (United States)",
         ["en-US"],
         "Female",
-    ),  # noqa: E501
+    ),
     _voice(
         SAPI_TOKENS + "TTS_MS_IT-IT_ELSA_11.0",
         "Microsoft Elsa Desktop - Italian",
         ["it-IT"],
         "Female",
-    ),  # noqa: E501
+    ),
 ]
 NSSS_VOICES = [
     _voice("com.apple.voice.compact.en-US.Samantha", "Samantha", ["en_US"], "VoiceGenderFemale"),
@@ -116,10 +116,10 @@ def test_without_usable_languages_the_id_or_name_decides() -> None:
             # sapi5 gives this when the LCID is not in Python's table
             _voice(
                 SAPI_TOKENS + "TTS_MS_DE-DE_HEDDA_11.0", "Microsoft Hedda", ["Unknown Locale: 9999"]
-            ),  # noqa: E501
+            ),
             _voice(
                 SAPI_TOKENS + "TTS_MS_IT-IT_COSIMO_11.0", "Microsoft Cosimo", ["Unknown Locale: 1"]
-            ),  # noqa: E501
+            ),
             _voice("com.apple.speech.synthesis.voice.luca", "Luca", None),
         ]
     )

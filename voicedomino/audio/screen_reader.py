@@ -108,7 +108,10 @@ class SpeechDispatcher:
         self._ended_early: set[str] = set()  # events that came before their SPEAK reply
         self._closed = False
         kind, where = speechd_address(env)
-        self._sock = self._open(kind, where, spawn)
+        # Only the user's own daemon at its default place is started here, as libspeechd does;
+        # an explicit SPEECHD_ADDRESS names a daemon somebody else runs.
+        explicit = "SPEECHD_ADDRESS" in (os.environ if env is None else env)
+        self._sock = self._open(kind, where, spawn and not explicit)
         self._file = self._sock.makefile("rb")
         self._reader = threading.Thread(
             target=self._read_loop, name="voicedomino-ssip", daemon=True
@@ -132,7 +135,7 @@ class SpeechDispatcher:
                 raise ScreenReaderUnavailable(
                     f"no speech-dispatcher at {where}: {first}"
                 ) from first
-        # As libspeechd does: start the user's daemon unless autospawn is disabled.
+        # `--spawn` starts the daemon unless the user disabled autospawn in its settings.
         with contextlib.suppress(OSError, subprocess.SubprocessError):
             subprocess.run(
                 ["speech-dispatcher", "--spawn"],
