@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PLAY_PACKAGES=(python3 python3-venv espeak-ng libespeak-ng1 libportaudio2)
-TEST_PACKAGES=("${PLAY_PACKAGES[@]}" sox pulseaudio pulseaudio-utils libasound2-plugins)
+TEST_PACKAGES=("${PLAY_PACKAGES[@]}" sox pulseaudio pulseaudio-utils libasound2-plugins
+    speech-dispatcher speech-dispatcher-espeak-ng)
 VENV=.venv
 
 say() { printf '%s\n' "$*" >&2; }

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from voicedomino.audio.output import AudioOutput  # noqa: E402
-from voicedomino.speech.tts import Synthesizer  # noqa: E402
+from voicedomino.audio.synthesis import Synthesizer  # noqa: E402
 
 SENTENCES = [
     "Tocca a te.",

@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from voicedomino.audio.cues import Cue  # noqa: E402
-from voicedomino.audio.sound import Sound, write_wav  # noqa: E402
+from voicedomino.audio.cue_names import Cue  # noqa: E402
+from voicedomino.audio.sound import Sound  # noqa: E402
+from voicedomino.audio.wav import write_wav  # noqa: E402
 
 RATE = 22050
 PEAK = 0.7

@@ -21,6 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from voicedomino.audio.cue_names import Cue
 from voicedomino.audio.output import AudioOutput
 
 LONG_TEXT = (
@@ -43,7 +44,7 @@ def no_device() -> dict[str, Any]:
     def calls() -> None:
         for _ in range(20):
             out.speak("Tocca a te.")
-            out.play_cue("your_turn")
+            out.play_cue(Cue.YOUR_TURN)
             out.stop_speech()
 
     calls_s = _timed(calls)
@@ -54,7 +55,6 @@ def no_device() -> dict[str, Any]:
         "calls_s": calls_s,
         "sounding": out.is_sounding(),
         "wait_idle": out.wait_idle(1.0),
-        "quiet": out.quiet_for(0.0),
     }
     result["close_s"] = _timed(out.close)
     return result
@@ -67,7 +67,7 @@ def tts_broken() -> dict[str, Any]:
     time.sleep(0.5)  # the speech worker fails to start its engine meanwhile
     begin = time.monotonic()
     speak_s = _timed(lambda: [out.speak(LONG_TEXT) for _ in range(5)])
-    out.play_cue("draw")
+    out.play_cue(Cue.DRAW)
     idle = out.wait_idle(5.0)
     result = {
         "notices": notices,
@@ -97,7 +97,7 @@ def device_lost(daemon_pid: int) -> dict[str, Any]:
     killed_at = time.monotonic()
     idle = out.wait_idle(5.0)
     silent_after_s = time.monotonic() - killed_at
-    calls_s = _timed(lambda: [(out.speak("Ancora."), out.play_cue("pass")) for _ in range(10)])
+    calls_s = _timed(lambda: [(out.speak("Ancora."), out.play_cue(Cue.PASS)) for _ in range(10)])
     result = {
         "notices": notices,
         "available_before": available_before,

@@ -22,11 +22,12 @@ import pytest
 from virtual_audio import Recording, VirtualSoundCard
 
 from voicedomino.audio.api import AudioNotice
+from voicedomino.audio.cues import Cue, CueLibrary
 from voicedomino.audio.mixer import Mixer, pan_gains
 from voicedomino.audio.null import NullOutput
 from voicedomino.audio.output import AudioOutput
 from voicedomino.audio.sound import Sound
-from voicedomino.speech.tts import Synthesizer
+from voicedomino.audio.synthesis import Synthesizer
 
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = ROOT / "tests" / "audio_child.py"
@@ -104,14 +105,14 @@ def test_speech_is_heard_after_speak_and_only_then(
 @pytest.mark.parametrize(
     ("cue", "louder"),
     [
-        ("place_head_you", 0),
-        ("place_head_other", 0),
-        ("place_tail_you", 1),
-        ("place_tail_other", 1),
+        (Cue.PLACE_HEAD_YOU, 0),
+        (Cue.PLACE_HEAD_OTHER, 0),
+        (Cue.PLACE_TAIL_YOU, 1),
+        (Cue.PLACE_TAIL_OTHER, 1),
     ],
 )
 def test_cue_is_heard_with_its_panning(
-    virtual_soundcard: VirtualSoundCard, output: AudioOutput, cue: str, louder: int
+    virtual_soundcard: VirtualSoundCard, output: AudioOutput, cue: Cue, louder: int
 ) -> None:
     marks: dict[str, float] = {}
 
@@ -134,7 +135,7 @@ def test_pan_argument_moves_a_centred_cue(
     virtual_soundcard: VirtualSoundCard, output: AudioOutput
 ) -> None:
     rec = _record(
-        virtual_soundcard, lambda: (output.play_cue("your_turn", pan=1.0), output.wait_idle(3))
+        virtual_soundcard, lambda: (output.play_cue(Cue.YOUR_TURN, pan=1.0), output.wait_idle(3))
     )
     left, right = rec.channel_rms()
     assert right > 0.05
@@ -144,9 +145,9 @@ def test_pan_argument_moves_a_centred_cue(
 def test_volume_scales_what_is_heard(
     virtual_soundcard: VirtualSoundCard, output: AudioOutput
 ) -> None:
-    full = _record(virtual_soundcard, lambda: (output.play_cue("draw"), output.wait_idle(3)))
+    full = _record(virtual_soundcard, lambda: (output.play_cue(Cue.DRAW), output.wait_idle(3)))
     output.volume = 0.25
-    quarter = _record(virtual_soundcard, lambda: (output.play_cue("draw"), output.wait_idle(3)))
+    quarter = _record(virtual_soundcard, lambda: (output.play_cue(Cue.DRAW), output.wait_idle(3)))
     ratio = _rms(quarter.samples) / _rms(full.samples)
     assert 0.2 < ratio < 0.3
 
@@ -154,7 +155,7 @@ def test_volume_scales_what_is_heard(
 def test_cues_overlap_speech(virtual_soundcard: VirtualSoundCard, output: AudioOutput) -> None:
     def both() -> None:
         output.speak(SENTENCE)
-        output.play_cue("place_tail_you")  # right channel, on top of centred speech
+        output.play_cue(Cue.PLACE_TAIL_YOU)  # right channel, on top of centred speech
         assert output.wait_idle(15.0)
 
     rec = _record(virtual_soundcard, both)
@@ -204,7 +205,7 @@ def test_stop_speech_leaves_cues_playing(
 
     def cue_speech_stop() -> None:
         marks["start"] = time.monotonic()
-        output.play_cue("match_lost")  # 1.35 s
+        output.play_cue(Cue.MATCH_LOST)  # 1.35 s
         output.speak(LONG)
         time.sleep(0.3)
         output.stop_speech()
@@ -216,33 +217,38 @@ def test_stop_speech_leaves_cues_playing(
     assert span[1] - marks["start"] > 1.1
 
 
-def test_sounding_state_listeners_and_last_sound_end(
+def test_wait_idle_wakes_when_the_cue_has_left_the_speaker(
     virtual_soundcard: VirtualSoundCard, output: AudioOutput
 ) -> None:
-    events: list[tuple[float, bool]] = []
-    output.add_listener(lambda sounding: events.append((time.monotonic(), sounding)))
-    assert output.quiet_for(0.0)
     marks: dict[str, float] = {}
 
     def play() -> None:
-        output.play_cue("bonus")
-        marks["during"] = float(output.quiet_for(0.0))
+        output.play_cue(Cue.BONUS)
+        marks["during"] = float(output.is_sounding())
         assert output.wait_idle(3.0)
         marks["idle"] = time.monotonic()
-        marks["quiet_soon"] = float(output.quiet_for(0.5))
-        time.sleep(0.6)
-        marks["quiet_later"] = float(output.quiet_for(0.5))
+        marks["after"] = float(output.is_sounding())
 
     rec = _record(virtual_soundcard, play)
     span = rec.sounding_span()
     assert span is not None
-    assert marks["during"] == 0.0
-    assert marks["quiet_soon"] == 0.0
-    assert marks["quiet_later"] == 1.0
+    assert marks["during"] == 1.0 and marks["after"] == 0.0
+    # Woken by the mixer's signal and the known output latency, not by a polling step.
+    assert span[1] - 0.05 < marks["idle"] < span[1] + 0.1
     assert abs(output.last_sound_end - span[1]) < 0.1
-    assert [state for _, state in events] == [True, False]
-    assert events[0][0] < span[0] + 0.05
-    assert events[1][0] > span[1] - 0.05
+
+
+def test_wait_idle_from_another_thread_ends_with_stop_speech(output: AudioOutput) -> None:
+    output.speak(LONG)
+    woke: list[float] = []
+    waiter = threading.Thread(target=lambda: woke.append(float(output.wait_idle(20.0))))
+    waiter.start()
+    time.sleep(1.0)
+    stopped = time.monotonic()
+    output.stop_speech()
+    waiter.join(2.0)
+    assert woke == [1.0]
+    assert time.monotonic() - stopped < 0.5
 
 
 def test_wait_idle_times_out_while_speaking(output: AudioOutput) -> None:
@@ -254,10 +260,18 @@ def test_wait_idle_times_out_while_speaking(output: AudioOutput) -> None:
     assert output.wait_idle(1.0)
 
 
-def test_unknown_cue_is_ignored(virtual_soundcard: VirtualSoundCard, output: AudioOutput) -> None:
-    rec = _record(virtual_soundcard, lambda: output.play_cue("no_such_cue"))
+def test_missing_cue_is_skipped(virtual_soundcard: VirtualSoundCard) -> None:
+    notices: list[str] = []
+    draw = CueLibrary.load().get(Cue.DRAW)
+    assert draw is not None
+    library = CueLibrary({Cue.DRAW: draw}, tuple(cue for cue in Cue if cue is not Cue.DRAW))
+    with AudioOutput(on_notice=notices.append, cues=library) as out:
+        rec = _record(virtual_soundcard, lambda: out.play_cue(Cue.PASS))
+        assert not out.is_sounding()
+        heard = _record(virtual_soundcard, lambda: (out.play_cue(Cue.DRAW), out.wait_idle(3)))
     assert rec.sounding_span() is None
-    assert not output.is_sounding()
+    assert heard.sounding_span() is not None
+    assert notices == [AudioNotice.CUES_MISSING]
 
 
 def test_missing_configured_device_falls_back_to_default(
@@ -266,7 +280,7 @@ def test_missing_configured_device_falls_back_to_default(
     notices: list[str] = []
     with AudioOutput(device="no such sound card", on_notice=notices.append) as out:
         assert out.available
-        rec = _record(virtual_soundcard, lambda: (out.play_cue("pass"), out.wait_idle(3)))
+        rec = _record(virtual_soundcard, lambda: (out.play_cue(Cue.PASS), out.wait_idle(3)))
     assert rec.sounding_span() is not None
     assert notices == [AudioNotice.AUDIO_DEVICE_MISSING]
 
@@ -305,7 +319,7 @@ def test_tts_engine_failure_keeps_cues_with_one_notice(
         for _ in range(5):
             out.speak(SENTENCE)
         assert not out.is_sounding()
-        rec = _record(virtual_soundcard, lambda: (out.play_cue("invalid"), out.wait_idle(3)))
+        rec = _record(virtual_soundcard, lambda: (out.play_cue(Cue.INVALID), out.wait_idle(3)))
     span = rec.sounding_span()
     assert span is not None and span[1] - span[0] < 0.5  # the cue, no speech
     assert notices == [AudioNotice.TTS_UNAVAILABLE]
@@ -336,7 +350,7 @@ def test_hanging_synthesis_never_blocks_the_game(virtual_soundcard: VirtualSound
         assert 0.4 < time.monotonic() - began < 1.5
         out.speak(SENTENCE)  # ignored now, without waiting
         assert not out.is_sounding()
-        rec = _record(virtual_soundcard, lambda: (out.play_cue("pass"), out.wait_idle(3)))
+        rec = _record(virtual_soundcard, lambda: (out.play_cue(Cue.PASS), out.wait_idle(3)))
         stuck.release.set()
     assert rec.sounding_span() is not None
     assert notices == [AudioNotice.TTS_UNAVAILABLE]
@@ -393,7 +407,6 @@ def test_no_output_device_is_silent_with_one_notice(tmp_path: Path) -> None:
     assert result["calls_s"] < 0.05  # 60 calls: the game is never held
     assert result["sounding"] is False
     assert result["wait_idle"] is True
-    assert result["quiet"] is True
     assert result["close_s"] < 0.5
 
 
@@ -422,12 +435,10 @@ def test_device_lost_mid_game_goes_silent_with_one_notice() -> None:
 def test_null_output_accepts_everything() -> None:
     with NullOutput(rate=200, volume=0.5) as out:
         out.speak("Tocca a te.")
-        out.play_cue("your_turn", pan=-1.0)
+        out.play_cue(Cue.YOUR_TURN, pan=-1.0)
         out.stop_speech()
-        out.add_listener(lambda _s: None)
         assert not out.is_sounding()
         assert out.wait_idle(0.0)
-        assert out.quiet_for(10.0)
         assert out.rate == 200 and out.volume == 0.5
 
 
@@ -450,7 +461,7 @@ def test_mixer_plays_speech_in_order_then_goes_quiet() -> None:
     assert mixer.render(out)
     assert np.allclose(out[:10], 0.2) and np.allclose(out[10:], 0.0)
     assert not mixer.render(out)
-    assert not mixer.busy
+    assert not mixer.pending
 
 
 def test_mixer_clear_speech_fades_within_milliseconds() -> None:
@@ -463,7 +474,26 @@ def test_mixer_clear_speech_fades_within_milliseconds() -> None:
     mixer.render(out)
     assert np.all(np.diff(out[:5, 0]) < 0)  # a ramp down, not a click
     assert np.all(out[5:] == 0.0)
-    assert not mixer.busy
+    assert not mixer.pending
+
+
+def test_mixer_signals_once_when_its_sources_run_out() -> None:
+    drained: list[int] = []
+    mixer = Mixer(sample_rate=1000, on_drained=lambda: drained.append(1))
+    out = np.empty((10, 2), dtype=np.float32)
+    mixer.render(out)
+    assert drained == []  # nothing was playing
+    mixer.add_cue(np.full((15, 2), 0.1, dtype=np.float32))
+    mixer.render(out)
+    assert drained == []
+    mixer.render(out)
+    assert drained == [1]
+    mixer.render(out)
+    assert drained == [1]
+    mixer.add_speech(np.full(100, 0.1, dtype=np.float32))
+    mixer.add_speech(np.full(100, 0.1, dtype=np.float32))
+    mixer.clear_speech()  # nothing rendered yet: the queue is simply dropped
+    assert drained == [1, 1]
 
 
 def test_mixer_sums_cues_with_pan_and_volume_and_clips() -> None:
@@ -480,17 +510,15 @@ def test_mixer_sums_cues_with_pan_and_volume_and_clips() -> None:
     assert np.allclose(out[:, 0], 0.6) and np.allclose(out[:, 1], 0.3)
 
 
-def test_closing_while_sounding_tells_listeners_it_stopped(
-    virtual_soundcard: VirtualSoundCard,
-) -> None:
-    events: list[bool] = []
+def test_closing_while_sounding_wakes_a_waiter(virtual_soundcard: VirtualSoundCard) -> None:
     out = AudioOutput()
-    out.add_listener(events.append)
     out.start()
     out.speak(LONG)
-    deadline = time.monotonic() + 3
-    while not events and time.monotonic() < deadline:
-        time.sleep(0.01)
+    woke: list[bool] = []
+    waiter = threading.Thread(target=lambda: woke.append(out.wait_idle(20.0)))
+    waiter.start()
+    time.sleep(0.5)
     out.close()
-    assert events == [True, False]
+    waiter.join(2.0)
+    assert woke == [True]
     assert not out.is_sounding()

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from voicedomino.audio.cues import SOUNDS_DIR_ENV, Cue, CueLibrary, sounds_dir
-from voicedomino.audio.sound import Sound, read_wav
+from voicedomino.audio.sound import Sound
+from voicedomino.audio.wav import read_sound
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_SOUNDS = ROOT / "voicedomino" / "data" / "sounds"
@@ -33,7 +34,7 @@ def _load_script() -> ModuleType:
 
 @pytest.fixture(scope="module")
 def cues() -> dict[str, Sound]:
-    return {cue.value: read_wav(PACKAGE_SOUNDS / f"{cue.value}.wav") for cue in Cue}
+    return {cue.value: read_sound(PACKAGE_SOUNDS / f"{cue.value}.wav") for cue in Cue}
 
 
 def _dominant_hz(samples: np.ndarray, rate: int) -> float:
@@ -119,9 +120,9 @@ def test_committed_files_match_the_script(tmp_path: Path) -> None:
     script = _load_script()
     script.write_cues(tmp_path)
     for cue in Cue:
-        fresh = read_wav(tmp_path / f"{cue.value}.wav").to_int16().astype(np.int32)
+        fresh = read_sound(tmp_path / f"{cue.value}.wav").to_int16().astype(np.int32)
         for folder in (PACKAGE_SOUNDS, PROJECT_SOUNDS):
-            committed = read_wav(folder / f"{cue.value}.wav").to_int16().astype(np.int32)
+            committed = read_sound(folder / f"{cue.value}.wav").to_int16().astype(np.int32)
             assert committed.shape == fresh.shape, (folder, cue)
             assert int(np.max(np.abs(committed - fresh))) <= 1, (folder, cue)
 
@@ -129,8 +130,7 @@ def test_committed_files_match_the_script(tmp_path: Path) -> None:
 def test_library_loads_every_cue() -> None:
     library = CueLibrary.load()
     assert library.missing == ()
-    assert set(library.names) == {cue.value for cue in Cue}
-    assert library.get("not_a_cue") is None
+    assert set(library.cues) == set(Cue)
 
 
 def test_library_reports_missing_and_broken_files(
@@ -141,15 +141,15 @@ def test_library_reports_missing_and_broken_files(
     monkeypatch.setenv(SOUNDS_DIR_ENV, str(tmp_path))
     assert sounds_dir() == tmp_path
     library = CueLibrary.load()
-    assert library.names == ("your_turn",)
-    assert "draw" in library.missing
+    assert library.cues == (Cue.YOUR_TURN,)
+    assert Cue.DRAW in library.missing
     assert len(library.missing) == len(Cue) - 1
 
 
 def test_library_resamples_for_the_device() -> None:
     library = CueLibrary.load().resampled(48000)
-    original = read_wav(PACKAGE_SOUNDS / "pass.wav")
-    converted = library.get("pass")
+    original = read_sound(PACKAGE_SOUNDS / "pass.wav")
+    converted = library.get(Cue.PASS)
     assert converted is not None
     assert converted.sample_rate == 48000
     assert abs(converted.duration - original.duration) < 0.001

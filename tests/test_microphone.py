@@ -22,9 +22,9 @@ from korean_speech import KOREAN_GRAMMAR, ko_model, sequence_file
 from virtual_audio import VirtualSoundCard
 
 from voicedomino.audio.output import AudioOutput
+from voicedomino.audio.resample import StreamResampler
 from voicedomino.speech.listener import Listener, Notice
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
-from voicedomino.speech.resampler import StreamResampler
 from voicedomino.speech.sources import MicrophoneSource, MicrophoneUnavailable
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -257,10 +257,11 @@ def test_microphone_that_disappears_and_comes_back(tmp_path: Path) -> None:
 
 
 def resample_in_blocks(signal: np.ndarray, rate: int, block_seconds: float = 0.05) -> np.ndarray:
-    resampler = StreamResampler(rate, 16000)
+    resampler = StreamResampler(rate, 16000, dtype="float64")
     size = round(block_seconds * rate)
+    starts = range(0, len(signal), size)
     return np.concatenate(
-        [resampler.process(signal[i : i + size]) for i in range(0, len(signal), size)]
+        [resampler.process(signal[i : i + size], last=i + size >= len(signal)) for i in starts]
     )
 
 

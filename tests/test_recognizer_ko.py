@@ -221,11 +221,11 @@ def _soxi_duration(path: Path) -> str:
 def test_a_file_that_is_not_wav_is_refused_clearly(tmp_path: Path) -> None:
     bogus = tmp_path / "bogus.wav"
     bogus.write_bytes(b"RIFF\x00\x00\x00\x00WAVEjunk" + bytes(100))
-    with pytest.raises(AudioFormatError, match="not a PCM WAV file, no 'fmt '"):
+    with pytest.raises(AudioFormatError, match=r"not a sound file: .*No 'data' chunk"):
         WavFileSource(bogus)
-    with pytest.raises(AudioFormatError, match="not a RIFF"):
+    with pytest.raises(AudioFormatError, match="Format not recognised"):
         WavFileSource(Path(__file__))
-    with pytest.raises(AudioFormatError, match="cannot read"):
+    with pytest.raises(AudioFormatError, match=r"cannot read .*absent\.wav: no such file"):
         WavFileSource(tmp_path / "absent.wav")
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voicedomino.speech.tts import (
-    ITALIAN_VOICES,
+from voicedomino.audio.api import RATE_MAX_WPM, RATE_MIN_WPM
+from voicedomino.audio.synthesis import (
     SpeechSynthesisError,
     SpeechUnavailableError,
     Synthesizer,
@@ -31,7 +31,9 @@ def synth() -> Synthesizer:
 
 
 def test_italian_voice_is_chosen(synth: Synthesizer) -> None:
-    assert synth.voice_id in ITALIAN_VOICES
+    assert synth.driver_name == "espeak"
+    assert synth.voice_id == "roa/it"
+    assert synth.notice is None
 
 
 def test_short_sentence_is_plausible_speech(synth: Synthesizer) -> None:
@@ -81,17 +83,21 @@ def test_missing_driver_is_unavailable() -> None:
         Synthesizer(driver_name="no_such_driver")
 
 
-def test_missing_voice_is_unavailable() -> None:
-    # espeak-ng ignores unknown voices silently; we must not speak Italian with an English voice.
-    with pytest.raises(SpeechUnavailableError, match="no Italian voice"):
-        Synthesizer(voices=("xx/none",))
+def test_rate_is_clamped_to_the_limits_of_audio_api(synth: Synthesizer) -> None:
+    # 425 words per minute used to be spoken while the settings saved 400.
+    at_max = synth.synthesize(LONG, rate_wpm=RATE_MAX_WPM)
+    beyond = synth.synthesize(LONG, rate_wpm=RATE_MAX_WPM + 25)
+    assert abs(beyond.duration - at_max.duration) < 0.05
+    at_min = synth.synthesize(SHORT, rate_wpm=RATE_MIN_WPM)
+    below = synth.synthesize(SHORT, rate_wpm=RATE_MIN_WPM - 30)
+    assert abs(below.duration - at_min.duration) < 0.05
 
 
 def test_broken_espeak_library_is_unavailable(tmp_path: Path) -> None:
     # A file named like the library that is not one: the real loader fails as with no espeak-ng.
     (tmp_path / "libespeak-ng.so.1").write_text("not a shared library")
     code = (
-        "from voicedomino.speech.tts import Synthesizer, SpeechUnavailableError\n"
+        "from voicedomino.audio.synthesis import Synthesizer, SpeechUnavailableError\n"
         "try:\n    Synthesizer()\n"
         "except SpeechUnavailableError as exc:\n    print('UNAVAILABLE', exc)\n"
     )

@@ -9,9 +9,10 @@ import numpy as np
 import sounddevice as sd
 from virtual_audio import MIC_RATE, VirtualSoundCard
 
+from voicedomino.audio.cue_names import Cue
 from voicedomino.audio.output import AudioOutput
-from voicedomino.audio.sound import write_wav
-from voicedomino.speech.tts import Synthesizer
+from voicedomino.audio.synthesis import Synthesizer
+from voicedomino.audio.wav import write_wav
 
 
 def _record_default_input(seconds: float) -> np.ndarray:
@@ -45,7 +46,7 @@ def test_speech_played_into_the_mic_reaches_the_default_input(
 
 def test_the_microphone_does_not_hear_the_game(virtual_soundcard: VirtualSoundCard) -> None:
     with AudioOutput() as out:
-        out.play_cue("round_won")
+        out.play_cue(Cue.ROUND_WON)
         time.sleep(0.05)
         heard = _record_default_input(0.8)
         assert out.wait_idle(3)

@@ -8,10 +8,10 @@ import logging
 import math
 import os
 import sys
-import termios
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import platformdirs
 
@@ -24,12 +24,14 @@ from voicedomino.frontend.app import Game, Preferences
 from voicedomino.frontend.attention import DEFAULT_GRACE_S, DEFAULT_WINDOW_S, GateSettings
 from voicedomino.frontend.console import LineReader
 from voicedomino.frontend.inbox import DeviceNotice, KeyPressed
-from voicedomino.frontend.keys import KeyNavigator, KeyReader
 from voicedomino.italian import messages as it
 from voicedomino.persistence.autosave import AutoSave, data_dir
 from voicedomino.persistence.lock import DataLock, LockState
 from voicedomino.persistence.preferences import PAUSE_RANGE
 from voicedomino.players import LEVELS, Level
+
+if TYPE_CHECKING:
+    from voicedomino.persistence.preferences import UserSettings
 
 log = logging.getLogger("voicedomino")
 
@@ -43,6 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     download.add_argument("--destinazione", type=Path, help=helps["--destinazione"])
     download.add_argument("--url", help=helps["--url"])
     download.add_argument("--se-manca", action="store_true", help=helps["--se-manca"])
+    voices = sub.add_parser("voci", help=helps["voci"])
+    voices.add_argument("--voce", help=helps["--voce"])
 
     def switch(*names: str) -> None:
         parser.add_argument(*names, action="store_true", help=helps[names[0]])
@@ -60,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     switch("--senza-salvataggio")
     switch("--righe")
     switch("--cuffie")
+    parser.add_argument("--voce", help=helps["--voce"])
+    switch("--lettore-schermo")
     switch("--debug")
     parser.add_argument("--finestra", type=_seconds_between(2.0, 60.0), help=helps["--finestra"])
     parser.add_argument("--grazia", type=_seconds_between(0.3, 5.0), help=helps["--grazia"])
@@ -101,6 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         code: int = download_command(args.destinazione, args.url, only_if_missing=args.se_manca)
         return code
+    if args.command == "voci":
+        return voices_command(args.voce)
     return play(args)
 
 
@@ -120,14 +128,39 @@ def _start_logging(debug: bool) -> None:
     logging.basicConfig(level=logging.WARNING, handlers=[handler], format=format_)
 
 
+def voices_command(voice_name: str | None) -> int:
+    """Print the Italian system voices, the one in use and how to choose another."""
+    from voicedomino.audio.synthesis import SpeechUnavailableError, list_voices
+    from voicedomino.persistence import preferences as user_settings
+
+    if voice_name is None:
+        voice_name = getattr(user_settings.load_settings().settings, "voice_name", None)
+    try:
+        listing = list_voices(voice_name)
+    except SpeechUnavailableError as error:
+        log.warning("no speech engine: %s", error)
+        print("\n".join(it.voices_report([], None, False, engine_works=False)), flush=True)
+        return 1
+    in_use = listing.in_use
+    lines = it.voices_report(
+        [voice.name for voice in listing.italian],
+        None if in_use is None else in_use.name,
+        in_use is not None and in_use in listing.italian,
+    )
+    if listing.notice is not None:
+        lines.insert(0, it.notice(listing.notice))
+    print("\n".join(lines), flush=True)
+    return 0
+
+
 def play(args: argparse.Namespace) -> int:
     from voicedomino.persistence import preferences as user_settings
 
     loaded = user_settings.load_settings()
     prefs = loaded.settings
     notices = NoticeRelay(list(loaded.notices))
-
-    output = _make_output(args.no_voice, prefs, notices.tell)
+    voice_name, screen_reader = _speech_options(prefs, args)
+    output = _make_output(args.no_voice, prefs, notices.tell, voice_name, screen_reader)
     autosave = None if args.senza_salvataggio else AutoSave()
     lock = DataLock(data_dir())
     if autosave is not None and lock.acquire() is LockState.BUSY:
@@ -220,8 +253,18 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _start_key_mode(game: Game) -> KeyReader | None:
-    """Single keys without Enter; None when the terminal cannot be put in cbreak mode."""
+def _start_key_mode(game: Game) -> KeyReaderLike | None:
+    """Single keys without Enter; None when the terminal cannot be put in cbreak mode.
+
+    The key reader needs POSIX terminal control (termios): on Windows it cannot run and the
+    game uses line mode.
+    """
+    try:
+        import termios
+
+        from voicedomino.frontend.keys import KeyNavigator, KeyReader
+    except ImportError:
+        return None
     navigator = KeyNavigator(game)
     game.on_key = navigator.press
 
@@ -268,7 +311,38 @@ class NoticeRelay:
             game.notice(key)
 
 
-def _make_output(no_voice: bool, prefs: object, on_notice: Callable[[str], None]) -> SoundOutput:
+class KeyReaderLike(Protocol):
+    """The key reader as `play` sees it (its module is imported only where termios exists)."""
+
+    def restore(self) -> None: ...
+
+
+def _speech_options(prefs: UserSettings, args: argparse.Namespace) -> tuple[str | None, bool]:
+    """The voice name and screen-reader choice: this command line's, else the saved ones.
+
+    Given on the command line they stay chosen: saved when the settings have the field.
+    """
+    voice_name: str | None = args.voce or getattr(prefs, "voice_name", None)
+    screen_reader = bool(args.lettore_schermo or getattr(prefs, "screen_reader", False))
+    changes: dict[str, object] = {}
+    if args.voce is not None and hasattr(prefs, "voice_name"):
+        changes["voice_name"] = args.voce
+    if args.lettore_schermo and hasattr(prefs, "screen_reader"):
+        changes["screen_reader"] = True
+    if changes:
+        from voicedomino.persistence import preferences as user_settings
+
+        user_settings.save_settings(prefs.replace(**changes))
+    return voice_name, screen_reader
+
+
+def _make_output(
+    no_voice: bool,
+    prefs: object,
+    on_notice: Callable[[str], None],
+    voice_name: str | None = None,
+    screen_reader: bool = False,
+) -> SoundOutput:
     from voicedomino.audio.null import NullOutput
 
     rate = int(getattr(prefs, "rate_wpm", 175))
@@ -276,10 +350,12 @@ def _make_output(no_voice: bool, prefs: object, on_notice: Callable[[str], None]
     if no_voice or os.environ.get("VOICEDOMINO_NO_VOICE"):
         return NullOutput(rate=rate, volume=volume)
     from voicedomino.audio.output import AudioOutput
+    from voicedomino.audio.screen_reader import open_screen_reader
 
     output = AudioOutput(
         rate=rate, volume=volume, device=getattr(prefs, "output_device", None),
-        on_notice=on_notice,
+        on_notice=on_notice, voice_name=voice_name,
+        screen_reader=open_screen_reader if screen_reader else None,
     )  # fmt: skip
     output.start()
     return output

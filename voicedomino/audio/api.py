@@ -1,16 +1,32 @@
-"""What the game needs from a sound output, and the notices a sound output can report.
+"""What the game needs from a sound output, its limits, and the notices it can report.
 
 `AudioOutput` (real sound) and `NullOutput` (`--no-voice`) both satisfy `SoundOutput`.
+The speaking rate and volume limits live here once: the synthesis clamps to them, and the
+saved preferences use the same numbers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import StrEnum
 from typing import Protocol
 
-SoundingListener = Callable[[bool], None]
-"""Called with True when sound starts and False when it has stopped (background thread)."""
+from voicedomino.audio.cue_names import Cue
+
+RATE_MIN_WPM = 80
+RATE_MAX_WPM = 400  # espeak-ng is hard to follow beyond 400 words per minute
+RATE_DEFAULT_WPM = 175
+VOLUME_MIN = 0.0
+VOLUME_MAX = 1.0
+
+
+def clamp_rate(rate_wpm: float) -> int:
+    """A speaking rate within [RATE_MIN_WPM, RATE_MAX_WPM] words per minute."""
+    return max(RATE_MIN_WPM, min(RATE_MAX_WPM, int(rate_wpm)))
+
+
+def clamp_volume(volume: float) -> float:
+    """A volume within [VOLUME_MIN, VOLUME_MAX]."""
+    return max(VOLUME_MIN, min(VOLUME_MAX, float(volume)))
 
 
 class AudioNotice(StrEnum):
@@ -25,6 +41,9 @@ class AudioNotice(StrEnum):
     TTS_UNAVAILABLE = "tts_unavailable"  # speech synthesis cannot work (espeak-ng/pyttsx3)
     TTS_FAILED = "tts_failed"  # one message could not be synthesised (reported once)
     CUES_MISSING = "cues_missing"  # some cue files are missing or unreadable
+    VOICE_NOT_ITALIAN = "voice_not_italian"  # no Italian system voice: another one speaks
+    VOICE_NOT_FOUND = "voice_not_found"  # the voice chosen by name is absent: Italian default
+    SCREEN_READER_UNAVAILABLE = "screen_reader_unavailable"  # the game's own voice speaks
 
 
 class SoundOutput(Protocol):
@@ -39,19 +58,10 @@ class SoundOutput(Protocol):
 
     def speak(self, text: str) -> None: ...
 
-    def play_cue(self, name: str, pan: float = 0.0, volume: float = 1.0) -> None: ...
+    def play_cue(self, cue: Cue, pan: float = 0.0, volume: float = 1.0) -> None: ...
 
     def stop_speech(self) -> None: ...
 
     def is_sounding(self) -> bool: ...
 
-    @property
-    def last_sound_end(self) -> float: ...
-
-    def quiet_for(self, seconds: float) -> bool: ...
-
     def wait_idle(self, timeout: float) -> bool: ...
-
-    def add_listener(self, listener: SoundingListener) -> None: ...
-
-    def remove_listener(self, listener: SoundingListener) -> None: ...

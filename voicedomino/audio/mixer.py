@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,8 +36,17 @@ class _Playing:
 class Mixer:
     """Speech messages play one after another (FIFO); cues play over them and each other."""
 
-    def __init__(self, sample_rate: int, fade_s: float = 0.008, max_cues: int = 8) -> None:
+    def __init__(
+        self,
+        sample_rate: int,
+        fade_s: float = 0.008,
+        max_cues: int = 8,
+        on_drained: Callable[[], None] | None = None,
+    ) -> None:
         self.sample_rate = sample_rate
+        self._on_drained = on_drained
+        """Called (outside the lock) when the last source has been rendered or cleared."""
+        self._was_pending = False
         self._fade_frames = max(1, round(fade_s * sample_rate))
         self._max_cues = max_cues
         self._lock = threading.Lock()
@@ -64,18 +74,21 @@ class Mixer:
         """Queue a message (1-D float samples at the mixer's rate) after those already queued."""
         with self._lock:
             self._speech_queue.append(np.ascontiguousarray(mono, dtype=np.float32).reshape(-1))
+            self._was_pending = True
 
     def clear_speech(self) -> None:
         """Drop queued messages and fade the current one out within a few milliseconds."""
         with self._lock:
             self._speech_queue.clear()
             playing = self._speech
-            if playing is None:
-                return
-            n = min(self._fade_frames, playing.remaining)
-            tail = playing.samples[playing.position : playing.position + n]
-            ramp = np.linspace(1.0, 0.0, n, endpoint=False, dtype=np.float32)
-            self._speech = _Playing(tail * ramp) if n > 0 else None
+            if playing is not None:
+                n = min(self._fade_frames, playing.remaining)
+                tail = playing.samples[playing.position : playing.position + n]
+                ramp = np.linspace(1.0, 0.0, n, endpoint=False, dtype=np.float32)
+                self._speech = _Playing(tail * ramp) if n > 0 else None
+            drained = self._drained_locked()
+        if drained:
+            self._tell_drained()
 
     def add_cue(self, stereo: FloatArray, pan: float = 0.0, gain: float = 1.0) -> None:
         """Start a cue (float samples shaped (frames, 2)) now, over anything already playing."""
@@ -85,27 +98,39 @@ class Mixer:
             if len(self._cues) >= self._max_cues:
                 self._cues.pop(0)
             self._cues.append(_Playing(scaled.astype(np.float32)))
+            self._was_pending = True
 
     def clear_cues(self) -> None:
         with self._lock:
             self._cues.clear()
+            drained = self._drained_locked()
+        if drained:
+            self._tell_drained()
 
     @property
-    def speech_busy(self) -> bool:
+    def pending(self) -> bool:
+        """True while a source still has samples to render."""
         with self._lock:
-            return self._speech is not None or bool(self._speech_queue)
-
-    @property
-    def busy(self) -> bool:
-        """True while any source still has samples to play."""
-        with self._lock:
-            return self._speech is not None or bool(self._speech_queue) or bool(self._cues)
+            return self._pending_locked()
 
     def sounding(self) -> bool:
         """True while a source has samples left or rendered sound has not yet left the speaker."""
         with self._lock:
-            pending = self._speech is not None or bool(self._speech_queue) or bool(self._cues)
-            return pending or time.monotonic() < self.audible_until
+            return self._pending_locked() or time.monotonic() < self.audible_until
+
+    def _pending_locked(self) -> bool:
+        return self._speech is not None or bool(self._speech_queue) or bool(self._cues)
+
+    def _drained_locked(self) -> bool:
+        """True once, when the sources have just run out (caller holds the lock)."""
+        pending = self._pending_locked()
+        drained = self._was_pending and not pending
+        self._was_pending = pending
+        return drained
+
+    def _tell_drained(self) -> None:
+        if self._on_drained is not None:
+            self._on_drained()
 
     def render(self, out: FloatArray) -> bool:
         """Fill `out` (frames, 2) with the mix; return True when any source contributed."""
@@ -123,9 +148,12 @@ class Mixer:
             if active:
                 delay = self.output_delay_s + frames / self.sample_rate
                 self.audible_until = time.monotonic() + delay
+            drained = self._drained_locked()
         if active:
             out *= volume
             np.clip(out, -1.0, 1.0, out=out)
+        if drained:
+            self._tell_drained()
         return active
 
     def _render_speech(self, out: FloatArray, frames: int) -> bool:

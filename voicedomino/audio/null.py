@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from voicedomino.audio.api import SoundingListener
+from voicedomino.audio.api import RATE_DEFAULT_WPM
+from voicedomino.audio.cue_names import Cue
 
 
 class NullOutput:
     """Accepts every call and makes no sound; the transcript on stdout carries the game."""
 
-    def __init__(self, rate: int = 175, volume: float = 1.0) -> None:
+    def __init__(self, rate: int = RATE_DEFAULT_WPM, volume: float = 1.0) -> None:
         self.rate = rate
         self.volume = volume
 
@@ -27,7 +28,7 @@ class NullOutput:
     def speak(self, text: str) -> None:
         pass
 
-    def play_cue(self, name: str, pan: float = 0.0, volume: float = 1.0) -> None:
+    def play_cue(self, cue: Cue, pan: float = 0.0, volume: float = 1.0) -> None:
         pass
 
     def stop_speech(self) -> None:
@@ -36,18 +37,5 @@ class NullOutput:
     def is_sounding(self) -> bool:
         return False
 
-    @property
-    def last_sound_end(self) -> float:
-        return 0.0
-
-    def quiet_for(self, seconds: float) -> bool:
-        return True
-
     def wait_idle(self, timeout: float) -> bool:
         return True
-
-    def add_listener(self, listener: SoundingListener) -> None:
-        pass
-
-    def remove_listener(self, listener: SoundingListener) -> None:
-        pass

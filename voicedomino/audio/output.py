@@ -5,19 +5,22 @@ Usage (all calls are non-blocking and safe from the game thread)::
     out = AudioOutput(device=None, rate=175, volume=0.9, on_notice=print_notice_key)
     out.start()                      # opens the device; never raises
     out.speak("Tocca a te.")         # queued: synthesised on a worker thread, then played
-    out.play_cue("place_head_you")   # plays at once, over speech and other cues
+    out.play_cue(Cue.PLACE_HEAD_YOU) # plays at once, over speech and other cues
     out.stop_speech()                # "basta": cuts the current message, clears the queue
     out.is_sounding()                # True from speak()/play_cue() until the sound has ended
-    out.quiet_for(0.3)               # silent for at least 0.3 s (for unmuting the microphone)
     out.wait_idle(timeout=10.0)      # block until silent; False on timeout
     out.rate = 200; out.volume = 0.5 # words per minute (next message); volume 0..1 (at once)
     out.close()
 
+With `screen_reader` (a factory such as `screen_reader.open_screen_reader`), messages are spoken by
+the player's screen reader instead of the game's own voice; cues still play here. When it cannot
+be opened the game's voice speaks, after the `SCREEN_READER_UNAVAILABLE` notice.
+
 Notices (`AudioNotice` keys) go to `on_notice`, each at most once, from whichever thread found
 the problem: keep the callback quick and thread-safe. Without a device, or after the device
 fails, every call still works and simply makes no sound; if speech synthesis fails, cues go on.
-Listeners added with `add_listener` hear `True`/`False` when sound starts/stops (from a
-background thread, within about 20 ms).
+`wait_idle` sleeps on a condition that the speech worker and the audio callback signal when
+the last message or cue has been handed over or rendered; no polling.
 """
 
 from __future__ import annotations
@@ -31,17 +34,15 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from voicedomino.audio.api import AudioNotice, SoundingListener
+from voicedomino.audio.api import RATE_DEFAULT_WPM, AudioNotice, clamp_rate, clamp_volume
+from voicedomino.audio.cue_names import Cue
 from voicedomino.audio.cues import CueLibrary
 from voicedomino.audio.devices import AudioDeviceError, DeviceSpec, open_output_stream
 from voicedomino.audio.mixer import Mixer
+from voicedomino.audio.screen_reader import ChangeCallback, ScreenReaderSpeech
 from voicedomino.audio.sound import FloatArray, Sound
-from voicedomino.speech.tts import (
-    MAX_RATE_WPM,
-    MIN_RATE_WPM,
-    SpeechUnavailableError,
-    Synthesizer,
-)
+from voicedomino.audio.synthesis import SpeechUnavailableError, Synthesizer
+from voicedomino.audio.voices import VoiceInfo
 
 log = logging.getLogger(__name__)
 
@@ -60,10 +61,12 @@ class AudioOutput:
         self,
         *,
         device: DeviceSpec = None,
-        rate: int = 175,
+        rate: int = RATE_DEFAULT_WPM,
         volume: float = 1.0,
         on_notice: NoticeCallback | None = None,
-        synthesizer_factory: Callable[[], SpeechSynthesizer] = Synthesizer,
+        voice_name: str | None = None,
+        synthesizer_factory: Callable[[], SpeechSynthesizer] | None = None,
+        screen_reader: Callable[[ChangeCallback], ScreenReaderSpeech] | None = None,
         cues: CueLibrary | None = None,
         sample_rate: int = SPEECH_SAMPLE_RATE,
         latency: float | str = "high",  # PortAudio default: 35 ms here, no underruns
@@ -71,20 +74,29 @@ class AudioOutput:
         synthesis_timeout_s: float = 10.0,
     ) -> None:
         self._device = device
-        self._rate = self._clamp_rate(rate)
-        self._volume = max(0.0, min(1.0, float(volume)))
+        self._rate = clamp_rate(rate)
+        self._volume = clamp_volume(volume)
         self._on_notice = on_notice
-        self._synthesizer_factory = synthesizer_factory
+        self._synthesizer_factory: Callable[[], SpeechSynthesizer] = synthesizer_factory or (
+            lambda: Synthesizer(voice_name=voice_name)
+        )
+        self._synthesizer: SpeechSynthesizer | None = None
+        self._screen_reader_factory = screen_reader
+        self._reader: ScreenReaderSpeech | None = None
         self._cues = cues
         self._preferred_rate = sample_rate
         self._latency = latency
         self._stall_timeout_s = stall_timeout_s
         self._synthesis_timeout_s = synthesis_timeout_s
 
-        self._lock = threading.Lock()
+        # Re-entrant: clearing the mixer under this lock signals `_changed`, which takes it too.
+        self._lock = threading.RLock()
+        # Signalled whenever sound may have ended: a message handed to the mixer, the mixer
+        # drained, speech stopped or the device lost. `wait_idle` sleeps on it.
+        self._changed = threading.Condition(self._lock)
         self._requests: queue.Queue[tuple[int, str] | None] = queue.Queue()
         self._wake = threading.Event()
-        self._mixer = Mixer(sample_rate)
+        self._mixer = Mixer(sample_rate, on_drained=self._signal_change)
         self._mixer.volume = self._volume
         self._stream: Any = None
         self._generation = 0
@@ -99,8 +111,6 @@ class AudioOutput:
         self._synthesis_began: float | None = None
         self._callback_errors = 0
         self._notified: set[str] = set()
-        self._listeners: list[SoundingListener] = []
-        self._reported_sounding = False  # the state listeners were last told
         self._threads: list[threading.Thread] = []
 
     # ----------------------------------------------------------------- lifecycle
@@ -121,6 +131,7 @@ class AudioOutput:
         if cues.missing:
             log.warning("missing cues: %s", ", ".join(cues.missing))
             self._notice(AudioNotice.CUES_MISSING)
+        self._open_screen_reader()
         try:
             opened = open_output_stream(
                 self._device,
@@ -136,7 +147,7 @@ class AudioOutput:
         if opened.fell_back_to_default:
             self._notice(AudioNotice.AUDIO_DEVICE_MISSING)
         self._cues = cues.resampled(opened.sample_rate)
-        self._mixer = Mixer(opened.sample_rate)
+        self._mixer = Mixer(opened.sample_rate, on_drained=self._signal_change)
         self._mixer.volume = self._volume
         self._mixer.output_delay_s = opened.latency_s
         self._stream = opened.stream
@@ -148,10 +159,25 @@ class AudioOutput:
             self._close_stream()
             self._notice(AudioNotice.AUDIO_UNAVAILABLE)
             return
-        self._audio_ok = True
+        with self._lock:
+            self._audio_ok = True
+        if self._reader is None:
+            self._speech_ok = True
+            self._spawn(self._speech_worker, "voicedomino-speech")
+        self._spawn(self._monitor, "voicedomino-audio-monitor")
+
+    def _open_screen_reader(self) -> None:
+        """Speech through the screen reader, which needs no device of ours; else our voice."""
+        if self._screen_reader_factory is None:
+            return
+        try:
+            self._reader = self._screen_reader_factory(self._signal_change)
+        except Exception as exc:  # ScreenReaderUnavailable, or anything a back end raises
+            log.warning("screen reader unavailable: %s", exc)
+            self._notice(AudioNotice.SCREEN_READER_UNAVAILABLE)
+            return
         self._speech_ok = True
         self._spawn(self._speech_worker, "voicedomino-speech")
-        self._spawn(self._monitor, "voicedomino-audio-monitor")
 
     def close(self) -> None:
         """Stop all sound and release the device; safe to call more than once."""
@@ -162,13 +188,14 @@ class AudioOutput:
             self._audio_ok = False
             self._speech_ok = False
             self._drop_speech_locked()
+            self._changed.notify_all()
         self._requests.put(None)
         self._wake.set()
         self._close_stream()
+        if self._reader is not None:
+            self._reader.close()
         for thread in self._threads:
             thread.join(timeout=1.0)
-        if self._reported_sounding:  # listeners must not be left believing sound goes on
-            self._tell_listeners(False)
 
     # ----------------------------------------------------------------- game-side API
 
@@ -179,7 +206,29 @@ class AudioOutput:
 
     @property
     def speech_available(self) -> bool:
-        return self._audio_ok and self._speech_ok
+        return self._speech_ok and (self._audio_ok or self._reader is not None)
+
+    @property
+    def screen_reader(self) -> str | None:
+        """The name of the screen-reader back end speaking, None for the game's own voice."""
+        return None if self._reader is None else self._reader.name
+
+    @property
+    def voice(self) -> VoiceInfo | None:
+        """The system voice speaking (None before it has started, or with a screen reader)."""
+        voice = getattr(self._synthesizer, "voice", None)
+        return voice if isinstance(voice, VoiceInfo) else None
+
+    def use_voice(self, name: str) -> VoiceInfo | None:
+        """Speak from the next message with the system voice called `name` (None: no such voice).
+
+        For the dialog's "usa la voce ...": the names come from `voices.list_voices()`.
+        """
+        use = getattr(self._synthesizer, "use_voice", None)
+        if use is None:
+            return None
+        found = use(name)
+        return found if isinstance(found, VoiceInfo) else None
 
     @property
     def rate(self) -> int:
@@ -187,7 +236,7 @@ class AudioOutput:
 
     @rate.setter
     def rate(self, value: int) -> None:
-        self._rate = self._clamp_rate(value)
+        self._rate = clamp_rate(value)
 
     @property
     def volume(self) -> float:
@@ -195,7 +244,7 @@ class AudioOutput:
 
     @volume.setter
     def volume(self, value: float) -> None:
-        self._volume = max(0.0, min(1.0, float(value)))
+        self._volume = clamp_volume(value)
         self._mixer.volume = self._volume
 
     def speak(self, text: str) -> None:
@@ -204,33 +253,33 @@ class AudioOutput:
         if not text:
             return
         with self._lock:
-            if not (self._audio_ok and self._speech_ok):
+            if not self._speech_possible_locked():
                 return
             self._queued += 1
             self._requests.put((self._generation, text))
-        self._wake.set()
 
-    def play_cue(self, name: str, pan: float = 0.0, volume: float = 1.0) -> None:
-        """Play cue `name` now; `pan` -1 (left) .. +1 (right) on top of the cue's own panning."""
+    def play_cue(self, cue: Cue, pan: float = 0.0, volume: float = 1.0) -> None:
+        """Play `cue` now; `pan` -1 (left) .. +1 (right) on top of the cue's own panning."""
         if not self._audio_ok or self._cues is None:
             return
-        sound = self._cues.get(str(name))
+        sound = self._cues.get(cue)
         if sound is None:
-            log.warning("unknown or missing cue %r", name)
+            log.warning("missing cue %r", cue)
             return
-        self._mixer.add_cue(sound.samples, pan=pan, gain=max(0.0, min(1.0, volume)))
-        self._wake.set()
+        self._mixer.add_cue(sound.samples, pan=pan, gain=clamp_volume(volume))
 
     def stop_speech(self) -> None:
         """Cut the message being spoken at once and forget the queued ones (cues go on)."""
         with self._lock:
             self._drop_speech_locked()
-        self._wake.set()
+            self._changed.notify_all()
+        if self._reader is not None:
+            self._reader.cancel()
 
     def is_sounding(self) -> bool:
         """True while speech is queued, being synthesised or audible, or a cue is audible."""
         with self._lock:
-            if (self._queued > 0 or self._in_flight) and self._audio_ok and self._speech_ok:
+            if self._speech_pending_locked():
                 return True
         return self._audio_ok and self._mixer.sounding()
 
@@ -239,29 +288,21 @@ class AudioOutput:
         """Monotonic time at which the most recent sound stopped (or will stop) being audible."""
         return self._mixer.audible_until
 
-    def quiet_for(self, seconds: float) -> bool:
-        """True when nothing is sounding and nothing has sounded for `seconds`."""
-        if self.is_sounding():
-            return False
-        return time.monotonic() - self.last_sound_end >= seconds
-
     def wait_idle(self, timeout: float) -> bool:
         """Block until nothing is sounding; False if still sounding after `timeout` seconds."""
         deadline = time.monotonic() + timeout
-        while self.is_sounding():
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.01)
-        return True
-
-    def add_listener(self, listener: SoundingListener) -> None:
-        with self._lock:
-            self._listeners.append(listener)
-
-    def remove_listener(self, listener: SoundingListener) -> None:
-        with self._lock:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
+        with self._changed:
+            while True:
+                now = time.monotonic()
+                if self._speech_pending_locked() or (self._audio_ok and self._mixer.pending):
+                    wake_at = deadline  # until a signal
+                elif self._audio_ok and now < self._mixer.audible_until:
+                    wake_at = min(deadline, self._mixer.audible_until)  # the last block's tail
+                else:
+                    return True
+                if now >= deadline:
+                    return False
+                self._changed.wait(wake_at - now)
 
     @property
     def sample_rate(self) -> int:
@@ -280,9 +321,19 @@ class AudioOutput:
 
     # ----------------------------------------------------------------- internals
 
-    @staticmethod
-    def _clamp_rate(value: int) -> int:
-        return max(MIN_RATE_WPM, min(MAX_RATE_WPM, int(value)))
+    def _speech_possible_locked(self) -> bool:
+        return self._speech_ok and (self._audio_ok or self._reader is not None)
+
+    def _speech_pending_locked(self) -> bool:
+        """A message waits, is being synthesised or the screen reader is saying it."""
+        if not self._speech_possible_locked():
+            return False
+        reader_busy = self._reader is not None and self._reader.is_speaking()
+        return self._queued > 0 or self._in_flight or reader_busy
+
+    def _signal_change(self) -> None:
+        with self._changed:
+            self._changed.notify_all()
 
     def _spawn(self, target: Callable[[], None], name: str) -> None:
         thread = threading.Thread(target=target, name=name, daemon=True)
@@ -320,8 +371,8 @@ class AudioOutput:
         with self._lock:
             self._speech_ok = False
             self._drop_speech_locked()
+            self._changed.notify_all()
         self._notice(AudioNotice.TTS_UNAVAILABLE)
-        self._wake.set()
 
     def _lose_audio(self, reason: str) -> None:
         log.warning("audio output lost: %s", reason)
@@ -330,6 +381,7 @@ class AudioOutput:
                 return
             self._audio_ok = False
             self._drop_speech_locked()
+            self._changed.notify_all()
         self._mixer.clear_cues()
         self._close_stream()
         self._notice(AudioNotice.AUDIO_LOST)
@@ -361,11 +413,19 @@ class AudioOutput:
             self._wake.set()
 
     def _speech_worker(self) -> None:
+        reader = self._reader
+        if reader is not None:
+            self._serve_screen_reader(reader)
+            return
         try:
             synthesizer = self._synthesizer_factory()
         except Exception as exc:  # SpeechUnavailableError, or anything a factory may raise
             self._disable_speech(f"{type(exc).__name__}: {exc}")
             return
+        self._synthesizer = synthesizer
+        notice = getattr(synthesizer, "notice", None)
+        if isinstance(notice, AudioNotice):
+            self._notice(notice)
         while True:
             item = self._requests.get()
             if item is None:
@@ -382,9 +442,28 @@ class AudioOutput:
                     self._mixer.add_speech(samples)
                 self._in_flight = False
                 speech_ok = self._speech_ok
-            self._wake.set()
+                self._changed.notify_all()
             if not speech_ok:
                 return
+
+    def _serve_screen_reader(self, reader: ScreenReaderSpeech) -> None:
+        """Hand messages to the screen reader in order (its round trip stays off the game)."""
+        while True:
+            item = self._requests.get()
+            if item is None:
+                return
+            generation, text = item
+            with self._lock:
+                self._queued -= 1
+                self._in_flight = generation == self._generation
+            if self._in_flight:
+                try:
+                    reader.speak(text)
+                except Exception:  # a back end fault must never stop the game
+                    log.exception("screen reader failed on %r", text)
+            with self._lock:
+                self._in_flight = False
+                self._changed.notify_all()
 
     def _synthesize(self, synthesizer: SpeechSynthesizer, text: str) -> FloatArray | None:
         self._synthesis_began = time.monotonic()
@@ -403,25 +482,13 @@ class AudioOutput:
         return None
 
     def _monitor(self) -> None:
+        """Watchdogs: a dead or stalled stream, a synthesis that never returns."""
         while not self._closing:
-            self._wake.wait(0.02 if self._reported_sounding else 0.25)
+            self._wake.wait(0.25)
             self._wake.clear()
             if self._closing:
                 return
             self._check_watchdogs()
-            sounding = self.is_sounding()
-            if sounding != self._reported_sounding:
-                self._tell_listeners(sounding)
-
-    def _tell_listeners(self, sounding: bool) -> None:
-        self._reported_sounding = sounding
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            try:
-                listener(sounding)
-            except Exception:
-                log.exception("sounding listener failed")
 
     def _check_watchdogs(self) -> None:
         now = time.monotonic()

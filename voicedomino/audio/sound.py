@@ -1,4 +1,4 @@
-"""In-memory audio: a block of float samples with its sample rate, and WAV reading/writing.
+"""In-memory audio: a block of float samples with its sample rate (files: `audio.wav`).
 
 Every sound in the project (synthesised speech, cues) travels as a `Sound`: float32 samples
 in [-1, 1], shaped (frames, channels), so mixing is plain array arithmetic.
@@ -6,20 +6,16 @@ in [-1, 1], shaped (frames, channels), so mixing is plain array arithmetic.
 
 from __future__ import annotations
 
-import wave
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
+from voicedomino.audio.resample import resample
+
 FloatArray = npt.NDArray[np.float32]
 
 _INT16_SCALE = 32768.0
-
-
-class WavFormatError(ValueError):
-    """A WAV file that this project cannot read (not PCM 16-bit, truncated, empty)."""
 
 
 @dataclass(frozen=True)
@@ -78,42 +74,8 @@ class Sound:
         return Sound(np.repeat(mono, 2, axis=1), self.sample_rate)
 
     def resampled(self, sample_rate: int) -> Sound:
-        """The same sound at another rate (linear interpolation: enough for speech and cues)."""
+        """The same sound at another rate (band-limited, by `audio.resample`)."""
         if sample_rate == self.sample_rate:
             return self
-        if self.frames == 0:
-            return Sound(self.samples, sample_rate)
-        new_frames = max(1, round(self.frames * sample_rate / self.sample_rate))
-        old_t = np.arange(self.frames, dtype=np.float64) / self.sample_rate
-        new_t = np.arange(new_frames, dtype=np.float64) / sample_rate
-        columns = [
-            np.interp(new_t, old_t, self.samples[:, ch]).astype(np.float32)
-            for ch in range(self.channels)
-        ]
-        return Sound(np.stack(columns, axis=1), sample_rate)
-
-
-def read_wav(path: Path) -> Sound:
-    """Read a 16-bit PCM WAV file; raise `WavFormatError` when it is not one."""
-    try:
-        with wave.open(str(path), "rb") as wav:
-            width = wav.getsampwidth()
-            channels = wav.getnchannels()
-            rate = wav.getframerate()
-            raw = wav.readframes(wav.getnframes())
-    except (wave.Error, EOFError) as exc:
-        raise WavFormatError(f"{path}: {exc}") from exc
-    if width != 2:
-        raise WavFormatError(f"{path}: {8 * width}-bit samples, expected 16-bit")
-    if len(raw) % (2 * channels):
-        raise WavFormatError(f"{path}: truncated sample data")
-    return Sound.from_int16(np.frombuffer(raw, dtype="<i2"), rate, channels)
-
-
-def write_wav(path: Path, sound: Sound) -> None:
-    """Write `sound` as a 16-bit PCM WAV file."""
-    with wave.open(str(path), "wb") as wav:
-        wav.setnchannels(sound.channels)
-        wav.setsampwidth(2)
-        wav.setframerate(sound.sample_rate)
-        wav.writeframes(sound.to_int16().astype("<i2").tobytes())
+        converted = resample(self.samples, self.sample_rate, sample_rate)
+        return Sound(np.ascontiguousarray(converted, dtype=np.float32), sample_rate)

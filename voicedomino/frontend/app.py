@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TextIO
 
 from voicedomino.audio.api import SoundOutput
+from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog.intents import Intent, Recall, StopSpeech, VoiceChange
 from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.parser import Heard, answer_key, parse
@@ -175,7 +176,7 @@ class Game:
         if not self._print(message.text):
             return
         if message.cue:
-            self.output.play_cue(message.cue)
+            self.output.play_cue(Cue(message.cue))
         self.output.speak(message.text)
 
     def _print(self, text: str) -> bool:

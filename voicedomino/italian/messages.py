@@ -928,6 +928,14 @@ NOTICES = {
     "tts_unavailable": "La sintesi vocale non è disponibile: continuo con il testo e i suoni.",
     "tts_failed": "Un messaggio non è stato pronunciato: lo trovi scritto.",
     "cues_missing": "Alcuni suoni del gioco mancano: continuo senza quei suoni.",
+    "voice_not_italian": (
+        "Non ho trovato una voce italiana nel sistema: parlo con un'altra voce. "
+        "Per vedere le voci: voicedomino voci."
+    ),
+    "voice_not_found": "La voce scelta non c'è: uso la voce italiana predefinita.",
+    "screen_reader_unavailable": (
+        "Non riesco a parlare con il lettore di schermo: uso la voce del gioco."
+    ),
     "microphone_unavailable": "Il microfono non risponde: continua con la tastiera.",
     "microphone_back": "Il microfono è di nuovo attivo.",
     "audio_input_error": "Non riesco a leggere l'audio in ingresso: continua con la tastiera.",
@@ -1044,11 +1052,41 @@ COMMAND_LINE_HELP = {
     "--finestra": "secondi di ascolto dopo che il gioco ti passa la parola (da 2 a 60)",
     "--grazia": "secondi per dire no dopo la rilettura di un comando vocale (da 0.3 a 5)",
     "--premi-per-parlare": "ascolta solo dopo la barra spaziatrice (o Invio) o la parola domino",
+    "voci": "elenca le voci italiane del sistema",
+    "--voce": "la voce del sistema da usare (il nome, o una sua parte); resta salvata",
+    "--lettore-schermo": "parla attraverso il lettore di schermo (resta salvato)",
 }
 
 
 def bad_seconds(text: str, low: float, high: float) -> str:
     return f"{text!r} non va bene: servono dei secondi tra {low:g} e {high:g}"
+
+
+# --- the voices command and "che voci ci sono" --------------------------------------------
+
+
+def voices_report(
+    italian: list[str], in_use: str | None, in_use_is_italian: bool, engine_works: bool = True
+) -> list[str]:
+    """Lines for `voicedomino voci`: the Italian voices, the one in use, how to choose."""
+    if not engine_works:
+        return ["La sintesi vocale del sistema non funziona: il gioco parlerà solo con il testo."]
+    if not italian:
+        lines = ["Non ho trovato voci italiane nel sistema."]
+        if in_use:
+            lines.append(f"Il gioco parlerà con la voce {in_use}.")
+        lines.append("Installa una voce italiana dalle impostazioni di sintesi vocale del sistema.")
+        return lines
+    count = "una voce italiana" if len(italian) == 1 else f"{len(italian)} voci italiane"
+    lines = [f"Ho trovato {count}:"]
+    lines += [f"  {name}" + (" (in uso)" if name == in_use else "") for name in italian]
+    if in_use and not in_use_is_italian:
+        lines.append(f"In uso c'è la voce {in_use}, scelta da te.")
+    lines.append(
+        "Per sceglierne un'altra: voicedomino --voce NOME (resta salvata), "
+        "oppure durante il gioco di' usa la voce e il nome."
+    )
+    return lines
 
 
 def internal_error() -> str:

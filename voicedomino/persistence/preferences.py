@@ -25,6 +25,7 @@ from typing import Any
 
 import platformdirs
 
+from voicedomino.audio.api import RATE_MAX_WPM, RATE_MIN_WPM, VOLUME_MAX, VOLUME_MIN
 from voicedomino.dialog.response import Verbosity
 from voicedomino.engine.rules import VARIANTS
 from voicedomino.persistence.files import atomic_write, move_aside
@@ -37,11 +38,8 @@ SETTINGS_FILE = "settings.json"
 FORMAT_VERSION = 1
 
 # The synthesis' own bounds, so a saved rate is the rate heard.
-# TODO: import RATE_MIN_WPM, RATE_MAX_WPM and the volume bounds from voicedomino.audio.api
-RATE_MIN_WPM = 80
-RATE_MAX_WPM = 450
 RATE_RANGE = (RATE_MIN_WPM, RATE_MAX_WPM)  # words per minute
-VOLUME_RANGE = (0.0, 1.0)
+VOLUME_RANGE = (VOLUME_MIN, VOLUME_MAX)
 PAUSE_RANGE = (0.0, 10.0)  # seconds before a computer move is told
 MAX_DEVICE_NAME = 200
 MAX_DEVICE_INDEX = 4096  # PortAudio numbers devices from 0; anything near this is nonsense

@@ -22,9 +22,8 @@ from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
-from voicedomino.speech.pcm import decode_pcm, resample, to_int16_bytes
-from voicedomino.speech.resampler import StreamResampler
-from voicedomino.speech.wavfile import WavReadError, read_wav
+from voicedomino.audio.resample import StreamResampler
+from voicedomino.audio.wav import AudioFileError, read_sound
 
 SAMPLE_RATE = 16000
 BYTES_PER_SAMPLE = 2
@@ -58,7 +57,9 @@ class MicrophoneUnavailable(SourceError):
 
 
 class AudioFormatError(SourceError):
-    key: ClassVar[str] = "audio_format"
+    """An input file that is not audio; raised from `audio.wav.AudioFileError` (same key)."""
+
+    key: ClassVar[str] = AudioFileError.key
 
 
 class EndOfAudio(Exception):
@@ -89,7 +90,7 @@ def iterate(source: AudioSource, timeout: float = 1.0) -> Iterator[AudioFrame]:
 
 
 class WavFileSource:
-    """A WAV file as input, converted to 16 kHz mono 16-bit from any PCM or float WAV.
+    """A sound file as input (any format `audio.wav` reads), converted to 16 kHz mono 16-bit.
 
     With `realtime` each frame is released when it would have been captured live (measured
     from `open()`); otherwise frames come as fast as they are read.
@@ -138,10 +139,11 @@ class WavFileSource:
 
 def _read_wav_as_16k_mono(path: Path) -> bytes:
     try:
-        audio = read_wav(path)
-    except WavReadError as error:
-        raise AudioFormatError(f"{path}: not a PCM WAV file, {error}") from error
-    return to_int16_bytes(resample(audio.samples, audio.rate, SAMPLE_RATE))
+        sound = read_sound(path)
+    except AudioFileError as error:
+        raise AudioFormatError(f"not a sound file: {error}") from error
+    converted = sound.to_mono().resampled(SAMPLE_RATE)
+    return converted.to_int16().astype("<i2").tobytes()
 
 
 class MicrophoneSource:
@@ -191,7 +193,7 @@ class MicrophoneSource:
             try:
                 rate = int(sd.query_devices(self.device, "input")["default_samplerate"])
                 self._stream = self._start_stream(sd, rate)
-                self._resampler = StreamResampler(rate, SAMPLE_RATE)
+                self._resampler = StreamResampler(rate, SAMPLE_RATE, dtype="int16")
             except (sd.PortAudioError, ValueError, OSError, KeyError, TypeError) as error:
                 self._stream = None
                 raise MicrophoneUnavailable(
@@ -239,8 +241,8 @@ class MicrophoneSource:
             return None
         self._last_audio = time.monotonic()
         if self._resampler is not None:
-            converted = self._resampler.process(decode_pcm(pcm, BYTES_PER_SAMPLE, 1))
-            pcm = to_int16_bytes(converted)
+            block = np.frombuffer(pcm, dtype="<i2")
+            pcm = self._resampler.process(block).astype("<i2").tobytes()
         start = self._samples_out / SAMPLE_RATE
         self._samples_out += len(pcm) // BYTES_PER_SAMPLE
         return AudioFrame(pcm, start, captured_at)

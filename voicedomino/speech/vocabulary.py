@@ -15,6 +15,8 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from voicedomino.grammar.normalize import strip_accents
+
 UNKNOWN_WORD = "[unk]"
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
@@ -30,11 +32,6 @@ def grammar_form(sentence: str) -> str:
     return " ".join(_SEPARATORS.sub(" ", text).split())
 
 
-def _strip_accents(word: str) -> str:
-    decomposed = unicodedata.normalize("NFD", word)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def _final_accents(word: str) -> Iterator[str]:
     if word and word[-1] in _VOWELS:
         for mark in (_GRAVE, _ACUTE):
@@ -44,7 +41,7 @@ def _final_accents(word: str) -> Iterator[str]:
 def spellings(word: str) -> Iterator[list[str]]:
     """Candidate spellings of one grammar word, each as a list of model words, best first."""
     yield [word]
-    plain = _strip_accents(word)
+    plain = strip_accents(word)
     if plain != word:
         yield [plain]
     for accented in _final_accents(plain):

@@ -1,18 +1,20 @@
-"""Italian speech synthesis to audio with pyttsx3 + espeak-ng.
+"""Italian speech synthesis to audio with pyttsx3 and the platform's system voice.
 
     synth = Synthesizer()                 # raises SpeechUnavailableError if TTS cannot work
-    sound = synth.synthesize("Tocca a te.", rate_wpm=175)   # -> Sound, mono 22050 Hz
+    sound = synth.synthesize("Tocca a te.", rate_wpm=175)   # -> Sound, mono
 
-The project never lets pyttsx3 play audio itself (its `say()` shells out to `aplay` with erratic
-timing): each message is saved to a fresh temporary WAV file, read back and deleted. Quirks
+The driver is the platform's (`voices.driver_for_platform`: sapi5, nsss or espeak) and the voice
+the Italian one (`voices.choose_voice`), unless the player named another; `notice` then says
+whether a fallback was needed. The project never lets pyttsx3 play audio itself (its espeak
+`say()` shells out to `aplay` with erratic timing): each message is saved to a fresh temporary
+file (WAV on sapi5 and espeak, AIFF on nsss), read back by `audio.wav` and deleted. Quirks
 handled here (see AUDIO-NOTES): `runAndWait()` may return before the file is written, so we
 wait for the `finished-utterance` callback; only the last queued command runs, so exactly one
-`save_to_file` is queued per `runAndWait()`; unknown voice ids are ignored silently, so the
-voice is checked against the voice list; the espeak driver prints `Audio saved to ...` on
+`save_to_file` is queued per `runAndWait()`; the espeak driver prints `Audio saved to ...` on
 stdout, which is the game's transcript, so that print is routed to logging instead.
 
-pyttsx3 keeps one engine per driver per process and espeak-ng initialises once, so every
-synthesis in the process is serialised by a module lock.
+pyttsx3 keeps one engine per driver per process, so every synthesis in the process is
+serialised by a module lock.
 """
 
 from __future__ import annotations
@@ -23,18 +25,25 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from voicedomino.audio.sound import Sound, WavFormatError, read_wav
+from voicedomino.audio.api import RATE_DEFAULT_WPM, AudioNotice, clamp_rate
+from voicedomino.audio.sound import Sound
+from voicedomino.audio.voices import (
+    VoiceInfo,
+    VoiceListing,
+    choose_voice,
+    driver_for_platform,
+    find_voice,
+    make_listing,
+)
+from voicedomino.audio.wav import AudioFileError, read_sound
 
 log = logging.getLogger(__name__)
 
-ITALIAN_VOICES: tuple[str, ...] = ("roa/it", "it")
-DEFAULT_DRIVER = "espeak"
-MIN_RATE_WPM = 80
-MAX_RATE_WPM = 450
+# The file format each driver's save_to_file writes (nsss: AIFF whatever the name says).
+OUTPUT_SUFFIX = {"nsss": ".aiff"}
 
 _ENGINE_LOCK = threading.Lock()
 
@@ -63,58 +72,100 @@ def _silence_driver_prints(driver_name: str) -> None:
         module.print = _log_print  # type: ignore[attr-defined]
 
 
-def _voice_ids(engine: Any) -> set[str]:
-    ids: set[str] = set()
-    for voice in engine.getProperty("voices") or []:
-        ids.add(str(voice.id).lower())
-        ids.add(str(getattr(voice, "name", "")).lower())
-    return ids
+def _voices(engine: Any) -> list[VoiceInfo]:
+    return [VoiceInfo.from_pyttsx3(voice) for voice in engine.getProperty("voices") or []]
+
+
+def system_voices(driver_name: str | None = None) -> list[VoiceInfo]:
+    """Every voice the platform's (or the named) pyttsx3 driver offers.
+
+    Raises `SpeechUnavailableError` when the driver cannot start.
+    """
+    driver = driver_name or driver_for_platform()
+    try:
+        import pyttsx3
+
+        with _ENGINE_LOCK:
+            engine = pyttsx3.init(driver)
+            _silence_driver_prints(driver)
+            return _voices(engine)
+    except Exception as exc:  # pyttsx3 raises RuntimeError, OSError, ImportError, ...
+        raise SpeechUnavailableError(
+            f"speech engine {driver!r} cannot start: {type(exc).__name__}: {exc}"
+        ) from exc
+
+
+def list_voices(voice_name: str | None = None, driver_name: str | None = None) -> VoiceListing:
+    """The Italian system voices and the one the game would speak with (`voice_name` chosen).
+
+    Raises `SpeechUnavailableError` when the platform's speech engine cannot start.
+    """
+    driver = driver_name or driver_for_platform()
+    return make_listing(driver, system_voices(driver), voice_name)
 
 
 class Synthesizer:
-    """Turns Italian text into a `Sound` (mono, 16-bit quality, the engine's sample rate)."""
+    """Turns Italian text into a `Sound` (mono, at the engine's sample rate)."""
 
     def __init__(
         self,
-        voices: Sequence[str] = ITALIAN_VOICES,
-        driver_name: str = DEFAULT_DRIVER,
+        voice_name: str | None = None,
+        driver_name: str | None = None,
         timeout_s: float = 5.0,
     ) -> None:
-        self._driver_name = driver_name
+        self._driver_name = driver_name or driver_for_platform()
         self._timeout_s = timeout_s
         self._finished = threading.Event()
         try:
             import pyttsx3
 
             with _ENGINE_LOCK:
-                self._engine: Any = pyttsx3.init(driver_name)
-                _silence_driver_prints(driver_name)
-                available = _voice_ids(self._engine)
+                self._engine: Any = pyttsx3.init(self._driver_name)
+                _silence_driver_prints(self._driver_name)
+                self.voices = _voices(self._engine)
         except Exception as exc:  # pyttsx3 raises RuntimeError, OSError, ImportError, ...
             raise SpeechUnavailableError(
-                f"speech engine {driver_name!r} cannot start: {type(exc).__name__}: {exc}"
+                f"speech engine {self._driver_name!r} cannot start: {type(exc).__name__}: {exc}"
             ) from exc
-        chosen = next((v for v in voices if v.lower() in available), None)
-        if chosen is None:
-            raise SpeechUnavailableError(f"no Italian voice among {list(voices)} in {driver_name}")
-        self.voice_id = chosen
+        choice = choose_voice(self.voices, voice_name)
+        if choice.voice is None:
+            raise SpeechUnavailableError(f"no voice at all in {self._driver_name}")
+        self.voice: VoiceInfo = choice.voice
+        self.notice: AudioNotice | None = choice.notice
+        """`VOICE_NOT_FOUND` or `VOICE_NOT_ITALIAN` when the voice is a fallback."""
         # pyttsx3's own binding of espeak-ng, used only to know when espeak is idle.
-        self._espeak: Any = sys.modules.get(f"pyttsx3.drivers._{driver_name}")
+        self._espeak: Any = sys.modules.get(f"pyttsx3.drivers._{self._driver_name}")
         # A first synthesis proves the engine works and leaves pyttsx3's command queue idle
         # (a new engine queues property changes until its first run), so later property
         # changes apply at once.
-        self.synthesize("pronto", rate_wpm=175)
+        self.synthesize("pronto", rate_wpm=RATE_DEFAULT_WPM)
 
-    def synthesize(self, text: str, rate_wpm: int = 175) -> Sound:
-        """Synthesise `text` at `rate_wpm` words per minute (clamped to the engine's range).
+    @property
+    def voice_id(self) -> str:
+        return self.voice.id
+
+    @property
+    def driver_name(self) -> str:
+        return self._driver_name
+
+    def use_voice(self, name: str) -> VoiceInfo | None:
+        """Speak from the next message with the voice called `name`; None if there is none."""
+        found = find_voice(self.voices, name)
+        if found is not None:
+            self.voice = found
+        return found
+
+    def synthesize(self, text: str, rate_wpm: int = RATE_DEFAULT_WPM) -> Sound:
+        """Synthesise `text` at `rate_wpm` words per minute (clamped by `api.clamp_rate`).
 
         Raises `SpeechSynthesisError` for a message that yields no audio, and
         `SpeechUnavailableError` when the engine does not answer within the timeout.
         """
         if not text.strip():
             raise SpeechSynthesisError("empty text")
-        rate = max(MIN_RATE_WPM, min(MAX_RATE_WPM, int(rate_wpm)))
-        fd, name = tempfile.mkstemp(prefix="voicedomino-tts-", suffix=".wav")
+        rate = clamp_rate(rate_wpm)
+        suffix = OUTPUT_SUFFIX.get(self._driver_name, ".wav")
+        fd, name = tempfile.mkstemp(prefix="voicedomino-tts-", suffix=suffix)
         os.close(fd)
         path = Path(name)
         try:
@@ -128,7 +179,7 @@ class Synthesizer:
         self._finished.clear()
         token = self._engine.connect("finished-utterance", self._on_finished)
         try:
-            self._engine.setProperty("voice", self.voice_id)  # another user may have changed it
+            self._engine.setProperty("voice", self.voice.id)  # another user may have changed it
             self._engine.setProperty("rate", rate)
             # pyttsx3's run loop cancels espeak when espeak is still busy, which silently
             # drops a rate change still queued inside espeak-ng: let espeak finish first.
@@ -162,8 +213,8 @@ class Synthesizer:
     @staticmethod
     def _read_result(path: Path) -> Sound:
         try:
-            sound = read_wav(path)
-        except (OSError, WavFormatError) as exc:
+            sound = read_sound(path)
+        except AudioFileError as exc:
             raise SpeechSynthesisError(f"unreadable synthesis output: {exc}") from exc
         if sound.frames == 0:
             raise SpeechSynthesisError("synthesis produced no audio")
