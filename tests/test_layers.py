@@ -17,7 +17,7 @@ ALLOWED: dict[str, set[str]] = {
     "audio": {"grammar"},
     "italian": {"grammar", "engine", "players"},
     "dialog": {"grammar", "italian", "engine", "players", "audio"},
-    "speech": {"grammar", "audio"},
+    "speech": {"grammar", "audio", "persistence"},  # the model's files and manifest
     "persistence": {"engine", "dialog", "players", "audio", "grammar", "italian"},
     "frontend": {
         "grammar", "italian", "engine", "players", "dialog", "speech", "audio", "persistence",
@@ -46,11 +46,15 @@ def _imports(path: Path) -> set[str]:
             names = [a.name for a in node.names]
         for name in names:
             parts = name.split(".")
-            if parts[0] == "voicedomino" and len(parts) > 1:
+            if parts[0] == "voicedomino" and len(parts) > 1 and _is_module(parts[1]):
                 found.add(parts[1])
             elif name == "voicedomino":
                 found.add("__init__")
     return found
+
+
+def _is_module(name: str) -> bool:
+    return (ROOT / name).is_dir() or (ROOT / f"{name}.py").is_file()
 
 
 def _graph() -> dict[str, set[str]]:
