@@ -21,13 +21,13 @@ from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.menu import Table
 from voicedomino.engine import VARIANTS
 from voicedomino.frontend.app import Game, Preferences
-from voicedomino.frontend.attention import DEFAULT_GRACE_S, DEFAULT_WINDOW_S, GateSettings
+from voicedomino.frontend.attention import GateSettings
 from voicedomino.frontend.console import LineReader
 from voicedomino.frontend.inbox import DeviceNotice, KeyPressed
 from voicedomino.italian import messages as it
 from voicedomino.persistence.autosave import AutoSave, data_dir
 from voicedomino.persistence.lock import DataLock, LockState
-from voicedomino.persistence.preferences import PAUSE_RANGE
+from voicedomino.persistence.preferences import GRACE_RANGE, LISTEN_WINDOW_RANGE, PAUSE_RANGE
 from voicedomino.players import LEVELS, Level
 
 if TYPE_CHECKING:
@@ -67,8 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--voce", help=helps["--voce"])
     switch("--lettore-schermo")
     switch("--debug")
-    parser.add_argument("--finestra", type=_seconds_between(2.0, 60.0), help=helps["--finestra"])
-    parser.add_argument("--grazia", type=_seconds_between(0.3, 5.0), help=helps["--grazia"])
+    window = _seconds_between(*LISTEN_WINDOW_RANGE)
+    parser.add_argument("--finestra", type=window, help=helps["--finestra"])
+    parser.add_argument("--grazia", type=_seconds_between(*GRACE_RANGE), help=helps["--grazia"])
     switch("--premi-per-parlare")
     return parser
 
@@ -134,7 +135,7 @@ def voices_command(voice_name: str | None) -> int:
     from voicedomino.persistence import preferences as user_settings
 
     if voice_name is None:
-        voice_name = getattr(user_settings.load_settings().settings, "voice_name", None)
+        voice_name = user_settings.load_settings().settings.voice_name
     try:
         listing = list_voices(voice_name)
     except SpeechUnavailableError as error:
@@ -159,7 +160,7 @@ def play(args: argparse.Namespace) -> int:
     loaded = user_settings.load_settings()
     prefs = loaded.settings
     notices = NoticeRelay(list(loaded.notices))
-    voice_name, screen_reader = _speech_options(prefs, args)
+    prefs, voice_name, screen_reader = _speech_options(prefs, args)
     output = _make_output(args.no_voice, prefs, notices.tell, voice_name, screen_reader)
     autosave = None if args.senza_salvataggio else AutoSave()
     lock = DataLock(data_dir())
@@ -187,12 +188,20 @@ def play(args: argparse.Namespace) -> int:
         computer_pause=pause,
         seed=args.seme,
         saved=saved,
+        auto_forced=prefs.auto_forced,
     )
 
+    current = [prefs]  # what is saved now: each change starts from the last one
+
     def remember(new: Preferences) -> None:
-        saved = user_settings.save_settings(
-            prefs.replace(rate_wpm=new.rate, volume=new.volume, verbosity=new.verbosity)
+        current[0] = current[0].replace(
+            rate_wpm=new.rate,
+            volume=new.volume,
+            verbosity=new.verbosity,
+            auto_forced=new.auto_forced,
+            **({"voice_name": new.voice_name} if new.voice_name else {}),
         )
+        saved = user_settings.save_settings(current[0])
         if not saved and "settings_unsaved" not in told:
             told.add("settings_unsaved")  # once: every later change would fail the same way
             notices.tell("settings_unsaved")
@@ -218,9 +227,9 @@ def play(args: argparse.Namespace) -> int:
         # The gate exists before the first utterance can arrive.
         game.listen_with_gate(
             GateSettings(
-                window_s=args.finestra or getattr(prefs, "listen_window_s", DEFAULT_WINDOW_S),
-                grace_s=args.grazia or getattr(prefs, "grace_s", DEFAULT_GRACE_S),
-                push_to_talk=args.premi_per_parlare or getattr(prefs, "push_to_talk", False),
+                window_s=args.finestra or prefs.listen_window_s,
+                grace_s=args.grazia or prefs.grace_s,
+                push_to_talk=args.premi_per_parlare or prefs.push_to_talk,
             )
         )
         from voicedomino.frontend.voice import start_voice
@@ -317,23 +326,26 @@ class KeyReaderLike(Protocol):
     def restore(self) -> None: ...
 
 
-def _speech_options(prefs: UserSettings, args: argparse.Namespace) -> tuple[str | None, bool]:
+def _speech_options(
+    prefs: UserSettings, args: argparse.Namespace
+) -> tuple[UserSettings, str | None, bool]:
     """The voice name and screen-reader choice: this command line's, else the saved ones.
 
     Given on the command line they stay chosen: saved when the settings have the field.
     """
-    voice_name: str | None = args.voce or getattr(prefs, "voice_name", None)
-    screen_reader = bool(args.lettore_schermo or getattr(prefs, "screen_reader", False))
+    voice_name: str | None = args.voce or prefs.voice_name
+    screen_reader = bool(args.lettore_schermo or prefs.screen_reader)
     changes: dict[str, object] = {}
-    if args.voce is not None and hasattr(prefs, "voice_name"):
+    if args.voce is not None:
         changes["voice_name"] = args.voce
-    if args.lettore_schermo and hasattr(prefs, "screen_reader"):
+    if args.lettore_schermo:
         changes["screen_reader"] = True
     if changes:
         from voicedomino.persistence import preferences as user_settings
 
-        user_settings.save_settings(prefs.replace(**changes))
-    return voice_name, screen_reader
+        prefs = prefs.replace(**changes)
+        user_settings.save_settings(prefs)
+    return prefs, voice_name, screen_reader
 
 
 def _make_output(

@@ -147,6 +147,18 @@ class SetAutoForced:
 
 
 @dataclass(frozen=True)
+class ListVoices:
+    """ "che voci ci sono": the system's Italian voices, numbered."""
+
+
+@dataclass(frozen=True)
+class UseVoice:
+    """ "usa la voce due": a voice by its number in that list."""
+
+    number: int
+
+
+@dataclass(frozen=True)
 class AdjustVoice:
     change: VoiceChange
 
@@ -254,6 +266,8 @@ Intent = (
     | AskPlayer
     | ExplainRules
     | SetAutoForced
+    | ListVoices
+    | UseVoice
     | AdjustVoice
     | SetVerbosity
     | Remind

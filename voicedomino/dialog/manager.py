@@ -31,6 +31,7 @@ from voicedomino.dialog.intents import (
     Help,
     Intent,
     Listen,
+    ListVoices,
     NewGame,
     NumberQuestion,
     PassTurn,
@@ -46,6 +47,7 @@ from voicedomino.dialog.intents import (
     Start,
     StopSpeech,
     Undo,
+    UseVoice,
     VoiceChange,
 )
 from voicedomino.dialog.menu import Table, choose
@@ -233,7 +235,7 @@ class DialogManager:
                 return Response(voice_change=change).say(_VOICE_CHANGE_TEXT[change]())
             case SetVerbosity(verbosity):
                 self.narrator.verbosity = verbosity
-                return Response(verbosity_changed=True).say(_VERBOSITY_TEXT[verbosity]())
+                return Response(preference_changed=True).say(_VERBOSITY_TEXT[verbosity]())
             case Help(with_keys):
                 response = self._help()
                 if with_keys:
@@ -245,9 +247,11 @@ class DialogManager:
             case ExplainRules():
                 pages = it.rules(self.table.variant)
                 return Response(pages=list(pages)).say(pages[0]).say(it.rules_more())
+            case ListVoices() | UseVoice():
+                return Response(voices=intent)
             case SetAutoForced(on):
                 self.auto_forced = on
-                return Response().say(it.auto_forced_set(on))
+                return Response(preference_changed=True).say(it.auto_forced_set(on))
             case _:
                 return self._handlers[self.phase](intent)
 

@@ -32,6 +32,7 @@ from voicedomino.dialog.intents import (
     Help,
     Intent,
     Listen,
+    ListVoices,
     NewGame,
     NumberQuestion,
     PassTurn,
@@ -54,6 +55,7 @@ from voicedomino.dialog.intents import (
     Start,
     StopSpeech,
     Undo,
+    UseVoice,
     VoiceChange,
 )
 from voicedomino.dialog.response import Verbosity
@@ -167,6 +169,8 @@ _BUILDERS: Mapping[str, Callable[[Slots], Intent]] = {
     "ask_player": lambda s: AskPlayer(_number(s, "seat")),
     "rules": _const(ExplainRules()),
     "set_auto_forced": lambda s: SetAutoForced(bool(s["on"])),
+    "list_voices": _const(ListVoices()),
+    "use_voice": lambda s: UseVoice(_number(s, "voice")),
 }
 
 

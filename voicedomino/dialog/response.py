@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from voicedomino.audio.cues import Cue
 
 if TYPE_CHECKING:
-    from voicedomino.dialog.intents import Recall, VoiceChange
+    from voicedomino.dialog.intents import ListVoices, Recall, UseVoice, VoiceChange
 
 
 class Verbosity(Enum):
@@ -36,11 +36,12 @@ class Response:
     quit: bool = False
     state_changed: bool = False  # the match changed: save it
     voice_change: VoiceChange | None = None  # slower, faster, louder, quieter: the front end's
-    verbosity_changed: bool = False  # the narration's verbosity changed: save the preference
+    preference_changed: bool = False  # verbosity or automatic forced moves: save the choice
     recall: Recall | None = None  # repeat / previous / next: the front end keeps the history
     discard_save: bool = False  # the player declined to resume: set the saved match aside
     understood: bool = True
     awaits_player: bool = False  # the turn is the player's, or a question was asked
+    voices: ListVoices | UseVoice | None = None  # the system's voices: the front end's
     pages: list[str] | None = None  # a text read a page at a time ("successivo", "precedente")
 
     @property

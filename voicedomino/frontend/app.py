@@ -16,7 +16,14 @@ from typing import TextIO
 
 from voicedomino.audio.api import SoundOutput
 from voicedomino.audio.cue_names import Cue
-from voicedomino.dialog.intents import Intent, Recall, StopSpeech, VoiceChange
+from voicedomino.dialog.intents import (
+    Intent,
+    ListVoices,
+    Recall,
+    StopSpeech,
+    UseVoice,
+    VoiceChange,
+)
 from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.parser import Heard, answer_key, parse
 from voicedomino.dialog.response import Message, Response
@@ -54,6 +61,8 @@ class Preferences:
     rate: int
     volume: float
     verbosity: str
+    auto_forced: bool | None = None
+    voice_name: str | None = None  # a system voice chosen by voice ("usa la voce due")
 
 
 class Inbox(queue.Queue[InboxItem]):
@@ -217,21 +226,50 @@ class Game:
 
     def _after(self, response: Response) -> None:
         """Save first, then speak: what is said may depend on whether the save worked."""
-        if response.voice_change is not None or response.verbosity_changed:
+        if response.voice_change is not None or response.preference_changed:
             self._apply_preference(response.voice_change)
         archive_failure = self._archive() if response.discard_save else None
         if response.state_changed:
             self._save()
         if response.recall is not None:
             self._recall(response.recall)
+        elif response.voices is not None:
+            self._voices(response.voices)
         else:
             self.render(self._truthful(response, archive_failure))
-            if not (response.voice_change or response.verbosity_changed or response.stop_speech):
+            if not (response.voice_change or response.preference_changed or response.stop_speech):
                 self.history.remember(response.messages, response.pages)
         if response.quit:
             self.finished = True
         elif self.gate is not None:
             self.gate.after_response(response)
+
+    def _voices(self, request: ListVoices | UseVoice) -> None:
+        """The system's Italian voices, listed or chosen by number."""
+        from voicedomino.audio.synthesis import SpeechUnavailableError, list_voices
+
+        speaking = getattr(self.output, "voice", None)
+        in_use = getattr(speaking, "name", None)
+        try:
+            listing = list_voices(in_use)
+        except SpeechUnavailableError as error:
+            log.warning("no speech engine to list voices: %s", error)
+            self.say(it.voices_unavailable())
+            return
+        names = [voice.name for voice in listing.italian]
+        match request:
+            case ListVoices():
+                self.say(it.voices_spoken(names, in_use))
+            case UseVoice(number) if not 1 <= number <= len(names):
+                self.say(it.no_such_voice(number, len(names)))
+            case UseVoice(number):
+                use = getattr(self.output, "use_voice", None)
+                chosen = use(names[number - 1]) if use is not None else None
+                if chosen is None:
+                    self.say(it.voice_not_changed())
+                    return
+                self.say(it.voice_chosen(names[number - 1]))
+                self._remember_preferences(voice_name=names[number - 1])
 
     def _recall(self, what: Recall) -> None:
         if what is Recall.REPEAT:
@@ -314,9 +352,17 @@ class Game:
             output.volume = min(1.0, output.volume + VOLUME_STEP)
         elif change is VoiceChange.QUIETER:
             output.volume = max(0.1, output.volume - VOLUME_STEP)
+        self._remember_preferences()
+
+    def _remember_preferences(self, voice_name: str | None = None) -> None:
         if self.on_preferences is not None:
-            verbosity = self.manager.verbosity.value
-            self.on_preferences(Preferences(output.rate, output.volume, verbosity))
+            output, manager = self.output, self.manager
+            self.on_preferences(
+                Preferences(
+                    output.rate, output.volume, manager.verbosity.value, manager.auto_forced,
+                    voice_name,
+                )
+            )  # fmt: skip
 
     def run(self) -> None:
         """Serve inputs until the player quits or every input source has ended."""

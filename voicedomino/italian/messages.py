@@ -1065,6 +1065,37 @@ def bad_seconds(text: str, low: float, high: float) -> str:
 # --- the voices command and "che voci ci sono" --------------------------------------------
 
 
+def voices_spoken(italian: Sequence[str], in_use: str | None) -> str:
+    """ "che voci ci sono", answered by ear: numbered, so "usa la voce due" can choose."""
+    if not italian:
+        return "Non ho trovato voci italiane nel sistema."
+    listed = "; ".join(f"{cardinal(n)}, {name}" for n, name in enumerate(italian, start=1))
+    text = f"Voci italiane: {listed}."
+    if in_use:
+        text += f" In uso: {in_use}."
+    return text + " Per cambiare, di' usa la voce e il numero."
+
+
+def voice_chosen(name: str) -> str:
+    return f"Da ora parlo con la voce {name}."
+
+
+def no_such_voice(number: int, count: int) -> str:
+    if count == 0:
+        return "Non ho trovato voci italiane da scegliere."
+    if count == 1:
+        return f"Non c'è una voce {cardinal(number)}: c'è una sola voce italiana."
+    return f"Non c'è una voce {cardinal(number)}: le voci italiane sono {cardinal(count)}."
+
+
+def voice_not_changed() -> str:
+    return "Non posso cambiare voce adesso: parlo con il lettore di schermo o senza voce."
+
+
+def voices_unavailable() -> str:
+    return "La sintesi vocale del sistema non risponde: non posso elencare le voci."
+
+
 def voices_report(
     italian: list[str], in_use: str | None, in_use_is_italian: bool, engine_works: bool = True
 ) -> list[str]:

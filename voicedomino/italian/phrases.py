@@ -62,6 +62,7 @@ SLOT_LISTS: dict[str, list[SlotValue]] = {
     ],
     "pips": [SlotValue(_PLURAL_PIPS.get(n, _pip_choice(n)), n) for n in range(MAX_PIPS + 1)],
     "seat": [SlotValue(name, seat) for name, seat in _SEAT_NAMES.items()],
+    "voice": [SlotValue(cardinal(n), n) for n in range(1, 10)],
     # After "variante"/"modalita"; bare variant names are in _BARE_VARIANTS.
     "variant": [
         SlotValue("classica|classico", "classica"),
@@ -315,6 +316,19 @@ INTENTS: list[IntentSpec] = [
         "set_auto_forced",
         ("mosse obbligate (manuali|a mano)", "automatico no", "faccio io"),
         {"on": False},
+    ),
+    IntentSpec(
+        "list_voices",
+        (
+            "che voci ci sono",
+            "quali voci (ci sono|hai)",
+            "elenca le voci",
+            "[le] voci [italiane]",
+        ),
+    ),
+    IntentSpec(
+        "use_voice",
+        ("usa la voce {voice}", "(voce|passa alla voce|cambia voce) {voice}"),
     ),
     IntentSpec(
         "repeat",

@@ -27,7 +27,6 @@ import platformdirs
 
 from voicedomino.audio.api import RATE_MAX_WPM, RATE_MIN_WPM, VOLUME_MAX, VOLUME_MIN
 from voicedomino.dialog.response import Verbosity
-from voicedomino.engine.rules import VARIANTS
 from voicedomino.persistence.files import atomic_write, move_aside
 from voicedomino.players import LEVELS
 
@@ -41,6 +40,9 @@ FORMAT_VERSION = 1
 RATE_RANGE = (RATE_MIN_WPM, RATE_MAX_WPM)  # words per minute
 VOLUME_RANGE = (VOLUME_MIN, VOLUME_MAX)
 PAUSE_RANGE = (0.0, 10.0)  # seconds before a computer move is told
+LISTEN_WINDOW_RANGE = (2.0, 60.0)  # seconds
+GRACE_RANGE = (0.3, 5.0)  # seconds
+MAX_NAME = 200
 MAX_DEVICE_NAME = 200
 MAX_DEVICE_INDEX = 4096  # PortAudio numbers devices from 0; anything near this is nonsense
 
@@ -62,7 +64,12 @@ class UserSettings:
     output_device: DeviceSetting = None  # PortAudio index or name part; None = default
     input_device: DeviceSetting = None
     level: str = "medio"
-    last_variant: str = "classica"
+    voice_name: str | None = None  # the system voice chosen by name; None: the best Italian one
+    screen_reader: bool = False  # speak through the player's screen reader
+    listen_window_s: float = 8.0  # how long the game listens after handing over the turn
+    grace_s: float = 1.2  # time to say "no" after a voice command is read back
+    push_to_talk: bool = False  # listen only after a key or the attention word
+    auto_forced: bool | None = None  # forced draws and passes made for the player; None: brief
 
     def replace(self, **changes: Any) -> UserSettings:
         """A copy with `changes` applied, each value clamped or reset to stay valid."""
@@ -126,6 +133,16 @@ def _boolean(value: object, default: object) -> tuple[object, bool]:
     return (value, False) if isinstance(value, bool) else (default, True)
 
 
+def _optional_boolean(value: object, default: object) -> tuple[object, bool]:
+    return (value, False) if value is None or isinstance(value, bool) else (default, True)
+
+
+def _optional_name(value: object, default: object) -> tuple[object, bool]:
+    if value is None or (isinstance(value, str) and value.strip() and len(value) <= MAX_NAME):
+        return value, False
+    return default, True
+
+
 def _device(value: object, default: object) -> tuple[object, bool]:
     if value is None:
         return None, False
@@ -145,7 +162,12 @@ _CHECKS: dict[str, Checker] = {
     "output_device": _device,
     "input_device": _device,
     "level": _choice(tuple(str(level) for level in LEVELS)),
-    "last_variant": _choice(tuple(VARIANTS)),
+    "voice_name": _optional_name,
+    "screen_reader": _boolean,
+    "listen_window_s": _clamped(*LISTEN_WINDOW_RANGE, integer=False),
+    "grace_s": _clamped(*GRACE_RANGE, integer=False),
+    "push_to_talk": _boolean,
+    "auto_forced": _optional_boolean,
 }
 
 
