@@ -6,10 +6,7 @@ import pytest
 
 from voicedomino.grammar.normalize import normalize
 from voicedomino.italian.numbers import (
-    PIP_WORDS,
     cardinal,
-    number_word,
-    pip_value,
     pip_word,
     tile_phrase,
 )
@@ -60,18 +57,9 @@ def test_cardinals_are_distinct_words() -> None:
     assert all(w.isalpha() for w in words)
 
 
-def test_pip_words_round_trip() -> None:
-    for value, words in PIP_WORDS.items():
-        for word in words:
-            assert pip_value(word) == value
-            assert pip_value(word.upper()) == value
-    assert pip_value("sette") is None
-    assert pip_value("") is None
-
-
 def test_spoken_pips_and_tiles() -> None:
     assert pip_word(0) == "bianco"
-    assert number_word(0) == "zero"
+    assert cardinal(0) == "zero"
     assert [pip_word(n) for n in range(1, 7)] == ["uno", "due", "tre", "quattro", "cinque", "sei"]
     assert tile_phrase(6, 6) == "doppio sei"
     assert tile_phrase(0, 0) == "doppio bianco"

@@ -279,7 +279,7 @@ def _start_key_mode(game: Game) -> KeyReaderLike | None:
 
     def pressed(name: str) -> None:
         if name == "escape":
-            game.output.stop_speech()  # at once, not after the queue
+            game.hurry()  # at once, not after the queue
         game.submit(KeyPressed(name))
 
     reader = KeyReader(sys.stdin.fileno(), pressed)

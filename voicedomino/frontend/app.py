@@ -122,6 +122,7 @@ class Game:
         self._failure_kind = "unknown"
         self.output_closed = False  # standard output went away (`| head -1`): stop quietly
         self.finished = False
+        self._hurry = threading.Event()
         self._greeted = False
         self._early_notices: list[str] = []
         self.voice_active = False  # a listener feeds the inbox too
@@ -176,8 +177,9 @@ class Game:
         # handled on the input threads, ends the wait at once).
         if self.sequence_speech and (message.cue or message.pause > 0):
             self.output.wait_idle(MAX_WAIT_FOR_SPEECH)
-        if message.pause > 0:
-            time.sleep(message.pause)
+        if message.pause > 0:  # the computer's pause; "basta" or Escape cuts it short
+            self._hurry.wait(message.pause)
+            self._hurry.clear()
         if not message.text:  # a cue alone (your own move, in brief mode)
             if message.cue:
                 self.output.play_cue(message.cue)
@@ -209,7 +211,12 @@ class Game:
     def urgent(self, heard: Heard | None) -> None:
         """Called by the input threads before queueing: "basta" must not wait its turn."""
         if heard is not None and isinstance(heard.intent, StopSpeech):
-            self.output.stop_speech()
+            self.hurry()
+
+    def hurry(self) -> None:
+        """Silence the speech now and skip the pause before the next computer move."""
+        self.output.stop_speech()
+        self._hurry.set()
 
     def submit(self, item: InboxItem) -> None:
         self.inbox.put(item)

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from voicedomino.grammar.normalize import normalize
-
 MAX_PIPS = 6
 
 # Words accepted for each pip value; the blank has three common names.
@@ -60,20 +58,6 @@ _TENS = (
     "ottanta",
     "novanta",
 )
-
-
-def pip_value(word: str) -> int | None:
-    """Return the pip value 0..6 of a (normalised or not) number word, or None."""
-    wanted = normalize(word)
-    for value, words in PIP_WORDS.items():
-        if wanted in words:
-            return value
-    return None
-
-
-def number_word(n: int) -> str:
-    """Spoken word for a count or pip number; 0 is "zero" (use `pip_word` for tile halves)."""
-    return cardinal(n)
 
 
 def pip_word(n: int) -> str:
