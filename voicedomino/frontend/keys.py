@@ -22,6 +22,7 @@ from voicedomino.dialog.intents import (
     Continue,
     Help,
     Intent,
+    PlayNumber,
     PlayTile,
     SetLevel,
     SetPairs,
@@ -166,9 +167,12 @@ class KeyNavigator:
             self._digit(name)
         elif len(name) == 1:
             if self.digits and name in TILE_SIDE_KEYS:
-                a, b = int(self.digits[0]), int(self.digits[1])
-                self.digits = ""
-                self.game.handle_intent(PlayTile(a, b, TILE_SIDE_KEYS[name]))
+                digits, self.digits = self.digits, ""
+                side = TILE_SIDE_KEYS[name]
+                if len(digits) == 2:  # "35t": the tile at the head
+                    self.game.handle_intent(PlayTile(int(digits[0]), int(digits[1]), side))
+                else:  # "3t": the one three that fits at the head, as typed on a line
+                    self.game.handle_intent(PlayNumber(int(digits), side))
             else:
                 self.digits = ""
                 self.game.handle_intent(key_intents().get(name))
