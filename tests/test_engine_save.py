@@ -13,7 +13,7 @@ from engine_helpers import TABLE_IDS, TABLES, make_round, match_of, new_match, r
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from voicedomino.engine import Match, Play, SaveError, Settings, Tile
+from voicedomino.engine import Match, Play, Round, SaveError, Settings, Tile
 from voicedomino.engine.save import FORMAT, VERSION, dumps, from_document, loads
 
 Doc = dict[str, Any]
@@ -70,6 +70,29 @@ def test_finished_round_result_is_derived_again() -> None:
     loaded = loads(dumps(match))
     assert loaded.round.result == match.round.result
     assert loaded.scores == match.scores == [0, 10, 0]
+
+
+@pytest.mark.parametrize(("variant", "seats", "pairs"), TABLES, ids=TABLE_IDS)
+def test_restoring_a_round_state_gives_the_same_round(
+    variant: str, seats: int, pairs: bool
+) -> None:
+    """The engine's public way back from plain values, which the loader uses."""
+    for steps in (0, 5, 200):
+        match = played(variant, seats, pairs, steps)
+        state = match.round.state()
+        restored = Round.restore(match.rules, state)
+        assert restored.state() == state
+        assert restored.result == match.round.result
+        assert restored.legal_actions() == match.round.legal_actions()
+        resumed = Match.restore(restored, seed=match.seed, rng=match.rng, scores=match.scores)
+        assert resumed.result == match.result
+        assert resumed.view(0) == match.view(0)
+
+
+def test_restoring_a_match_refuses_scores_that_do_not_fit_the_teams() -> None:
+    match = played("coppie", 4, True)
+    with pytest.raises(ValueError, match="2 teams"):
+        Match.restore(match.round, seed=1, rng=random.Random(1), scores=[0, 0, 0, 0])
 
 
 # --- malformed and inconsistent documents -----------------------------------------------------

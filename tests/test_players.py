@@ -21,7 +21,7 @@ from voicedomino.engine import (
     Side,
     Tile,
 )
-from voicedomino.players import LEVELS, make_player, suggest
+from voicedomino.players import LEVELS, Level, make_player, suggest
 from voicedomino.players.base import NoLegalAction, Player
 from voicedomino.players.difficile import SearchPlayer, SearchSettings
 from voicedomino.players.fastsim import (
@@ -107,6 +107,15 @@ def test_default_hard_player_plays_a_classica_round_legally() -> None:
     match = Match(Settings(target=0), seed=3)
     players = {0: make_player("difficile"), 1: make_player("medio")}
     assert play_round(match, players, seed=3) > 0
+
+
+def test_levels_are_named_once_and_their_names_work_too() -> None:
+    assert LEVELS == (Level.FACILE, Level.MEDIO, Level.DIFFICILE)
+    assert [str(level) for level in LEVELS] == ["facile", "medio", "difficile"]
+    for level in LEVELS:
+        by_enum, by_name = make_player(level), make_player(level.value)
+        assert type(by_enum) is type(by_name)
+        assert by_enum.name == level
 
 
 def test_unknown_level_is_refused() -> None:

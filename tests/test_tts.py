@@ -16,6 +16,7 @@ from voicedomino.audio.synthesis import (
     SpeechUnavailableError,
     Synthesizer,
 )
+from voicedomino.audio.wav import AudioFileError, read_sound, write_wav
 
 ROOT = Path(__file__).resolve().parents[1]
 SHORT = "Tocca a te."
@@ -107,3 +108,34 @@ def test_broken_espeak_library_is_unavailable(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("UNAVAILABLE")
+
+
+@pytest.mark.parametrize(
+    ("suffix", "sox_options"),
+    [
+        (".aiff", []),  # what NSSpeechSynthesizer's save_to_file writes on macOS
+        (".wav", ["-b", "24"]),  # WAVE_FORMAT_EXTENSIBLE, which Python's wave module refuses
+        (".wav", ["-e", "floating-point", "-b", "32"]),
+    ],
+)
+def test_every_synthesis_file_format_reads_alike(
+    synth: Synthesizer, tmp_path: Path, suffix: str, sox_options: list[str]
+) -> None:
+    sound = synth.synthesize(SHORT, rate_wpm=175)
+    wav = tmp_path / "espeak.wav"
+    write_wav(wav, sound)
+    other = tmp_path / f"converted{suffix}"
+    subprocess.run(["sox", str(wav), *sox_options, str(other)], check=True, timeout=30)
+    again = read_sound(other)
+    assert again.sample_rate == sound.sample_rate and again.frames == sound.frames
+    assert float(np.max(np.abs(again.samples - sound.samples))) < 1e-3
+
+
+def test_a_file_that_is_not_audio_raises_the_one_error(tmp_path: Path) -> None:
+    bogus = tmp_path / "bogus.aiff"
+    bogus.write_bytes(b"FORM\x00\x00\x00\x04AIFFjunk")
+    with pytest.raises(AudioFileError) as raised:
+        read_sound(bogus)
+    assert raised.value.key == "audio_format"
+    with pytest.raises(AudioFileError, match="no such file"):
+        read_sound(tmp_path / "absent.wav")

@@ -5,6 +5,7 @@ match.legal_actions()          # [Play(Tile(0, 0), Side.TAIL, 0), ...]
 events = match.apply(action)   # IllegalAction(refusal) leaves everything unchanged
 match.view(seat)               # what that seat may know; opponents get only this
 match.result                   # MatchResult once the match is over
+Match.restore(Round.restore(rules, round_state), seed=..., rng=..., scores=...)  # a saved match
 """
 
 from voicedomino.engine.actions import Action, Draw, Pass, Play, Side
@@ -21,7 +22,7 @@ from voicedomino.engine.events import (
     TurnStarted,
 )
 from voicedomino.engine.match import Match
-from voicedomino.engine.round import Round
+from voicedomino.engine.round import Round, RoundState
 from voicedomino.engine.rules import (
     VARIANTS,
     DrawPolicy,
@@ -58,6 +59,7 @@ __all__ = [
     "RoundEnded",
     "RoundResult",
     "RoundStarted",
+    "RoundState",
     "Rules",
     "SaveError",
     "SeatView",

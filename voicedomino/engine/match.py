@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from voicedomino.engine.actions import Action
 from voicedomino.engine.errors import IllegalAction, Reason, Refusal
@@ -22,6 +23,27 @@ class Match:
         self.rng = random.Random(self.seed)
         self.scores: list[int] = [0] * len(self.rules.teams)
         self.round = Round.deal(self.rules, self.rng)
+
+    @classmethod
+    def restore(
+        cls, round_: Round, *, seed: int, rng: random.Random, scores: Sequence[int]
+    ) -> Match:
+        """A match resumed at *round_*, its rules and settings those of the round; *rng* is
+        the dealer's generator as it stood (it deals the rounds still to come).
+
+        ValueError when *scores* does not have one score per team.
+        """
+        rules = round_.rules
+        if len(scores) != len(rules.teams):
+            raise ValueError(f"{len(scores)} scores for {len(rules.teams)} teams")
+        match = cls.__new__(cls)
+        match.settings = rules.settings
+        match.rules = rules
+        match.seed = seed
+        match.rng = rng
+        match.scores = list(scores)
+        match.round = round_
+        return match
 
     # --- reading ------------------------------------------------------------------------
 
@@ -104,12 +126,6 @@ class Match:
         return self.opening_events()
 
     def copy(self) -> Match:
-        other = Match.__new__(Match)
-        other.settings = self.settings
-        other.rules = self.rules
-        other.seed = self.seed
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.scores = list(self.scores)
-        other.round = self.round.copy()
-        return other
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return Match.restore(self.round.copy(), seed=self.seed, rng=rng, scores=self.scores)

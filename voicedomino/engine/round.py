@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from voicedomino.engine import legality
 from voicedomino.engine.actions import Action, Draw, Play, Side
@@ -25,6 +26,28 @@ from voicedomino.engine.rules import DrawPolicy, Outcome, RoundResult, Rules
 from voicedomino.engine.tiles import ALL_TILES, Tile, pips
 
 MAX_REDEALS = 1000  # a deal without doubles is rare; this only guards against a broken rule
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """Everything a round is, as plain values (what a save stores); the result is left out
+    because it follows from the rest."""
+
+    round_number: int
+    hands: tuple[tuple[Tile, ...], ...]  # in the order held
+    boneyard: tuple[Tile, ...]  # drawn from the end
+    set_aside: tuple[Tile, ...]
+    line: tuple[tuple[int, int], ...]  # tiles as laid, head to tail, left half first
+    leader: int
+    lead_tile: Tile | None
+    to_move: int
+    drew_this_turn: bool
+    bonus_turn: bool
+    last_mover: int | None
+    history: tuple[Event, ...]
+
+    def line_tiles(self) -> list[Tile]:
+        return [Tile.of(a, b) for a, b in self.line]
 
 
 class Round:
@@ -90,7 +113,54 @@ class Round:
         state.history.append(RoundStarted(round_number, lead.seat, lead.tile, redeals))
         return state
 
+    @classmethod
+    def restore(cls, rules: Rules, state: RoundState) -> Round:
+        """The round *state* describes, its result derived again (a round that has ended
+        shows it: an empty hand, or a line nobody can extend).
+
+        The state is taken as given: a loader checks it first (see engine.save).
+        """
+        round_ = cls(
+            rules,
+            state.hands,
+            state.boneyard,
+            state.set_aside,
+            state.leader,
+            state.lead_tile,
+            state.round_number,
+        )
+        round_.hands = [list(hand) for hand in state.hands]  # as held, not re-sorted
+        round_.line = list(state.line)
+        round_.to_move = state.to_move
+        round_.drew_this_turn = state.drew_this_turn
+        round_.bonus_turn = state.bonus_turn
+        round_.last_mover = state.last_mover
+        round_.history = list(state.history)
+        empty = [seat for seat, hand in enumerate(round_.hands) if not hand]
+        if empty:
+            round_._finish(Outcome.DOMINO, out_seat=empty[0])
+        elif round_.line and not round_._anyone_can_move():
+            round_._finish(Outcome.BLOCKED)
+        return round_
+
     # --- reading ------------------------------------------------------------------------
+
+    def state(self) -> RoundState:
+        """This round as plain values; ``Round.restore(rules, state)`` gives it back."""
+        return RoundState(
+            round_number=self.round_number,
+            hands=tuple(tuple(hand) for hand in self.hands),
+            boneyard=tuple(self.boneyard),
+            set_aside=tuple(self.set_aside),
+            line=tuple(self.line),
+            leader=self.leader,
+            lead_tile=self.lead_tile,
+            to_move=self.to_move,
+            drew_this_turn=self.drew_this_turn,
+            bonus_turn=self.bonus_turn,
+            last_mover=self.last_mover,
+            history=tuple(self.history),
+        )
 
     @property
     def head(self) -> int | None:

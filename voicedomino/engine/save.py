@@ -19,8 +19,8 @@ from voicedomino.engine.actions import Side
 from voicedomino.engine.errors import NewerSaveError, SaveError
 from voicedomino.engine.events import BonusTurn, Event, Passed, RoundStarted, TilePlayed, TilesDrawn
 from voicedomino.engine.match import Match
-from voicedomino.engine.round import Round
-from voicedomino.engine.rules import Outcome, Settings, make_rules
+from voicedomino.engine.round import Round, RoundState
+from voicedomino.engine.rules import Rules, Settings, make_rules
 from voicedomino.engine.tiles import ALL_TILES, Tile
 
 FORMAT = "voicedomino-match"
@@ -34,7 +34,7 @@ HISTORY_EVENTS: dict[str, type[Any]] = {
 
 
 def to_document(match: Match) -> dict[str, Any]:
-    state = match.round
+    state = match.round.state()
     version, internal, gauss = match.rng.getstate()
     return {
         "format": FORMAT,
@@ -113,17 +113,20 @@ def from_document(document: object) -> Match:
     except (TypeError, ValueError) as error:
         raise SaveError(f"bad settings: {error}") from None
 
-    match = Match.__new__(Match)
-    match.settings = settings
-    match.rules = rules
-    match.seed = _int(doc.get("seed"), "seed")
-    match.rng = _rng(doc.get("rng"))
+    seed = _int(doc.get("seed"), "seed")
+    rng = _rng(doc.get("rng"))
     scores = _list(doc.get("scores"), "scores")
     if len(scores) != len(rules.teams):
         raise SaveError("scores do not match the teams")
-    match.scores = [_int(s, "score", low=0) for s in scores]
-    match.round = _round(rules, _mapping(doc.get("round"), "round"))
-    return match
+    state = _round_state(rules, _mapping(doc.get("round"), "round"))
+    _check_consistency(rules, state)
+    # The round's result is not stored: restoring derives it from the state.
+    return Match.restore(
+        Round.restore(rules, state),
+        seed=seed,
+        rng=rng,
+        scores=[_int(score, "score", low=0) for score in scores],
+    )
 
 
 def _check_settings_types(settings: Settings) -> None:
@@ -155,43 +158,32 @@ def _rng(value: object) -> random.Random:
     return rng
 
 
-def _round(rules: Any, doc: dict[str, Any]) -> Round:
+def _round_state(rules: Rules, doc: dict[str, Any]) -> RoundState:
     seats = rules.seats
     hands = [_tiles(h, "hand") for h in _list(doc.get("hands"), "hands")]
     if len(hands) != seats:
         raise SaveError("wrong number of hands")
-    boneyard = _tiles(doc.get("boneyard"), "boneyard")
-    set_aside = _tiles(doc.get("set_aside"), "set_aside")
-    line = [_pair(p) for p in _list(doc.get("line"), "line")]
-    leader = _seat(doc.get("leader"), seats, "leader")
     lead_raw = doc.get("lead_tile")
-    lead_tile = None if lead_raw is None else _tile(lead_raw, "lead_tile")
-    state = Round(
-        rules,
-        hands,
-        boneyard,
-        set_aside,
-        leader,
-        lead_tile,
-        _int(doc.get("number"), "round number", low=1),
-    )
-    state.hands = [list(hand) for hand in hands]  # keep the saved order
-    state.line = line
-    state.to_move = _seat(doc.get("to_move"), seats, "to_move")
-    state.drew_this_turn = _bool(doc.get("drew_this_turn"), "drew_this_turn")
-    state.bonus_turn = _bool(doc.get("bonus_turn"), "bonus_turn")
     last = doc.get("last_mover")
-    state.last_mover = None if last is None else _seat(last, seats, "last_mover")
-    state.history = [_event(e, seats) for e in _list(doc.get("history"), "history")]
-    _check_consistency(state)
-    state.result = _derived_result(state)
-    return state
+    return RoundState(
+        round_number=_int(doc.get("number"), "round number", low=1),
+        hands=tuple(tuple(hand) for hand in hands),  # in the saved order
+        boneyard=tuple(_tiles(doc.get("boneyard"), "boneyard")),
+        set_aside=tuple(_tiles(doc.get("set_aside"), "set_aside")),
+        line=tuple(_pair(p) for p in _list(doc.get("line"), "line")),
+        leader=_seat(doc.get("leader"), seats, "leader"),
+        lead_tile=None if lead_raw is None else _tile(lead_raw, "lead_tile"),
+        to_move=_seat(doc.get("to_move"), seats, "to_move"),
+        drew_this_turn=_bool(doc.get("drew_this_turn"), "drew_this_turn"),
+        bonus_turn=_bool(doc.get("bonus_turn"), "bonus_turn"),
+        last_mover=None if last is None else _seat(last, seats, "last_mover"),
+        history=tuple(_event(e, seats) for e in _list(doc.get("history"), "history")),
+    )
 
 
-def _check_consistency(state: Round) -> None:
-    rules = state.rules
-    every = [t for hand in state.hands for t in hand] + state.boneyard + state.set_aside
-    every += state.line_tiles()
+def _check_consistency(rules: Rules, state: RoundState) -> None:
+    every = [t for hand in state.hands for t in hand]
+    every += [*state.boneyard, *state.set_aside, *state.line_tiles()]
     counts = Counter(every)
     if len(every) != len(ALL_TILES) or set(counts) != set(ALL_TILES):
         raise SaveError("the tiles do not add up to one double-six set")
@@ -220,15 +212,6 @@ def _check_consistency(state: Round) -> None:
         raise SaveError("the history does not match the line")
     if sum(not hand for hand in state.hands) > 1:
         raise SaveError("more than one empty hand")
-
-
-def _derived_result(state: Round) -> Any:
-    empty = [seat for seat, hand in enumerate(state.hands) if not hand]
-    if empty:
-        state._finish(Outcome.DOMINO, out_seat=empty[0])
-    elif state.line and not state._anyone_can_move():
-        state._finish(Outcome.BLOCKED)
-    return state.result
 
 
 def _event(value: object, seats: int) -> Event:

@@ -16,7 +16,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from voicedomino.engine.actions import Action, Play
+from voicedomino.engine.actions import Action, Play, Side
 from voicedomino.engine.view import SeatView
 from voicedomino.players.base import legal_or_raise
 from voicedomino.players.fastsim import SimRound, SimRules, from_engine
@@ -49,11 +49,7 @@ def _distinct(view: SeatView, actions: list[Action]) -> list[Action]:
     """Drop mirror duplicates: with both ends equal, a play at the head equals one at the tail."""
     if view.head is None or view.head != view.tail:
         return actions
-    return [
-        a
-        for a in actions
-        if not (isinstance(a, Play) and a.side is not None and a.side.value == "head")
-    ]
+    return [a for a in actions if not (isinstance(a, Play) and a.side is Side.HEAD)]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voicedomino.engine.actions import Action, Play
+from voicedomino.engine.actions import Action, Play, Side
 from voicedomino.engine.rules import DrawPolicy
 from voicedomino.engine.view import SeatView
 from voicedomino.players.knowledge import Knowledge, infer
@@ -52,7 +52,7 @@ def new_ends(view: SeatView, play: Play) -> tuple[int, int]:
     head, tail = view.head, view.tail
     if head is None or tail is None:
         return play.tile.other(play.outer), play.outer
-    if play.side.value == "head":
+    if play.side is Side.HEAD:
         return play.outer, tail
     return head, play.outer
 
