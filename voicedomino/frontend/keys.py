@@ -171,8 +171,10 @@ class KeyNavigator:
                 side = TILE_SIDE_KEYS[name]
                 if len(digits) == 2:  # "35t": the tile at the head
                     self.game.handle_intent(PlayTile(int(digits[0]), int(digits[1]), side))
-                else:  # "3t": the one three that fits at the head, as typed on a line
+                elif int(digits) <= MAX_PIPS:  # "3t": the one three that fits at the head
                     self.game.handle_intent(PlayNumber(int(digits), side))
+                else:  # "8t": no such number on a tile
+                    self.game.handle_intent(None)
             else:
                 self.digits = ""
                 self.game.handle_intent(key_intents().get(name))
