@@ -56,7 +56,7 @@ case "${1:-gioca}" in
         "$VENV/bin/ruff" check voicedomino tests benchmarks scripts
         "$VENV/bin/ruff" format --check voicedomino tests benchmarks scripts
         "$VENV/bin/mypy" voicedomino
-        exec "$VENV/bin/python" -m pytest -q -p no:cacheprovider tests
+        exec "$VENV/bin/python" -m pytest -q -p no:cacheprovider -n auto tests
         ;;
     bench)
         install_system_packages "${TEST_PACKAGES[@]}"
