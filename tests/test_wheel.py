@@ -23,7 +23,7 @@ import pytest
 from dialog_driver import play_scripted_match
 from virtual_audio import VirtualSoundCard
 
-from voicedomino import settings as user_settings
+from voicedomino.persistence import preferences as user_settings
 from voicedomino.audio.api import RATE_MAX_WPM
 from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog.manager import DialogManager, Table

@@ -11,8 +11,13 @@ class Cue(StrEnum):
     YOUR_TURN = "your_turn"
     PLACE_HEAD_YOU = "place_head_you"
     PLACE_TAIL_YOU = "place_tail_you"
-    PLACE_HEAD_OTHER = "place_head_other"
-    PLACE_TAIL_OTHER = "place_tail_other"
+    # Each computer seat has a timbre of its own; the game pans it to the seat's place.
+    PLACE_HEAD_SEAT1 = "place_head_seat1"
+    PLACE_TAIL_SEAT1 = "place_tail_seat1"
+    PLACE_HEAD_SEAT2 = "place_head_seat2"
+    PLACE_TAIL_SEAT2 = "place_tail_seat2"
+    PLACE_HEAD_SEAT3 = "place_head_seat3"
+    PLACE_TAIL_SEAT3 = "place_tail_seat3"
     DRAW = "draw"
     PASS = "pass"
     INVALID = "invalid"
@@ -24,3 +29,24 @@ class Cue(StrEnum):
     MATCH_LOST = "match_lost"
     LISTENING = "listening"
     LISTENING_END = "listening_end"
+
+
+PLACE_CUES: dict[tuple[int, bool], Cue] = {
+    (0, True): Cue.PLACE_HEAD_YOU,
+    (0, False): Cue.PLACE_TAIL_YOU,
+    (1, True): Cue.PLACE_HEAD_SEAT1,
+    (1, False): Cue.PLACE_TAIL_SEAT1,
+    (2, True): Cue.PLACE_HEAD_SEAT2,
+    (2, False): Cue.PLACE_TAIL_SEAT2,
+    (3, True): Cue.PLACE_HEAD_SEAT3,
+    (3, False): Cue.PLACE_TAIL_SEAT3,
+}
+"""(seat, at the head) -> the cue of a tile placed there by that seat."""
+
+
+def seat_pan(seat: int, seats: int) -> float:
+    """Where a seat sits in the stereo image: left to right in turn order (with four seats:
+    left, centre-left, centre-right, right); you are always on the left."""
+    if seats < 2:
+        return 0.0
+    return -1.0 + 2.0 * seat / (seats - 1)

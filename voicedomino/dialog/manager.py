@@ -14,7 +14,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
-from voicedomino.audio.cues import Cue
+from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog import answers
 from voicedomino.dialog.intents import (
     MENU_CHOICES,

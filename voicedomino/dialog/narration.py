@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voicedomino.audio.cues import Cue
+from voicedomino.audio.cue_names import PLACE_CUES, Cue, seat_pan
 from voicedomino.dialog.response import Message, Verbosity
 from voicedomino.dialog.session import HUMAN_SEAT as HUMAN
 from voicedomino.engine import (
@@ -44,9 +44,7 @@ def team_members(rules: Rules) -> list[str] | None:
 
 
 def place_cue(seat: int, side: Side) -> Cue:
-    if side is Side.HEAD:
-        return Cue.PLACE_HEAD_YOU if seat == HUMAN else Cue.PLACE_HEAD_OTHER
-    return Cue.PLACE_TAIL_YOU if seat == HUMAN else Cue.PLACE_TAIL_OTHER
+    return PLACE_CUES[(seat, side is Side.HEAD)]
 
 
 class Narrator:
@@ -88,16 +86,17 @@ class Narrator:
             return said
         if isinstance(event, TilePlayed):
             cue = place_cue(event.seat, event.side)
+            pan = seat_pan(event.seat, view.rules.seats)
             if event.seat == HUMAN:  # in brief mode the cue alone: the player knows the move
                 text = (it.you_played if detailed else it.compact_you_played)(
                     event.tile, event.side, event.lead
                 )
-                said = [Message("" if brief else text, cue)]
+                said = [Message("" if brief else text, cue, pan=pan)]
             else:
                 text = (it.other_played if detailed else it.compact_other_played)(
                     event.seat, event.tile, event.side, event.lead
                 )
-                said = [Message(text, cue, pause)]
+                said = [Message(text, cue, pause, pan)]
             self._ends_due = (event.head, event.tail)
             if detailed:
                 said.extend(self.ends_due())
@@ -109,12 +108,14 @@ class Narrator:
             if event.seat == HUMAN:
                 return [Message(it.you_drew(event.tiles), Cue.DRAW)]
             self._note_ends(view)
-            return [Message(it.other_drew(event.seat, event.count), Cue.DRAW, pause)]
+            pan = seat_pan(event.seat, view.rules.seats)
+            return [Message(it.other_drew(event.seat, event.count), Cue.DRAW, pause, pan)]
         if isinstance(event, Passed):
             if event.seat == HUMAN:
                 return [Message(it.you_passed(), Cue.PASS)]
             self._note_ends(view)
-            return [Message(it.other_passed(event.seat), Cue.PASS, pause)]
+            pan = seat_pan(event.seat, view.rules.seats)
+            return [Message(it.other_passed(event.seat), Cue.PASS, pause, pan)]
         if isinstance(event, BonusTurn):
             if event.seat == HUMAN:
                 said = [*self.ends_due(), Message(it.your_bonus(), Cue.BONUS)]

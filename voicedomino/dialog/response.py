@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from voicedomino.audio.cues import Cue
+from voicedomino.audio.cue_names import Cue
 
 if TYPE_CHECKING:
     from voicedomino.dialog.intents import ListVoices, Recall, UseVoice, VoiceChange
@@ -25,6 +25,7 @@ class Message:
     text: str
     cue: Cue | None = None
     pause: float = 0.0  # seconds of quiet before it: lets the player follow computer moves
+    pan: float = 0.0  # where its cue sounds: the seat that acted, -1 left .. +1 right
 
 
 @dataclass

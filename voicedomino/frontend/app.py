@@ -182,12 +182,12 @@ class Game:
             self._hurry.clear()
         if not message.text:  # a cue alone (your own move, in brief mode)
             if message.cue:
-                self.output.play_cue(message.cue)
+                self.output.play_cue(Cue(message.cue), message.pan)
             return
         if not self._print(message.text):
             return
         if message.cue:
-            self.output.play_cue(Cue(message.cue))
+            self.output.play_cue(Cue(message.cue), message.pan)
         self.output.speak(message.text)
 
     def _print(self, text: str) -> bool:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from voicedomino.audio.api import SoundOutput
-from voicedomino.audio.cues import Cue
+from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog.intents import Answer, Intent, Listen, StopSpeech
 from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.response import Response
