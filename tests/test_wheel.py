@@ -23,10 +23,11 @@ import pytest
 from dialog_driver import play_scripted_match
 from virtual_audio import VirtualSoundCard
 
-from voicedomino.persistence import preferences as user_settings
 from voicedomino.audio.api import RATE_MAX_WPM
 from voicedomino.audio.cue_names import Cue
-from voicedomino.dialog.manager import DialogManager, Table
+from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.menu import Table
+from voicedomino.persistence import preferences as user_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 ROUND_END_CUES = {Cue.ROUND_WON, Cue.ROUND_LOST, Cue.BLOCKED, Cue.MATCH_WON, Cue.MATCH_LOST}
