@@ -55,7 +55,8 @@ class MatchSession:
         match = engine_save.from_document(document)
         table = document.get("table")
         saved_level = table.get("level") if isinstance(table, dict) else None
-        level = Level(saved_level) if saved_level in set(Level) else default_level
+        known = isinstance(saved_level, str) and saved_level in {str(level) for level in Level}
+        level = Level(saved_level) if known else default_level
         return cls(match, level, player_factory)
 
     # --- observation --------------------------------------------------------------------

@@ -222,8 +222,9 @@ class Game:
         self.inbox.put(item)
 
     def handle(self, text: str) -> Response:
-        """A typed command (tests, scripts): parsed and carried out at once."""
-        return self.handle_intent(parse(text))
+        """A typed command (key mode's "/" line, tests): parsed and carried out at once."""
+        answer = answer_key(text) if self.manager.wants_answer else None
+        return self.handle_intent(answer or parse(text))
 
     def handle_intent(self, intent: Intent | None) -> Response:
         """Carry out one intent now and say the answer."""
