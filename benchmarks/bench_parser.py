@@ -18,6 +18,7 @@ UTTERANCES = (
     "c",
     "gioca 3 5",
     "ehm allora tre ehm cinque",
+    "domino, quante tessere ha Marco?",
     "questa frase non vuol dire niente per il gioco",
 )
 
@@ -26,9 +27,13 @@ def main() -> None:
     start = time.perf_counter()
     grammar = parser.grammar()
     built = time.perf_counter() - start
+    start = time.perf_counter()
+    table = parser.sentence_table()
+    tabled = time.perf_counter() - start
     print(
         f"grammar: {len(grammar)} sentences, {len(parser.vocabulary())} words, "
-        f"built in {built * 1000:.1f} ms"
+        f"built in {built * 1000:.1f} ms; recogniser table of {len(table)} sentences "
+        f"(with the attention word) in {tabled * 1000:.1f} ms"
     )
     rounds = 2000
     for utterance in UTTERANCES:

@@ -32,11 +32,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from memory import rss_mb
 
-from voicedomino.dialog.manager import DialogManager, Phase, Table
+from voicedomino.dialog.manager import DialogManager, Phase
+from voicedomino.dialog.menu import Table
 from voicedomino.dialog.response import Response
+from voicedomino.dialog.session import HUMAN_SEAT
 from voicedomino.engine import ALL_TILES, Action, Draw, Match, Pass, Play, Side, Tile
 from voicedomino.engine import save as engine_save
 from voicedomino.italian.numbers import pip_word
+from voicedomino.players import Level
 
 TABLES = (
     Table("classica", 2),
@@ -97,8 +100,14 @@ class CaughtErrors(logging.Handler):
             self.tracebacks.append("".join(traceback.format_exception(*record.exc_info)))
 
 
+def current_match(manager: DialogManager) -> Match | None:
+    """The engine's match behind the dialog: the soak checks it against every answer."""
+    return manager.session.match if manager.session is not None else None
+
+
 def fingerprint(manager: DialogManager) -> str | None:
-    return None if manager.match is None else engine_save.dumps(manager.match)
+    match = current_match(manager)
+    return None if match is None else engine_save.dumps(match)
 
 
 # --- the random human -----------------------------------------------------------------------------
@@ -145,7 +154,7 @@ def illegal_command(match: Match, rng: random.Random) -> str | None:
     state = match.round
     legal = match.legal_actions()
     plays = [a for a in legal if isinstance(a, Play)]
-    hand = state.hands[0]
+    hand = state.hands[HUMAN_SEAT]
     options: list[str] = []
     missing = [t for t in ALL_TILES if t not in hand]
     if missing:  # a tile the human does not hold
@@ -201,7 +210,7 @@ def question_or_garbage(roll: float, rng: random.Random) -> Turn | None:
 
 
 def next_input(manager: DialogManager, rng: random.Random, pending: Action | None) -> Turn:
-    phase, match = manager.phase, manager.match
+    phase, match = manager.phase, current_match(manager)
     assert match is not None
     if phase is Phase.ROUND_OVER:
         roll = rng.random()
@@ -260,7 +269,9 @@ class Soak:
                 totals.tracebacks.append(f"{text[:80]!r}\n{traceback.format_exc()}")
             return None
         totals.internal += manager.internal_errors - errors
-        if not response.messages and not response.stop_speech:
+        # "basta" silences; recall and the voices are answered by the front end
+        answered_elsewhere = response.recall is not None or response.voices is not None
+        if not response.messages and not response.stop_speech and not answered_elsewhere:
             totals.silent += 1
         if not response.understood:
             totals.not_understood += 1
@@ -278,7 +289,7 @@ class Soak:
         label = f"{table.variant}-{table.seats}{'-coppie' if table.pairs else ''}"
         pending: Action | None = None
         for _ in range(MAX_INPUTS_PER_MATCH):
-            match = manager.match
+            match = current_match(manager)
             if match is None or manager.phase is Phase.MATCH_OVER:
                 break
             turn = next_input(manager, rng, pending)
@@ -288,7 +299,7 @@ class Soak:
             self.say(manager, turn.text, turn.kind)
             for answer in turn.follow_up:
                 self.say(manager, answer, turn.kind)
-        match = manager.match
+        match = current_match(manager)
         if match is None or not match.is_over or manager.phase is not Phase.MATCH_OVER:
             self.totals.unfinished.append(f"{label} seed {seed} ({manager.phase.value})")
             return
@@ -310,7 +321,7 @@ def main() -> int:
         "--levels", default="facile,medio", help="computer levels taking turns (comma separated)"
     )
     args = parser.parse_args()
-    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    levels = [Level(level.strip()) for level in args.levels.split(",") if level.strip()]
 
     caught = CaughtErrors()
     manager_log = logging.getLogger("voicedomino.dialog.manager")

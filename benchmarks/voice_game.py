@@ -14,15 +14,19 @@ from __future__ import annotations
 import io
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
+from voicedomino.audio.cues import Cue
 from voicedomino.audio.null import NullOutput
-from voicedomino.dialog.manager import DialogManager, Table
+from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.menu import Table
 from voicedomino.frontend.app import Game
+from voicedomino.frontend.inbox import Spoken
 from voicedomino.frontend.voice import deliver
 from voicedomino.speech.recognizer import Utterance
 
-# The Korean test words (tests/korean_speech.py) and the queries they stand for: queries keep
-# the match in the same state, so every utterance gets a full answer.
+# The Korean test words (tests/korean_speech.py) and the grammar sentences of the queries they
+# stand for: queries keep the match in the same state, so every utterance gets a full answer.
 COMMANDS = {
     "오른쪽": "coda",
     "왼쪽": "testa",
@@ -30,7 +34,7 @@ COMMANDS = {
     "여섯": "pozzo",
     "아니요": "punteggio",
     "오른쪽 나무": "serpente",
-    "왼쪽 아래": "di chi è il turno",
+    "왼쪽 아래": "di chi e il turno",
 }
 
 
@@ -48,7 +52,7 @@ class TimedOutput(NullOutput):
     def speak(self, text: str) -> None:
         self._mark()
 
-    def play_cue(self, name: str, pan: float = 0.0, volume: float = 1.0) -> None:
+    def play_cue(self, cue: Cue, pan: float = 0.0, volume: float = 1.0) -> None:
         self._mark()
 
 
@@ -61,11 +65,13 @@ def make_handler() -> Callable[[Utterance], float | None]:
     game.handle("inizia")
 
     def handle(utterance: Utterance) -> float | None:
-        command = COMMANDS.get(utterance.text, "")
-        deliver(game, Utterance(command, utterance.confidence, utterance.words))
+        # The recogniser identified the Italian sentence: the game looks its meaning up.
+        command = COMMANDS.get(utterance.text)
+        deliver(game, replace(utterance, text=command or "", sentence=command))
         item = game.inbox.get_nowait()
+        assert isinstance(item, Spoken)
         output.first_handed = None
-        game.handle(item.text or "")
+        game.handle_intent(item.heard.intent if item.heard is not None else None)
         return output.first_handed
 
     return handle

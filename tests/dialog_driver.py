@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from voicedomino.dialog.manager import DialogManager, Phase
+from voicedomino.dialog.session import HUMAN_SEAT
 from voicedomino.engine import ALL_TILES, Action, Draw, Match, Pass, Play, Side, Tile
 from voicedomino.italian.numbers import pip_word
 
@@ -52,14 +53,20 @@ def command_for(action: Action, match: Match, rng: random.Random) -> str:
     return f"{verb} {name} {side}".strip()
 
 
+def current_match(manager: DialogManager) -> Match | None:
+    """The engine's match behind the dialog (tests compare answers with the full state)."""
+    return manager.session.match if manager.session is not None else None
+
+
 def unheld_tile(match: Match) -> Tile:
-    hand = set(match.round.hands[0])
+    hand = set(match.round.hands[HUMAN_SEAT])
     return next(t for t in ALL_TILES if t not in hand)
 
 
 def choose_action(manager: DialogManager, rng: random.Random) -> Action:
-    assert manager.match is not None
-    legal = manager.match.legal_actions()
+    match = current_match(manager)
+    assert match is not None
+    legal = match.legal_actions()
     plays = [a for a in legal if isinstance(a, Play)]
     if plays:
         return max(plays, key=lambda p: (p.tile.pips, rng.random()))
@@ -91,8 +98,9 @@ def play_scripted_match(
         elif rng.random() < 0.1:
             command = rng.choice(QUERIES)
         else:
-            assert manager.match is not None
-            command = command_for(choose_action(manager, rng), manager.match, rng)
+            match = current_match(manager)
+            assert match is not None
+            command = command_for(choose_action(manager, rng), match, rng)
         say(command)
         if manager.phase is Phase.CHOOSE_SIDE:
             say("coda")

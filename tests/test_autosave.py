@@ -7,7 +7,8 @@ import os
 import time
 from pathlib import Path
 
-from voicedomino.dialog.manager import DialogManager, Table
+from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.menu import Table
 from voicedomino.engine import save as engine_save
 from voicedomino.persistence.autosave import SAVE_NAME, STALE_TEMPORARY_S, AutoSave
 

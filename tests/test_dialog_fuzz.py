@@ -3,7 +3,8 @@
 Seeded games (driven by `dialog_driver`) bring a manager into each phase: the resume offer, the
 menu, the human's turn, the head-or-tail question, the bonus turn after a double, the end of a
 round, the end of a match and the yes/no confirmation. Each starting state is deep-copied and
-fed thousands of inputs: every sentence of the generated grammar, random word sequences,
+fed thousands of inputs: every sentence of the generated grammar (and the attention word),
+sentences with the attention word in front, random word sequences,
 decorated commands, random Italian, garbage, blank lines, lines of tens of thousands of
 characters, unusual Unicode (combining marks, right-to-left text, emoji, NUL, lone surrogates,
 zero-width characters), keyboard shortcuts, and random key names through the KeyNavigator.
@@ -41,21 +42,33 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dialog_driver import choose_action, command_for
+from dialog_driver import choose_action, command_for, current_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from voicedomino.audio.cues import Cue
 from voicedomino.audio.null import NullOutput
-from voicedomino.dialog.manager import (
-    QUERY_INTENTS,
-    VOICE_INTENTS,
-    YES_NO_KEYS,
-    DialogManager,
-    Phase,
-    Table,
+from voicedomino.dialog.intents import (
+    AdjustVoice,
+    Answer,
+    Ask,
+    AskNumber,
+    AskPlayer,
+    ExplainRules,
+    Help,
+    Intent,
+    ListVoices,
+    NewGame,
+    PlayNumber,
+    Quit,
+    Remind,
+    SetVerbosity,
+    SideWord,
+    StopSpeech,
 )
-from voicedomino.dialog.parser import Intent, grammar, parse, vocabulary
+from voicedomino.dialog.manager import DialogManager, Phase
+from voicedomino.dialog.menu import Table
+from voicedomino.dialog.parser import answer_key, grammar, parse, vocabulary
 from voicedomino.dialog.response import Response
 from voicedomino.engine import Match, Play, Side
 from voicedomino.engine import save as engine_save
@@ -65,7 +78,7 @@ from voicedomino.italian import messages as it
 from voicedomino.italian import phrases
 from voicedomino.italian.numbers import pip_word
 from voicedomino.persistence.autosave import AutoSave
-from voicedomino.players import Player, make_player
+from voicedomino.players import Level, Player, make_player
 
 # --- how much is fuzzed ----------------------------------------------------------------------
 
@@ -90,12 +103,20 @@ CUES = frozenset(cue.value for cue in Cue)
 SENTENCES = tuple(grammar().sentences())
 VOCABULARY = tuple(sorted(vocabulary()))
 KEYS = tuple(k.key for k in phrases.KEYBOARD_SHORTCUTS)
+YES_NO_KEYS = ("s", "y", "n")  # answer a yes/no question while one waits
 TYPED_TILES = tuple(f"{a}{b}{side}" for a in range(8) for b in range(8) for side in ("", "t", "c"))
-EVERY_COMMAND = (*SENTENCES, *KEYS, *(k.upper() for k in KEYS), *YES_NO_KEYS, *TYPED_TILES)
+EVERY_COMMAND = (
+    *SENTENCES,
+    phrases.ATTENTION_WORD,
+    *KEYS,
+    *(k.upper() for k in KEYS),
+    *YES_NO_KEYS,
+    *TYPED_TILES,
+)
 
 
-def quick_player(level: str) -> Player:
-    return make_player("medio")
+def quick_player(level: Level) -> Player:
+    return make_player(Level.MEDIO)
 
 
 # --- getting into each phase -------------------------------------------------------------------
@@ -127,9 +148,10 @@ def drive(
         if manager.phase is Phase.ROUND_OVER:
             manager.handle("continua")
             continue
-        assert manager.phase is Phase.PLAYING and manager.match is not None, manager.phase
+        match = current_match(manager)
+        assert manager.phase is Phase.PLAYING and match is not None, manager.phase
         action = choose_action(manager, rng)
-        manager.handle(command_for(action, manager.match, rng))
+        manager.handle(command_for(action, match, rng))
         if phase_of(manager) is Phase.CHOOSE_SIDE:
             assert isinstance(action, Play)
             manager.handle("testa" if action.side is Side.HEAD else "coda")
@@ -142,7 +164,7 @@ def phase_of(manager: DialogManager) -> Phase:
 
 
 def human_turn(manager: DialogManager) -> bool:
-    match = manager.match
+    match = current_match(manager)
     return manager.phase is Phase.PLAYING and match is not None and match.to_move == 0
 
 
@@ -150,7 +172,7 @@ def two_sided_tile(manager: DialogManager) -> tuple[int, int] | None:
     """A tile of the human's that fits both ends, which differ: it needs the side question."""
     if not human_turn(manager):
         return None
-    match = manager.match
+    match = current_match(manager)
     assert match is not None
     if match.round.head == match.round.tail:
         return None
@@ -173,10 +195,12 @@ def side_question(table: Table, seed: int) -> DialogManager:
 
 def bonus_turn(seed: int) -> DialogManager:
     def ready(m: DialogManager) -> bool:
-        return human_turn(m) and m.match is not None and m.match.round.bonus_turn
+        match = current_match(m)
+        return human_turn(m) and match is not None and match.round.bonus_turn
 
     manager = drive(started(Table("classica", 2), seed), seed, ready)
-    assert manager.match is not None and manager.match.round.bonus_turn
+    match = current_match(manager)
+    assert match is not None and match.round.bonus_turn
     return manager
 
 
@@ -204,7 +228,7 @@ def resume_offer(document: dict[str, Any], seed: int) -> DialogManager:
 
 def after_moves(moves: int) -> Callable[[DialogManager], bool]:
     def stop(manager: DialogManager) -> bool:
-        match = manager.match
+        match = current_match(manager)
         return human_turn(manager) and match is not None and len(match.round.line) >= moves
 
     return stop
@@ -219,7 +243,7 @@ def build_states(phase: str) -> list[DialogManager]:
             resume_offer(saved_match(Table("coppie", 4, pairs=True), 6, after_moves(6)), 3),
         ]
     if phase == "menu":
-        return [new_manager(Table(), 1), new_manager(Table("capra", 3, level="difficile"), 2)]
+        return [new_manager(Table(), 1), new_manager(Table("capra", 3, level=Level.DIFFICILE), 2)]
     if phase == "playing":
         return [
             started(Table("classica", 2), 7),
@@ -286,8 +310,9 @@ class Snapshot:
     def of(cls, manager: DialogManager) -> Snapshot:
         document = manager.save_document()
         engine = None
-        if document is None and manager.match is not None:
-            engine = engine_save.to_document(manager.match)
+        match = current_match(manager)
+        if document is None and match is not None:
+            engine = engine_save.to_document(match)
         return cls(
             manager.phase,
             manager.table,
@@ -316,25 +341,26 @@ def thawed(state: bytes) -> DialogManager:
 
 def effective_intent(phase: Phase, text: str) -> Intent | None:
     """The intent the manager acts on (single keys answer yes/no questions)."""
-    key = text.strip().lower()
-    if phase in (Phase.CONFIRM, Phase.RESUME_OFFER) and key in YES_NO_KEYS:
-        return Intent(YES_NO_KEYS[key], {}, key)
-    return parse(text)
+    answer = answer_key(text) if phase in (Phase.CONFIRM, Phase.RESUME_OFFER) else None
+    return answer or parse(text)
+
+
+QUESTIONS = (Ask, AskNumber, AskPlayer, ExplainRules, Help, ListVoices)
+VOICE_PREFERENCES = (AdjustVoice, SetVerbosity, Remind, StopSpeech)
 
 
 def is_question(phase: Phase, intent: Intent | None) -> bool:
     """Questions, voice preferences and help: they must never change the game."""
-    if intent is None:
-        return False
-    if intent.name in VOICE_INTENTS or intent.name == "help":
+    if isinstance(intent, QUESTIONS + VOICE_PREFERENCES):
         return True
-    answering_side = phase is Phase.CHOOSE_SIDE and intent.name == "side"
-    return intent.name in QUERY_INTENTS and not answering_side
+    if isinstance(intent, PlayNumber):  # "tre": what the three can play; with a side it plays
+        return intent.side is None
+    return isinstance(intent, SideWord) and phase is not Phase.CHOOSE_SIDE
 
 
 def check_phase(manager: DialogManager) -> None:
     """The phase agrees with the match."""
-    match, phase = manager.match, manager.phase
+    match, phase = current_match(manager), manager.phase
     assert manager.hint_text()
     if phase in (Phase.MENU, Phase.RESUME_OFFER):
         assert match is None
@@ -347,22 +373,26 @@ def check_phase(manager: DialogManager) -> None:
     if phase is Phase.CHOOSE_SIDE:
         assert vars(manager).get("_pending_tile") is not None
     if phase is Phase.CONFIRM:
-        assert vars(manager).get("_confirming") in ("quit", "new_game")
+        assert isinstance(vars(manager).get("_confirming"), Quit | NewGame)
 
 
 def check_answer(
     manager: DialogManager,
     before: Snapshot,
     response: object,
-    text: str,
+    intent: Intent | None,
+    label: str,
     resumed_from: dict[str, Any] | None = None,
 ) -> Snapshot:
-    """Every property of one answer; returns the state after it."""
-    label = repr(text[:80])
+    """Every property of one answer to `intent` (what the manager acted on); returns the state
+    after it."""
     assert isinstance(response, Response), label
     assert manager.internal_errors == 0, f"internal error on {label}"
     if response.stop_speech:  # "basta": silence is what was asked for
         assert not response.messages, label
+    elif response.recall is not None or response.voices is not None:
+        # the front end answers from its message history, or with the system's voices
+        assert not response.messages and not response.state_changed, label
     else:
         assert response.messages, f"nothing said for {label}"
     for message in response.messages:
@@ -371,13 +401,13 @@ def check_answer(
         assert message.pause >= 0
     check_phase(manager)
     after = Snapshot.of(manager)
-    intent = effective_intent(before.phase, text)
-    if before.phase is Phase.RESUME_OFFER and manager.match is not None:
+    match = current_match(manager)
+    if before.phase is Phase.RESUME_OFFER and match is not None:
         # Resuming: the saved match comes back exactly as it was saved.
         if resumed_from is not None and not response.state_changed:
-            if manager.match.is_over:  # no save_document() once the match is over
+            if match.is_over:  # no save_document() once the match is over
                 engine = {k: v for k, v in resumed_from.items() if k != "table"}
-                assert engine_save.to_document(manager.match) == engine, label
+                assert engine_save.to_document(match) == engine, label
             else:
                 assert manager.save_document() == resumed_from, label
     elif not response.state_changed:
@@ -392,7 +422,7 @@ def check_answer(
         assert not response.state_changed and after.game == before.game, label
         assert response.understood and after.phase is before.phase, label
     if response.quit:
-        assert before.phase is Phase.CONFIRM and intent is not None and intent.name == "yes"
+        assert before.phase is Phase.CONFIRM and intent == Answer(yes=True), label
     return after
 
 
@@ -412,8 +442,11 @@ class Fuzzer:
         self.state = self.start
 
     def feed(self, text: str) -> Response:
+        intent = effective_intent(self.manager.phase, text)
         response = self.manager.handle(text)
-        after = check_answer(self.manager, self.state, response, text, self.saved)
+        after = check_answer(
+            self.manager, self.state, response, intent, repr(text[:80]), self.saved
+        )
         self.inputs += 1
         if after != self.state or response.quit:
             self.restores += 1
@@ -499,6 +532,8 @@ def random_input(rng: random.Random, kind: str) -> str:
         return rng.choice(SENTENCES)
     if kind == "decorated":
         return decorated(rng, rng.choice(SENTENCES))
+    if kind == "addressed":  # the attention word in front, as the recogniser may return it
+        return decorated(rng, f"{phrases.ATTENTION_WORD} {rng.choice(SENTENCES)}")
     if kind == "words":
         return " ".join(rng.choice(VOCABULARY) for _ in range(rng.randint(1, 8)))
     if kind == "italian":
@@ -562,6 +597,7 @@ def unicode_line(rng: random.Random) -> str:
 KINDS = {
     "sentence": 20,
     "decorated": 15,
+    "addressed": 5,
     "words": 12,
     "italian": 10,
     "shortcut": 12,
@@ -672,12 +708,12 @@ class RecordingGame(Game):
     def __init__(self, manager: DialogManager) -> None:
         self.transcript = io.StringIO()
         super().__init__(manager, NullOutput(), autosave=None, out=self.transcript)
-        self.responses: list[tuple[str, Snapshot, Response]] = []
+        self.responses: list[tuple[Intent | None, Snapshot, Response]] = []
 
-    def handle(self, text: str) -> Response:
+    def handle_intent(self, intent: Intent | None) -> Response:
         before = Snapshot.of(self.manager)
-        response = super().handle(text)
-        self.responses.append((text, before, response))
+        response = super().handle_intent(intent)
+        self.responses.append((intent, before, response))
         return response
 
     @property
@@ -742,8 +778,9 @@ def test_random_keys_through_the_navigator(phase: str) -> None:
             check_phase(game.manager)
             new = game.responses[handled:]
             assert len(new) <= 1, "one key press, at most one command"
-            for text, seen, response in new:
-                check_answer(game.manager, seen, response, text, vars(manager).get("_saved"))
+            for intent, seen, response in new:
+                saved = vars(manager).get("_saved")
+                check_answer(game.manager, seen, response, intent, f"{name!r}: {intent}", saved)
             if must_speak(name, typing):
                 silenced = any(response.stop_speech for _, _, response in new)
                 assert game.lines > lines or silenced, f"key {name!r} said nothing"
@@ -814,11 +851,13 @@ def test_resume_offer_survives_mutated_saved_matches() -> None:
         assert it.resume_offer() in greeting.text
         before = Snapshot.of(manager)
         for text in ("boh", "", "pozzo", "aiuto"):  # anything but yes or no: asked again
-            before = check_answer(manager, before, manager.handle(text), text, document)
+            response = manager.handle(text)
+            before = check_answer(manager, before, response, parse(text), text, document)
             assert manager.phase is Phase.RESUME_OFFER
         answer = manager.handle(rng.choice(("sì", "s", "va bene")))
-        check_answer(manager, before, answer, "sì")
-        if manager.match is None:  # damaged: set aside, and a new game from the menu
+        check_answer(manager, before, answer, Answer(yes=True), "sì")
+        match = current_match(manager)
+        if match is None:  # damaged: set aside, and a new game from the menu
             refused += 1
             assert manager.phase is Phase.MENU
             assert answer.discard_save
@@ -829,7 +868,7 @@ def test_resume_offer_survives_mutated_saved_matches() -> None:
             assert manager.phase in (Phase.PLAYING, Phase.ROUND_OVER, Phase.MATCH_OVER)
             if not answer.state_changed:  # nothing lost: the match is what the loader reads
                 expected = engine_save.dumps(engine_save.from_document(document))
-                assert engine_save.dumps(manager.match) == expected
+                assert engine_save.dumps(match) == expected
         fuzzer = Fuzzer(manager)
         for text in random_inputs(len(document), 5):
             fuzzer.feed(text)
@@ -854,7 +893,7 @@ def test_resuming_a_match_already_won_is_not_a_dead_end(table: Table) -> None:
     assert manager.phase is Phase.MATCH_OVER
     for text in ("continua", "punteggio", "consiglio", "gioca tre cinque", "pesca"):
         before = Snapshot.of(manager)
-        check_answer(manager, before, manager.handle(text), text)
+        check_answer(manager, before, manager.handle(text), parse(text), text)
     assert manager.handle("nuova partita").state_changed and phase_of(manager) is Phase.MENU
 
 
@@ -910,6 +949,6 @@ def test_autosave_loader_survives_damaged_files(tmp_path: Path) -> None:
         manager.start()
         answer = manager.handle("sì")
         assert manager.internal_errors == 0 and answer.messages
-        assert isinstance(manager.match, Match)
+        assert isinstance(current_match(manager), Match)
     assert 0 < corrupt < AUTOSAVE_FILES
     print(f"autosave files: {AUTOSAVE_FILES} loaded, {corrupt} set aside")

@@ -9,16 +9,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from dialog_driver import choose_action, command_for, in_play, unheld_tile
+from dialog_driver import choose_action, command_for, current_match, in_play, unheld_tile
 from engine_helpers import make_round, match_of, rules_for
 
-from voicedomino.dialog.manager import DialogManager, Phase, Table
-from voicedomino.engine import Play
+from voicedomino.dialog.manager import DialogManager, Phase
+from voicedomino.dialog.menu import Table
+from voicedomino.engine import Play, Side
 from voicedomino.engine import save as engine_save
 from voicedomino.engine.legality import playable_moves
 from voicedomino.italian import messages as it
 from voicedomino.italian.numbers import cardinal
-from voicedomino.players import make_player
+from voicedomino.players import Level, Player, make_player
 
 TABLES = [
     Table("classica", 2),
@@ -35,18 +36,19 @@ TABLES = [
 ]
 
 
-def quick_player(level: str) -> object:
-    return make_player("medio")
+def quick_player(level: Level) -> Player:
+    return make_player(Level.MEDIO)
 
 
 def fingerprint(manager: DialogManager) -> str:
-    assert manager.match is not None
-    return engine_save.dumps(manager.match)
+    match = current_match(manager)
+    assert match is not None
+    return engine_save.dumps(match)
 
 
 def check_queries(manager: DialogManager) -> None:
     """Ask about the table and compare each answer with the engine's state."""
-    match = manager.match
+    match = current_match(manager)
     assert match is not None
     state = match.round
     before = fingerprint(manager)
@@ -54,8 +56,14 @@ def check_queries(manager: DialogManager) -> None:
         assert manager.handle("estremi").text == it.ends(state.head, state.tail)
         assert manager.handle("testa").text == f"In testa c'è {it.number(state.head)}."
         assert manager.handle("c").text == it.ends(state.head, state.tail)
-    counts = [(seat, len(hand)) for seat, hand in enumerate(state.hands) if seat]
-    assert manager.handle("avversari").text == it.opponents(counts)
+    partner = match.rules.partner_of(0)
+    counts = [
+        (seat, len(hand)) for seat, hand in enumerate(state.hands) if seat not in (0, partner)
+    ]
+    expected = it.opponents(counts)
+    if partner is not None:  # the partner is named on its own, never among the opponents
+        expected += " " + it.partner_count(partner, len(state.hands[partner]))
+    assert manager.handle("avversari").text == expected
     bones = manager.handle("pozzo").text
     if match.rules.boneyard_drawable:
         assert it.tiles_count(len(state.boneyard)) in bones or "vuoto" in bones
@@ -77,7 +85,7 @@ def check_queries(manager: DialogManager) -> None:
 
 
 def check_refusals(manager: DialogManager) -> None:
-    match = manager.match
+    match = current_match(manager)
     assert match is not None
     state = match.round
     before = fingerprint(manager)
@@ -107,7 +115,7 @@ def test_whole_match_by_voice_commands(table: Table) -> None:
     greeting = manager.start().text
     assert "Benvenuto" in greeting
     opening = manager.handle(rng.choice(("inizia", "gioca", "comincia")))
-    assert opening.state_changed and manager.match is not None
+    assert opening.state_changed and current_match(manager) is not None
     checks = 0
     for _step in range(5000):
         if manager.phase is Phase.MATCH_OVER:
@@ -118,7 +126,7 @@ def test_whole_match_by_voice_commands(table: Table) -> None:
             manager.handle(rng.choice(("continua", "avanti", "prossima mano")))
             continue
         assert in_play(manager)
-        match = manager.match
+        match = current_match(manager)
         assert match is not None and match.to_move == 0
         if checks < 6 and rng.random() < 0.2:
             check_queries(manager)
@@ -131,11 +139,12 @@ def test_whole_match_by_voice_commands(table: Table) -> None:
         if manager.phase is Phase.CHOOSE_SIDE:
             assert response.text == it.ask_side()
             assert isinstance(action, Play) and fingerprint(manager) == before
-            response = manager.handle("testa" if action.side.value == "head" else "coda")
+            response = manager.handle("testa" if action.side is Side.HEAD else "coda")
         assert response.state_changed, f"{command!r} -> {response.text}"
     else:
         pytest.fail("the match did not end")
-    assert manager.match is not None and manager.match.is_over
+    match = current_match(manager)
+    assert match is not None and match.is_over
     final = manager.handle("punteggio").text
     assert final.startswith("Punteggio")
     assert manager.handle("esci").text.startswith("Vuoi uscire")
@@ -152,12 +161,13 @@ def test_side_question_when_tile_fits_both_different_ends() -> None:
     state = make_round(
         rules_for("blocco"), ["3-4 0-1 2-2", "5-5 6-6 1-1"], line="3-5 5-4", to_move=0
     )
-    manager.match = match_of(state)
+    assert manager.session is not None
+    manager.session.match = match_of(state)
     before = fingerprint(manager)
     assert manager.handle("gioca tre quattro").text == it.ask_side()
     assert fingerprint(manager) == before
     assert manager.handle("punteggio").text.endswith(it.ask_side())
     response = manager.handle("coda")
-    assert response.messages[0].text == "Hai giocato il quattro tre in coda."
+    assert response.messages[0].text == "Quattro tre, coda."  # compact, in normal verbosity
     assert response.messages[0].cue == "place_tail_you"
-    assert manager.match.round.tail == 3
+    assert manager.session.match.round.tail == 3

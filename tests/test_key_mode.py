@@ -60,19 +60,21 @@ def test_play_a_turn_with_single_keys(tmp_path: Path) -> None:
         os.execv(sys.executable, [*argv, "--seme", "4", "--senza-salvataggio"])
     term = Terminal(fd)
     try:
+        term.until("Di' inizia")  # the greeting, then the key mode notice
         term.until("Modalità tasti")
-        term.until("Di' inizia")
         os.write(fd, b"/inizia\r")  # "/" opens a line for a whole command
         start = term.until("Tocca a te.")
         assert "Inizi tu, con il doppio sei." in start
+        os.write(fd, b"\x1b[B")  # down: a new turn starts from the first tile of the hand
+        assert "doppio sei, giocabile, uno di sette." in term.until("di sette.")
         os.write(fd, b"\x1b[B")  # down: the next tile of the hand
         browse = term.until("di sette.")
-        assert "non giocabile" in browse
-        os.write(fd, b"z")  # the next playable tile
+        assert "non giocabile" in browse and "due di sette." in browse
+        os.write(fd, b"z")  # the next playable tile (wrapping round)
         assert "doppio sei, giocabile" in term.until("di sette.")
         os.write(fd, b"\r")  # Enter plays it
         played = term.until("tocca ancora a te.")
-        assert "Hai giocato il doppio sei." in played
+        assert "\nDoppio sei.\n" in played  # the compact narration of your own move
         os.write(fd, b"c")  # the ends
         term.until("Testa e coda: sei.")
         os.write(fd, b"\x1b[D")  # left: what is at the head

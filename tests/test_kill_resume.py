@@ -35,7 +35,8 @@ from typing import IO, Any
 import pytest
 from dialog_driver import play_scripted_match
 
-from voicedomino.dialog.manager import DialogManager, Table
+from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.menu import Table
 from voicedomino.dialog.response import Response
 from voicedomino.engine import save as engine_save
 from voicedomino.italian import messages as it
@@ -284,9 +285,10 @@ class KillRun:
         return None
 
     def greeting(self, saved: str | None) -> list[str]:
+        """The greeting, then the keyboard notice (notices wait until the player is greeted)."""
         if saved is None:
-            return [it.notice("keyboard_mode"), *self.ref.start]
-        return [it.notice("keyboard_mode"), it.welcome(), it.resume_offer()]
+            return [*self.ref.start, it.notice("keyboard_mode")]
+        return [it.welcome(), it.resume_offer(), it.notice("keyboard_mode")]
 
     def resume(self, live: Live, saved: str) -> None:
         expected = resume_answer(saved)
@@ -387,7 +389,7 @@ def test_killed_at_random_moments_resumes_and_ends_the_same(name: str, tmp_path:
     menu, seed = SCENARIOS[name]
     ref = reference_match(menu, seed)
     lines = uninterrupted(ref, seed, tmp_path / "whole")
-    assert lines == [it.notice("keyboard_mode"), *ref.start, *ref.transcript()]
+    assert lines == [*ref.start, it.notice("keyboard_mode"), *ref.transcript()]
 
     run = KillRun(ref, seed, tmp_path / "killed", random.Random(f"kill:{seed}"))
     run.run()
@@ -446,13 +448,13 @@ def test_unloadable_save_is_moved_aside_and_a_fresh_game_starts(kind: str, tmp_p
     )
     lines = result.stdout.splitlines()
     assert result.stderr == ""
-    start = lines.index(it.welcome())
     problem = "save_newer" if kind == "future-version" else "save_corrupt"
-    assert it.notice(problem) in lines[:start]  # said before anything else
     assert it.resume_offer() not in lines
     fresh = DialogManager(Table(), computer_pause=0, seed=7)
-    expected = texts(fresh.start()) + texts(fresh.handle("inizia"))  # the menu, a new match
-    assert lines[start : start + len(expected)] == expected
+    # the menu, said right after the greeting: the problem, then how to type; a new match
+    notices = [it.notice(problem), it.notice("keyboard_mode")]
+    expected = texts(fresh.start()) + notices + texts(fresh.handle("inizia"))
+    assert lines[: len(expected)] == expected
     assert lines[-1] == it.goodbye()
 
     # The bad file is kept under another name, byte for byte; the new match is saved apart.

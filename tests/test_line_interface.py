@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from dialog_driver import play_scripted_match
 
-from voicedomino.dialog.manager import DialogManager, Table
+from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.menu import Table
 
 MENU_COMMANDS = {
     "classica": ["classica"],
@@ -27,10 +28,11 @@ MENU_COMMANDS = {
 }
 
 
-def scripted_match(menu: list[str], seed: int) -> tuple[list[str], list[str]]:
-    """The commands of a whole match and the transcript they produce."""
+def scripted_match(menu: list[str], seed: int) -> tuple[list[str], list[str], int]:
+    """The commands of a whole match, the transcript they produce and the greeting's length."""
     manager = DialogManager(Table(), computer_pause=0, seed=seed)
     transcript = [m.text for m in manager.start().messages]
+    greeting = len(transcript)
     commands: list[str] = []
 
     def say(command: str) -> None:
@@ -38,7 +40,7 @@ def scripted_match(menu: list[str], seed: int) -> tuple[list[str], list[str]]:
         transcript.extend(m.text for m in manager.handle(command).messages)
 
     play_scripted_match(manager, menu, seed, say)
-    return commands, transcript
+    return commands, transcript, greeting
 
 
 def run_by_keyboard(
@@ -60,7 +62,7 @@ def run_by_keyboard(
 @pytest.mark.parametrize("name", sorted(MENU_COMMANDS))
 def test_whole_match_through_stdin_and_stdout(name: str, tmp_path: Path) -> None:
     seed = 20 + sorted(MENU_COMMANDS).index(name)
-    commands, expected = scripted_match(MENU_COMMANDS[name], seed)
+    commands, expected, greeting = scripted_match(MENU_COMMANDS[name], seed)
     env = {
         **os.environ,
         "VOICEDOMINO_DATA_DIR": str(tmp_path / "data"),
@@ -69,8 +71,10 @@ def test_whole_match_through_stdin_and_stdout(name: str, tmp_path: Path) -> None
     result = run_by_keyboard(commands, seed, env)
     lines = result.stdout.splitlines()
     start = lines.index("Benvenuto a VoceDomino.")
-    assert "tastiera" in " ".join(lines[:start])  # the keyboard notice comes first
-    assert lines[start:] == expected
+    assert start == 0
+    # the keyboard notice comes right after the greeting, before the first command's answer
+    assert "tastiera" in lines[greeting]
+    assert lines[:greeting] + lines[greeting + 1 :] == expected
     assert lines[-1] == "Arrivederci."
     assert not (tmp_path / "data" / "partita.json").exists()  # a finished match is not kept
 

@@ -2,25 +2,71 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from typing import Any
+import typing
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voicedomino.dialog.parser import (
-    INTENT_SLOTS,
-    OPTIONAL_SLOTS,
+from voicedomino.dialog.intents import (
+    AdjustVoice,
+    Answer,
+    Ask,
+    AskNumber,
+    AskPlayer,
+    Continue,
+    DrawOrPass,
+    DrawTile,
+    ExplainRules,
+    Help,
     Intent,
+    Listen,
+    ListVoices,
+    NewGame,
+    NumberQuestion,
+    PassTurn,
+    PlayNumber,
+    PlayTile,
+    Query,
+    Quit,
+    Recall,
+    Remind,
+    SetAutoForced,
+    SetLevel,
+    SetPairs,
+    SetPlayers,
+    SetTarget,
+    SetVariant,
+    SetVerbosity,
+    SetWildcard,
+    ShowSettings,
+    SideWord,
+    Start,
+    StopSpeech,
+    Undo,
+    UseVoice,
+    VoiceChange,
+)
+from voicedomino.dialog.parser import (
     grammar,
     grammar_sentences,
+    hear,
+    intent_of,
+    key_intents,
     keyboard_shortcuts,
     parse,
+    sentence_table,
     vocabulary,
 )
+from voicedomino.dialog.response import Verbosity
+from voicedomino.engine import Side, Tile
 from voicedomino.grammar.normalize import normalize, normalize_words
 from voicedomino.italian import phrases
+from voicedomino.players import Level
+
+INTENT_TYPES: tuple[type, ...] = typing.get_args(Intent)
 
 # --- normalisation --------------------------------------------------------------------------
 
@@ -56,230 +102,265 @@ def test_normalize_is_idempotent_on_vosk_style_text() -> None:
 
 # --- phrasings of every intent --------------------------------------------------------------
 
-H, T = "head", "tail"
-
-EXPECTED: list[tuple[str, str, dict[str, Any]]] = [
+EXPECTED: list[tuple[str, Intent]] = [
     # play
-    ("gioca tre cinque", "play", {"tile": (3, 5)}),
-    ("metti il tre cinque", "play", {"tile": (3, 5)}),
-    ("tre cinque", "play", {"tile": (3, 5)}),
-    ("tre e cinque", "play", {"tile": (3, 5)}),
-    ("cinque tre", "play", {"tile": (5, 3)}),
-    ("doppio sei", "play", {"tile": (6, 6)}),
-    ("sei sei", "play", {"tile": (6, 6)}),
-    ("il doppio uno", "play", {"tile": (1, 1)}),
-    ("gioca il doppio bianco", "play", {"tile": (0, 0)}),
-    ("doppio zero", "play", {"tile": (0, 0)}),
-    ("metti doppio vuoto in coda", "play", {"tile": (0, 0), "side": T}),
-    ("bianco e bianco", "play", {"tile": (0, 0)}),
-    ("bianco quattro", "play", {"tile": (0, 4)}),
-    ("due zero", "play", {"tile": (2, 0)}),
-    ("gioca tre cinque in testa", "play", {"tile": (3, 5), "side": H}),
-    ("gioca tre cinque in coda", "play", {"tile": (3, 5), "side": T}),
-    ("gioca tre cinque a sinistra", "play", {"tile": (3, 5), "side": H}),
-    ("Gioca tre cinque a destra.", "play", {"tile": (3, 5), "side": T}),
-    ("metti il sei e quattro in testa", "play", {"tile": (6, 4), "side": H}),
-    ("35", "play", {"tile": (3, 5)}),
-    ("53", "play", {"tile": (5, 3)}),
-    ("35t", "play", {"tile": (3, 5), "side": H}),
-    ("35c", "play", {"tile": (3, 5), "side": T}),
-    ("35 t", "play", {"tile": (3, 5), "side": H}),
-    ("3 5 c", "play", {"tile": (3, 5), "side": T}),
-    ("66", "play", {"tile": (6, 6)}),
-    ("00", "play", {"tile": (0, 0)}),
-    ("50", "play", {"tile": (5, 0)}),  # two digits are a tile; targets need context
-    ("gioca 3 5", "play", {"tile": (3, 5)}),
-    ("gioca 35 in testa", "play", {"tile": (3, 5), "side": H}),
-    ("3-5", "play", {"tile": (3, 5)}),
-    ("tre\u0301 cinque\u0300", "play", {"tile": (3, 5)}),  # stray combining marks
+    ("gioca tre cinque", PlayTile(3, 5)),
+    ("metti il tre cinque", PlayTile(3, 5)),
+    ("tre cinque", PlayTile(3, 5)),
+    ("tre e cinque", PlayTile(3, 5)),
+    ("cinque tre", PlayTile(5, 3)),
+    ("doppio sei", PlayTile(6, 6)),
+    ("sei sei", PlayTile(6, 6)),
+    ("il doppio uno", PlayTile(1, 1)),
+    ("gioca il doppio bianco", PlayTile(0, 0)),
+    ("doppio zero", PlayTile(0, 0)),
+    ("metti doppio vuoto in coda", PlayTile(0, 0, Side.TAIL)),
+    ("bianco e bianco", PlayTile(0, 0)),
+    ("bianco quattro", PlayTile(0, 4)),
+    ("due zero", PlayTile(2, 0)),
+    ("gioca tre cinque in testa", PlayTile(3, 5, Side.HEAD)),
+    ("gioca tre cinque in coda", PlayTile(3, 5, Side.TAIL)),
+    ("gioca tre cinque a sinistra", PlayTile(3, 5, Side.HEAD)),
+    ("Gioca tre cinque a destra.", PlayTile(3, 5, Side.TAIL)),
+    ("metti il sei e quattro in testa", PlayTile(6, 4, Side.HEAD)),
+    ("35", PlayTile(3, 5)),
+    ("53", PlayTile(5, 3)),
+    ("35t", PlayTile(3, 5, Side.HEAD)),
+    ("35c", PlayTile(3, 5, Side.TAIL)),
+    ("35 t", PlayTile(3, 5, Side.HEAD)),
+    ("3 5 c", PlayTile(3, 5, Side.TAIL)),
+    ("66", PlayTile(6, 6)),
+    ("00", PlayTile(0, 0)),
+    ("50", PlayTile(5, 0)),  # two digits are a tile; targets need context
+    ("gioca 3 5", PlayTile(3, 5)),
+    ("gioca 35 in testa", PlayTile(3, 5, Side.HEAD)),
+    ("3-5", PlayTile(3, 5)),
+    ("tre\u0301 cinque\u0300", PlayTile(3, 5)),  # stray combining marks
     # number
-    ("tre", "number", {"number": 3}),
-    ("bianco", "number", {"number": 0}),
-    ("vuoto", "number", {"number": 0}),
-    ("il sei", "number", {"number": 6}),
-    ("gioca il tre", "number", {"number": 3}),
-    ("tre in testa", "number", {"number": 3, "side": H}),
-    ("4", "number", {"number": 4}),
-    ("4t", "number", {"number": 4, "side": H}),
+    ("tre", PlayNumber(3)),
+    ("bianco", PlayNumber(0)),
+    ("vuoto", PlayNumber(0)),
+    ("il sei", PlayNumber(6)),
+    ("gioca il tre", PlayNumber(3)),
+    ("tre in testa", PlayNumber(3, Side.HEAD)),
+    ("4", PlayNumber(4)),
+    ("4t", PlayNumber(4, Side.HEAD)),
     # side
-    ("testa", "side", {"side": H}),
-    ("in testa", "side", {"side": H}),
-    ("sinistra", "side", {"side": H}),
-    ("a sinistra", "side", {"side": H}),
-    ("coda", "side", {"side": T}),
-    ("in coda", "side", {"side": T}),
-    ("destra", "side", {"side": T}),
-    ("a destra", "side", {"side": T}),
+    ("testa", SideWord(Side.HEAD)),
+    ("in testa", SideWord(Side.HEAD)),
+    ("sinistra", SideWord(Side.HEAD)),
+    ("a sinistra", SideWord(Side.HEAD)),
+    ("coda", SideWord(Side.TAIL)),
+    ("in coda", SideWord(Side.TAIL)),
+    ("destra", SideWord(Side.TAIL)),
+    ("a destra", SideWord(Side.TAIL)),
     # queries
-    ("estremi", "ends", {}),
-    ("quali sono gli estremi", "ends", {}),
-    ("testa e coda", "ends", {}),
-    ("quali sono le estremità?", "ends", {}),
-    ("c", "ends", {}),
-    ("mano", "hand", {}),
-    ("la mia mano", "hand", {}),
-    ("le mie tessere", "hand", {}),
-    ("che tessere ho", "hand", {}),
-    ("cosa ho in mano?", "hand", {}),
-    ("h", "hand", {}),
-    ("cosa posso giocare", "playable", {}),
-    ("che cosa posso giocare?", "playable", {}),
-    ("mosse possibili", "playable", {}),
-    ("quali tessere posso giocare", "playable", {}),
-    ("g", "playable", {}),
-    ("consiglio", "hint", {}),
-    ("suggerimento", "hint", {}),
-    ("aiutami", "hint", {}),
-    ("cosa mi consigli", "hint", {}),
-    ("dammi un consiglio", "hint", {}),
-    ("k", "hint", {}),
-    ("serpente", "line", {}),
-    ("tavolo", "line", {}),
-    ("il serpente", "line", {}),
-    ("cosa c'è sul tavolo", "line", {}),
-    ("Che c’è sul tavolo?", "line", {}),
-    ("v", "line", {}),
-    ("pozzo", "boneyard", {}),
-    ("quante tessere nel pozzo", "boneyard", {}),
-    ("quante tessere ci sono nel pozzo?", "boneyard", {}),
-    ("w", "boneyard", {}),
-    ("avversario", "opponents", {}),
-    ("avversari", "opponents", {}),
-    ("quante tessere ha l'avversario", "opponents", {}),
-    ("quante tessere hanno gli avversari", "opponents", {}),
-    ("o", "opponents", {}),
-    ("punteggio", "score", {}),
-    ("punti", "score", {}),
-    ("quanti punti ho", "score", {}),
-    ("s", "score", {}),
-    ("di chi è il turno", "turn", {}),
-    ("a chi tocca?", "turn", {}),
-    ("turno", "turn", {}),
-    ("tocca a me?", "turn", {}),
-    ("t", "turn", {}),
-    ("ultima mossa", "last_move", {}),
-    ("l'ultima mossa", "last_move", {}),
-    ("cosa ha giocato", "last_move", {}),
-    ("che cosa hanno giocato?", "last_move", {}),
-    ("u", "last_move", {}),
+    ("estremi", Ask(Query.ENDS)),
+    ("quali sono gli estremi", Ask(Query.ENDS)),
+    ("testa e coda", Ask(Query.ENDS)),
+    ("quali sono le estremità?", Ask(Query.ENDS)),
+    ("c", Ask(Query.ENDS)),
+    ("mano", Ask(Query.HAND)),
+    ("la mia mano", Ask(Query.HAND)),
+    ("le mie tessere", Ask(Query.HAND)),
+    ("che tessere ho", Ask(Query.HAND)),
+    ("cosa ho in mano?", Ask(Query.HAND)),
+    ("h", Ask(Query.HAND)),
+    ("cosa posso giocare", Ask(Query.PLAYABLE)),
+    ("che cosa posso giocare?", Ask(Query.PLAYABLE)),
+    ("mosse possibili", Ask(Query.PLAYABLE)),
+    ("quali tessere posso giocare", Ask(Query.PLAYABLE)),
+    ("g", Ask(Query.PLAYABLE)),
+    ("consiglio", Ask(Query.HINT)),
+    ("suggerimento", Ask(Query.HINT)),
+    ("aiutami", Ask(Query.HINT)),
+    ("cosa mi consigli", Ask(Query.HINT)),
+    ("dammi un consiglio", Ask(Query.HINT)),
+    ("k", Ask(Query.HINT)),
+    ("serpente", Ask(Query.LINE)),
+    ("tavolo", Ask(Query.LINE)),
+    ("il serpente", Ask(Query.LINE)),
+    ("cosa c'è sul tavolo", Ask(Query.LINE)),
+    ("Che c’è sul tavolo?", Ask(Query.LINE)),
+    ("v", Ask(Query.LINE)),
+    ("pozzo", Ask(Query.BONEYARD)),
+    ("quante tessere nel pozzo", Ask(Query.BONEYARD)),
+    ("quante tessere ci sono nel pozzo?", Ask(Query.BONEYARD)),
+    ("w", Ask(Query.BONEYARD)),
+    ("avversario", Ask(Query.OPPONENTS)),
+    ("avversari", Ask(Query.OPPONENTS)),
+    ("quante tessere ha l'avversario", Ask(Query.OPPONENTS)),
+    ("quante tessere hanno gli avversari", Ask(Query.OPPONENTS)),
+    ("o", Ask(Query.OPPONENTS)),
+    ("punteggio", Ask(Query.SCORE)),
+    ("punti", Ask(Query.SCORE)),
+    ("quanti punti ho", Ask(Query.SCORE)),
+    ("s", Ask(Query.SCORE)),
+    ("di chi è il turno", Ask(Query.TURN)),
+    ("a chi tocca?", Ask(Query.TURN)),
+    ("turno", Ask(Query.TURN)),
+    ("tocca a me?", Ask(Query.TURN)),
+    ("t", Ask(Query.TURN)),
+    ("ultima mossa", Ask(Query.LAST_MOVE)),
+    ("l'ultima mossa", Ask(Query.LAST_MOVE)),
+    ("cosa ha giocato", Ask(Query.LAST_MOVE)),
+    ("che cosa hanno giocato?", Ask(Query.LAST_MOVE)),
+    ("u", Ask(Query.LAST_MOVE)),
+    ("tutto il serpente", Ask(Query.WHOLE_LINE)),
+    ("il serpente dalla coda", Ask(Query.LINE_FROM_TAIL)),
+    ("cosa è successo?", Ask(Query.SINCE_MY_TURN)),
+    ("com'è finita la mano?", Ask(Query.LAST_ROUND)),
+    ("la mia compagna", Ask(Query.PARTNER)),
+    ("a quanti punti si gioca?", Ask(Query.TARGET)),
+    ("chi ha vinto?", Ask(Query.WINNER)),
+    ("quanti sei sono usciti", AskNumber(6, NumberQuestion.PLAYED)),
+    ("quali bianchi mancano", AskNumber(0, NumberQuestion.MISSING)),
+    ("quante tessere ha Marco?", AskPlayer(1)),
+    ("cosa ha giocato Giulia", AskPlayer(2)),
+    ("spiegami le regole", ExplainRules()),
     # actions
-    ("pesca", "draw", {}),
-    ("pesco", "draw", {}),
-    ("pesca una tessera", "draw", {}),
-    ("prendo un'altra tessera", "draw", {}),
-    ("vado al pozzo", "draw", {}),
-    ("passo", "pass", {}),
-    ("passa", "pass", {}),
-    ("salto", "pass", {}),
-    ("busso", "pass", {}),
-    ("passo il turno", "pass", {}),
-    ("p", "draw_or_pass", {}),
-    ("P", "draw_or_pass", {}),
+    ("pesca", DrawTile()),
+    ("pesco", DrawTile()),
+    ("pesca una tessera", DrawTile()),
+    ("prendo un'altra tessera", DrawTile()),
+    ("vado al pozzo", DrawTile()),
+    ("passo", PassTurn()),
+    ("passa", PassTurn()),
+    ("salto", PassTurn()),
+    ("busso", PassTurn()),
+    ("passo il turno", PassTurn()),
+    ("p", DrawOrPass()),
+    ("P", DrawOrPass()),
     # message history and voice
-    ("ripeti", "repeat", {}),
-    ("come?", "repeat", {}),
-    ("puoi ripetere?", "repeat", {}),
-    ("r", "repeat", {}),
-    ("precedente", "previous", {}),
-    ("messaggio precedente", "previous", {}),
-    ("successivo", "next_message", {}),
-    ("messaggio successivo", "next_message", {}),
-    ("aiuto", "help", {}),
-    ("cosa posso dire", "help", {}),
-    ("comandi", "help", {}),
-    ("?", "help", {}),
-    (" ? ", "help", {}),
-    ("più lento", "slower", {}),
-    ("parla più lentamente", "slower", {}),
-    ("più veloce", "faster", {}),
-    ("più forte", "louder", {}),
-    ("alza il volume", "louder", {}),
-    ("più piano", "quieter", {}),
-    ("abbassa il volume", "quieter", {}),
-    ("breve", "brief", {}),
-    ("dettagliato", "detailed", {}),
-    ("basta", "stop_speech", {}),
-    ("zitto", "stop_speech", {}),
-    ("silenzio", "stop_speech", {}),
-    ("b", "stop_speech", {}),
+    ("ripeti", Remind(Recall.REPEAT)),
+    ("come?", Remind(Recall.REPEAT)),
+    ("puoi ripetere?", Remind(Recall.REPEAT)),
+    ("r", Remind(Recall.REPEAT)),
+    ("precedente", Remind(Recall.PREVIOUS)),
+    ("messaggio precedente", Remind(Recall.PREVIOUS)),
+    ("successivo", Remind(Recall.NEXT)),
+    ("messaggio successivo", Remind(Recall.NEXT)),
+    ("aiuto", Help()),
+    ("cosa posso dire", Help()),
+    ("comandi", Help()),
+    ("?", Help(with_keys=True)),
+    (" ? ", Help(with_keys=True)),
+    ("più lento", AdjustVoice(VoiceChange.SLOWER)),
+    ("parla più lentamente", AdjustVoice(VoiceChange.SLOWER)),
+    ("più veloce", AdjustVoice(VoiceChange.FASTER)),
+    ("più forte", AdjustVoice(VoiceChange.LOUDER)),
+    ("alza il volume", AdjustVoice(VoiceChange.LOUDER)),
+    ("più piano", AdjustVoice(VoiceChange.QUIETER)),
+    ("abbassa il volume", AdjustVoice(VoiceChange.QUIETER)),
+    ("breve", SetVerbosity(Verbosity.BRIEF)),
+    ("dettagliato", SetVerbosity(Verbosity.DETAILED)),
+    ("normale", SetVerbosity(Verbosity.NORMAL)),
+    ("modalità normale", SetVerbosity(Verbosity.NORMAL)),
+    ("basta", StopSpeech()),
+    ("zitto", StopSpeech()),
+    ("silenzio", StopSpeech()),
+    ("b", StopSpeech()),
+    ("che voci ci sono?", ListVoices()),
+    ("usa la voce due", UseVoice(2)),
+    ("mosse obbligate automatiche", SetAutoForced(True)),
+    ("faccio io", SetAutoForced(False)),
     # game flow
-    ("nuova partita", "new_game", {}),
-    ("ricomincia", "new_game", {}),
-    ("un'altra partita", "new_game", {}),
-    ("esci", "quit", {}),
-    ("fine", "quit", {}),
-    ("q", "quit", {}),
-    ("sì", "yes", {}),
-    ("si", "yes", {}),
-    ("certo", "yes", {}),
-    ("va bene", "yes", {}),
-    ("ok", "yes", {}),
-    ("OK!", "yes", {}),
-    ("d'accordo", "yes", {}),
-    ("no", "no", {}),
-    ("annulla", "no", {}),
-    ("no grazie", "no", {}),
-    ("continua", "continue", {}),
-    ("avanti", "continue", {}),
-    ("prossima mano", "continue", {}),
-    ("vai", "continue", {}),
+    ("nuova partita", NewGame()),
+    ("ricomincia", NewGame()),
+    ("un'altra partita", NewGame()),
+    ("esci", Quit()),
+    ("fine", Quit()),
+    ("q", Quit()),
+    ("sì", Answer(yes=True)),
+    ("si", Answer(yes=True)),
+    ("certo", Answer(yes=True, firm=False)),
+    ("va bene", Answer(yes=True, firm=False)),
+    ("ok", Answer(yes=True, firm=False)),
+    ("OK!", Answer(yes=True, firm=False)),
+    ("d'accordo", Answer(yes=True, firm=False)),
+    ("no", Answer(yes=False)),
+    ("annulla", Answer(yes=False)),
+    ("no grazie", Answer(yes=False)),
+    ("aspetta", Answer(yes=False)),
+    ("si certo", Answer(yes=True)),
+    ("conferma", Answer(yes=True)),
+    ("perfetto", Answer(yes=True, firm=False)),
+    ("giusto", Answer(yes=True, firm=False)),
+    ("annulla l'ultima mossa", Undo()),
+    ("annulla la mossa", Undo()),
+    ("ritira la mia mossa", Undo()),
+    ("x", Undo()),
+    ("domino", Listen()),
+    ("continua", Continue()),
+    ("avanti", Continue()),
+    ("prossima mano", Continue()),
+    ("vai", Continue()),
     # start menu
-    ("classica", "set_variant", {"variant": "classica"}),
-    ("variante classica", "set_variant", {"variant": "classica"}),
-    ("blocco", "set_variant", {"variant": "blocco"}),
-    ("block", "set_variant", {"variant": "blocco"}),
-    ("a blocco", "set_variant", {"variant": "blocco"}),
-    ("variante pesca", "set_variant", {"variant": "pesca"}),
-    ("con la pesca", "set_variant", {"variant": "pesca"}),
-    ("draw", "set_variant", {"variant": "pesca"}),
-    ("jolly", "set_variant", {"variant": "jolly"}),
-    ("capra", "set_variant", {"variant": "capra"}),
-    ("coppie", "set_variant", {"variant": "coppie"}),
-    ("variante coppie", "set_variant", {"variant": "coppie"}),
-    ("la variante a coppie", "set_variant", {"variant": "coppie"}),
-    ("a coppie", "set_pairs", {}),
-    ("gioco a coppie", "set_pairs", {}),
-    ("due giocatori", "set_players", {"count": 2}),
-    ("tre giocatori", "set_players", {"count": 3}),
-    ("in quattro", "set_players", {"count": 4}),
-    ("quattro giocatori", "set_players", {"count": 4}),
-    ("giochiamo in tre", "set_players", {"count": 3}),
-    ("2 giocatori", "set_players", {"count": 2}),
-    ("facile", "set_level", {"level": "facile"}),
-    ("medio", "set_level", {"level": "medio"}),
-    ("livello difficile", "set_level", {"level": "difficile"}),
-    ("a cento punti", "set_target", {"target": 100}),
-    ("obiettivo centouno", "set_target", {"target": 101}),
-    ("punteggio centoventuno", "set_target", {"target": 121}),
-    ("cinquanta punti", "set_target", {"target": 50}),
-    ("fino a centocinquanta punti", "set_target", {"target": 150}),
-    ("duecento", "set_target", {"target": 200}),
-    ("100", "set_target", {"target": 100}),
-    ("121", "set_target", {"target": 121}),
-    ("a 50 punti", "set_target", {"target": 50}),
-    ("bianco jolly", "set_wildcard", {"on": True}),
-    ("con jolly", "set_wildcard", {"on": True}),
-    ("con il jolly", "set_wildcard", {"on": True}),
-    ("senza jolly", "set_wildcard", {"on": False}),
-    ("inizia", "start", {}),
-    ("gioca", "start", {}),
-    ("comincia", "start", {}),
-    ("via", "start", {}),
-    ("iniziamo la partita", "start", {}),
-    ("impostazioni", "settings", {}),
-    ("le impostazioni", "settings", {}),
+    ("classica", SetVariant("classica")),
+    ("variante classica", SetVariant("classica")),
+    ("blocco", SetVariant("blocco")),
+    ("block", SetVariant("blocco")),
+    ("a blocco", SetVariant("blocco")),
+    ("variante pesca", SetVariant("pesca")),
+    ("con la pesca", SetVariant("pesca")),
+    ("draw", SetVariant("pesca")),
+    ("jolly", SetVariant("jolly")),
+    ("capra", SetVariant("capra")),
+    ("coppie", SetVariant("coppie")),
+    ("variante coppie", SetVariant("coppie")),
+    ("la variante a coppie", SetVariant("coppie")),
+    ("a coppie", SetPairs()),
+    ("gioco a coppie", SetPairs()),
+    ("due giocatori", SetPlayers(2)),
+    ("tre giocatori", SetPlayers(3)),
+    ("in quattro", SetPlayers(4)),
+    ("quattro giocatori", SetPlayers(4)),
+    ("giochiamo in tre", SetPlayers(3)),
+    ("2 giocatori", SetPlayers(2)),
+    ("facile", SetLevel(Level.FACILE)),
+    ("medio", SetLevel(Level.MEDIO)),
+    ("livello difficile", SetLevel(Level.DIFFICILE)),
+    ("a cento punti", SetTarget(100)),
+    ("obiettivo centouno", SetTarget(101)),
+    ("punteggio centoventuno", SetTarget(121)),
+    ("cinquanta punti", SetTarget(50)),
+    ("fino a centocinquanta punti", SetTarget(150)),
+    ("duecento", SetTarget(200)),
+    ("100", SetTarget(100)),
+    ("121", SetTarget(121)),
+    ("a 50 punti", SetTarget(50)),
+    ("bianco jolly", SetWildcard(True)),
+    ("con jolly", SetWildcard(True)),
+    ("con il jolly", SetWildcard(True)),
+    ("senza jolly", SetWildcard(False)),
+    ("inizia", Start()),
+    ("gioca", Start()),
+    ("comincia", Start()),
+    ("via", Start()),
+    ("iniziamo la partita", Start()),
+    ("impostazioni", ShowSettings()),
+    ("le impostazioni", ShowSettings()),
 ]
 
 
-@pytest.mark.parametrize(("utterance", "name", "slots"), EXPECTED)
-def test_phrasings(utterance: str, name: str, slots: dict[str, Any]) -> None:
-    intent = parse(utterance)
-    assert intent is not None, utterance
-    assert (intent.name, dict(intent.slots)) == (name, slots)
+@pytest.mark.parametrize(("utterance", "expected"), EXPECTED)
+def test_phrasings(utterance: str, expected: Intent) -> None:
+    assert parse(utterance) == expected, utterance
 
 
 def test_every_intent_has_phrasings_in_this_test() -> None:
-    assert {name for _, name, _ in EXPECTED} == set(INTENT_SLOTS)
+    said = [intent for _, intent in EXPECTED]
+    assert {type(intent) for intent in said} == set(INTENT_TYPES)
+    assert {i.query for i in said if isinstance(i, Ask)} == set(Query)
+    assert {i.change for i in said if isinstance(i, AdjustVoice)} == set(VoiceChange)
+    assert {i.what for i in said if isinstance(i, Remind)} == set(Recall)
+    assert {i.question for i in said if isinstance(i, AskNumber)} == set(NumberQuestion)
+    assert {i.verbosity for i in said if isinstance(i, SetVerbosity)} == set(Verbosity)
+    assert {(i.yes, i.firm) for i in said if isinstance(i, Answer)} == {
+        (True, True),
+        (True, False),
+        (False, True),
+    }
 
 
 @pytest.mark.parametrize(
@@ -297,9 +378,10 @@ def test_every_intent_has_phrasings_in_this_test() -> None:
     ],
 )
 def test_fillers_are_ignored(utterance: str, expected_text: str) -> None:
-    intent = parse(utterance)
-    assert intent is not None
-    assert intent.text == expected_text
+    heard = hear(utterance)
+    assert heard is not None
+    assert heard == hear(expected_text)
+    assert heard.words == len(expected_text.split())  # only the core words carried meaning
 
 
 @pytest.mark.parametrize(
@@ -330,7 +412,7 @@ def test_fillers_are_ignored(utterance: str, expected_text: str) -> None:
         "zero bianco",  # a double is the same word twice
         "gica tre cinqe",  # typos
         "pescaa",
-        "x",
+        "y",
         "z",
         "e",
         "a",
@@ -356,34 +438,41 @@ def test_not_understood(utterance: str) -> None:
     assert parse(utterance) is None
 
 
-def test_intent_text_is_the_matched_normalised_text() -> None:
-    spoken = parse("Metti il tre e cinque, in testa!")
-    typed = parse("gioca 3 5")
-    keyed = parse("35T")
+def test_heard_counts_the_words_that_carried_the_meaning() -> None:
+    assert hear("Metti il tre e cinque, in testa!") == hear("metti il tre e cinque in testa")
+    spoken = hear("Metti il tre e cinque, in testa!")
+    typed = hear("gioca 3 5")
+    keyed = hear("35T")
     assert spoken is not None and typed is not None and keyed is not None
-    assert spoken.text == "metti il tre e cinque in testa"
-    assert typed.text == "gioca tre cinque"
-    assert keyed.text == "35t"
+    assert (spoken.intent, spoken.words) == (PlayTile(3, 5, Side.HEAD), 7)
+    assert (typed.intent, typed.words) == (PlayTile(3, 5), 3)
+    assert (keyed.intent, keyed.words) == (PlayTile(3, 5, Side.HEAD), 1)
+    assert not (spoken.addressed or typed.addressed or keyed.addressed)
 
 
-def test_typed_accessors() -> None:
+def test_attention_word_in_front_marks_the_utterance_addressed() -> None:
+    assert hear("domino") == hear("Domino!")
+    heard = hear("domino, gioca tre cinque in coda")
+    assert heard is not None
+    assert (heard.intent, heard.addressed, heard.words) == (PlayTile(3, 5, Side.TAIL), True, 5)
+    alone = hear("domino")
+    assert alone is not None and (alone.intent, alone.addressed) == (Listen(), True)
+
+
+def test_play_intents_carry_the_tile_in_spoken_order() -> None:
     play = parse("cinque tre in coda")
-    assert play is not None
-    assert play.tile() == (5, 3)
-    assert play.str_slot("side") == "tail"
-    assert play.int_slot("tile") is None
-    wild = parse("senza jolly")
-    assert wild is not None and wild.bool_slot("on") is False
-    assert wild.int_slot("on") is None  # a bool is not a count
-    count = parse("tre giocatori")
-    assert count is not None and count.int_slot("count") == 3 and count.tile() is None
+    assert play == PlayTile(5, 3, Side.TAIL)
+    assert isinstance(play, PlayTile) and play.tile == Tile.of(3, 5)
+    assert parse("senza jolly") == SetWildcard(False)
+    assert parse("tre giocatori") == SetPlayers(3)
 
 
-def test_intent_slots_are_read_only() -> None:
+def test_intents_are_frozen_and_hashable() -> None:
     intent = parse("tre cinque")
-    assert intent is not None
-    with pytest.raises(TypeError):
-        intent.slots["tile"] = (1, 1)  # type: ignore[index]
+    assert isinstance(intent, PlayTile)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        intent.first = 1  # type: ignore[misc]
+    assert len({parse("tre cinque"), parse("35"), parse("gioca tre cinque")}) == 1
 
 
 # --- keyboard -------------------------------------------------------------------------------
@@ -391,32 +480,32 @@ def test_intent_slots_are_read_only() -> None:
 
 def test_every_single_key_parses_to_its_intent() -> None:
     for shortcut in phrases.KEYBOARD_SHORTCUTS:
+        expected = Help(with_keys=True) if shortcut.key == "?" else intent_of(shortcut.intent, {})
+        assert key_intents()[shortcut.key] == expected
         for key in {shortcut.key, shortcut.key.upper()}:
-            intent = parse(key)
-            assert intent is not None and intent.name == shortcut.intent, key
-            assert dict(intent.slots) == {}
+            assert parse(key) == expected, key
 
 
 def test_keyboard_shortcuts_list_keys_and_meanings() -> None:
     listed = keyboard_shortcuts()
     keys = [s.key for s in listed]
     assert len(keys) == len(set(keys))
-    expected_keys = set("cvhsgtkpruwob") | {"?", "q", "35", "35t"}
+    expected_keys = set("cvhsgtkpruwobx+-<>[]") | {"?", "q", "35", "35t"}
     assert set(keys) == expected_keys
-    assert all(s.description and s.intent in INTENT_SLOTS for s in listed)
+    assert all(s.description for s in listed)
     for shortcut in listed:  # the examples in the help text really work
         intent = parse(shortcut.key)
-        assert intent is not None and intent.name == shortcut.intent
+        if shortcut.intent == "play":
+            assert isinstance(intent, PlayTile) and intent.tile == Tile.of(3, 5)
+        else:
+            assert intent == key_intents()[shortcut.key]
 
 
 def test_all_typed_tiles() -> None:
     for a in range(7):
         for b in range(7):
-            for suffix, side in (("", None), ("t", "head"), ("c", "tail"), (" T", "head")):
-                intent = parse(f"{a}{b}{suffix}")
-                assert intent is not None and intent.name == "play"
-                assert intent.tile() == (a, b)
-                assert intent.slots.get("side") == side
+            for suffix, side in (("", None), ("t", Side.HEAD), ("c", Side.TAIL), (" T", Side.HEAD)):
+                assert parse(f"{a}{b}{suffix}") == PlayTile(a, b, side)
 
 
 def test_keys_are_not_speech() -> None:
@@ -431,28 +520,38 @@ def test_keys_are_not_speech() -> None:
 
 def test_every_sentence_parses_back_to_its_template_meaning() -> None:
     expansions = grammar().expansions()
-    assert len(expansions) == len(grammar_sentences())
+    # each sentence alone and with the attention word in front, and the attention word alone
+    assert len(grammar_sentences()) == 2 * len(expansions) + 1
     mismatches = []
     for expansion in expansions:
-        intent = parse(expansion.text)
-        got = None if intent is None else (intent.name, dict(intent.slots), intent.text)
-        if got != (expansion.intent, dict(expansion.slots), expansion.text):
+        heard = hear(expansion.text)
+        got = None if heard is None else (heard.intent, heard.words)
+        expected = (intent_of(expansion.intent, expansion.slots), len(expansion.words))
+        if got != expected:
             mismatches.append((expansion.text, got))
     assert mismatches == []
+
+
+def test_every_recogniser_sentence_parses_to_its_table_meaning() -> None:
+    mismatches = [(s, hear(s)) for s, heard in sentence_table().items() if hear(s) != heard]
+    assert mismatches == []
+    assert set(sentence_table()) == set(grammar_sentences())
 
 
 def test_sentences_are_normalised_sorted_and_unique() -> None:
     sentences = grammar_sentences()
     assert sentences == sorted(set(sentences))
     assert all(normalize(s) == s and s for s in sentences)
-    assert 1000 < len(sentences) < 8000  # a closed grammar of a few thousand sentences
+    # a closed grammar of a few thousand sentences, each also said after the attention word
+    assert 1000 < len(grammar().expansions()) < 8000
+    assert len(sentences) < 30_000
 
 
 def test_sentences_limited_to_a_recogniser_vocabulary() -> None:
     known = vocabulary() - {"draw", "block"}
     limited = grammar_sentences(known)
     assert "draw" not in limited and "variante draw" not in limited
-    assert "variante pesca" in limited
+    assert "variante pesca" in limited and "domino variante pesca" in limited
     assert limited == [s for s in grammar_sentences() if "draw" not in s and "block" not in s]
     assert grammar_sentences(set()) == []
 
@@ -461,22 +560,38 @@ def test_vocabulary_is_the_words_of_the_sentences() -> None:
     words = {w for s in grammar_sentences() for w in s.split()}
     assert vocabulary() == words
     assert {"gioca", "doppio", "bianco", "testa", "coda", "pozzo", "jolly"} <= words
+    assert phrases.ATTENTION_WORD in words
     assert all(w.isalpha() for w in words)
+
+
+SLOT_TYPES: dict[str, type] = {
+    "tile": tuple,
+    "number": int,
+    "side": Side,
+    "count": int,
+    "target": int,
+    "level": Level,
+    "variant": str,
+    "on": bool,
+    "pips": int,
+    "seat": int,
+    "voice": int,
+    "question": str,
+}
 
 
 def test_slot_values_have_the_declared_types() -> None:
     for expansion in grammar().expansions():
-        declared = INTENT_SLOTS[expansion.intent]
-        required = {s for s in declared if (expansion.intent, s) not in OPTIONAL_SLOTS}
-        assert required <= set(expansion.slots) <= set(declared), expansion.text
         for name, value in expansion.slots.items():
-            assert type(value) is declared[name], (expansion.text, name)
+            assert type(value) is SLOT_TYPES[name], (expansion.text, name)
         if "tile" in expansion.slots:
             tile = expansion.slots["tile"]
             assert isinstance(tile, tuple) and len(tile) == 2
             assert all(isinstance(n, int) and 0 <= n <= 6 for n in tile)
-        if "side" in expansion.slots:
-            assert expansion.slots["side"] in ("head", "tail")
+        intent = intent_of(expansion.intent, expansion.slots)
+        assert isinstance(intent, INTENT_TYPES), expansion.text
+        if isinstance(intent, PlayTile | PlayNumber):
+            assert intent.side == expansion.slots.get("side"), expansion.text
 
 
 def test_every_ordered_tile_can_be_spoken() -> None:
@@ -493,15 +608,16 @@ def test_menu_values_cover_the_documented_choices() -> None:
             found.setdefault(name, set()).add(value)
     assert found["variant"] == {"classica", "blocco", "pesca", "jolly", "capra", "coppie"}
     assert found["count"] == {2, 3, 4}
-    assert found["level"] == {"facile", "medio", "difficile"}
+    assert found["level"] == set(Level)
     assert found["target"] == {50, 100, 101, 121, 150, 200}
     assert found["on"] == {True, False}
     assert found["number"] == set(range(7))
+    assert found["side"] == set(Side)
 
 
 def test_intents_reachable_only_by_keyboard() -> None:
-    spoken = {e.intent for e in grammar().expansions()}
-    assert set(INTENT_SLOTS) - spoken == {"draw_or_pass"}
+    spoken = {type(heard.intent) for heard in sentence_table().values()}
+    assert set(INTENT_TYPES) - spoken == {DrawOrPass}
 
 
 # --- robustness -----------------------------------------------------------------------------
@@ -510,18 +626,26 @@ def test_intents_reachable_only_by_keyboard() -> None:
 @settings(max_examples=400, deadline=None)
 @given(st.text(max_size=200))
 def test_parse_never_raises(text: str) -> None:
-    intent = parse(text)
-    assert intent is None or isinstance(intent, Intent)
-    if intent is not None:
-        assert intent.name in INTENT_SLOTS
+    heard = hear(text)
+    assert heard is None or isinstance(heard.intent, INTENT_TYPES)
+
+
+def _typed_meanings() -> set[Intent]:
+    """What typed keys can mean: single keys, and digit tiles/numbers with a side key."""
+    sides = (None, Side.HEAD, Side.TAIL)
+    meanings: set[Intent] = set(key_intents().values())
+    meanings |= {PlayTile(a, b, s) for a in range(7) for b in range(7) for s in sides}
+    meanings |= {PlayNumber(n, s) for n in range(7) for s in sides}
+    return meanings
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from([*sorted(vocabulary()), "3", "35", "per", "ehm"]), max_size=12))
 def test_parse_of_grammar_word_salad_is_consistent(words: list[str]) -> None:
-    """Random mixes of grammar words give None or an intent matching a grammar sentence."""
-    intent = parse(" ".join(words))
-    if intent is not None and not re.fullmatch(r"[0-6] ?[0-6]? ?[tc]?|[a-z?]", intent.text):
-        found = grammar().match(intent.text.split())
-        assert found is not None
-        assert (found.intent, dict(found.slots)) == (intent.name, dict(intent.slots))
+    """Random mixes of grammar words give None or the meaning of a grammar sentence (or of a
+    typed key), carried by the words said."""
+    heard = hear(" ".join(words))
+    if heard is not None:
+        spoken = {h.intent for h in sentence_table().values()}
+        assert heard.intent in spoken | _typed_meanings()
+        assert 1 <= heard.words <= 2 * len(words)  # a typed "35" reads as two words

@@ -21,12 +21,19 @@ import pytest
 from korean_speech import KO_MODEL_PATH, KOREAN_GRAMMAR, sequence_file
 
 from voicedomino.audio.null import NullOutput
-from voicedomino.dialog.manager import DialogManager, Table
-from voicedomino.dialog.parser import grammar, parse
+from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.menu import Table
+from voicedomino.dialog.parser import grammar, grammar_sentences, hear, intent_of, sentence_table
 from voicedomino.frontend.app import Game
+from voicedomino.frontend.inbox import InputEnded, Source, Spoken, Typed
 from voicedomino.frontend.voice import VoiceInput, deliver
 from voicedomino.italian import messages as it
-from voicedomino.speech.recognizer import Utterance
+from voicedomino.italian import phrases
+from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
+from voicedomino.speech.vocabulary import GrammarFit, fit_grammar
+
+# How an Italian model spells some grammar words: the recogniser returns "più", never "piu".
+MODEL_SPELLING = {"piu": "più", "si": "sì", "e": "è", "modalita": "modalità", "cosi": "così"}
 
 
 def vosk_result(text: str, confidence: float = 0.8) -> str:
@@ -43,22 +50,67 @@ def quiet_game() -> Game:
     return Game(manager, NullOutput(), autosave=None, out=io.StringIO())
 
 
+def italian_model_fit() -> GrammarFit:
+    """The grammar fitted to a model that spells a few words with accents, as Vosk's Italian
+    model does (the model itself cannot be had here)."""
+    accented = set(MODEL_SPELLING.values())
+    return fit_grammar(
+        grammar_sentences(), lambda word: word in accented or word not in MODEL_SPELLING
+    )
+
+
+def identified(fit: GrammarFit, text: str, confidence: float = 0.8) -> Utterance:
+    """A Vosk final result, identified by the recogniser's own code."""
+    utterance = Utterance.from_vosk(vosk_result(text, confidence))
+    return SpeechRecognizer.identify(fitted(fit), utterance)
+
+
+def fitted(fit: GrammarFit) -> SpeechRecognizer:
+    """A recogniser with only its grammar fit: `identify` needs nothing else."""
+    recognizer = SpeechRecognizer.__new__(SpeechRecognizer)
+    recognizer.fit = fit
+    return recognizer
+
+
+def spoken_item(game: Game) -> Spoken:
+    item = game.inbox.get_nowait()
+    assert isinstance(item, Spoken)
+    return item
+
+
 def test_every_grammar_sentence_as_a_vosk_result_reaches_its_intent() -> None:
     game = quiet_game()
-    expansions = grammar().expansions()
+    fit = italian_model_fit()
+    assert fit.dropped == () and fit.missing_words == ()
+    assert "più veloce" in fit.phrases and "piu veloce" not in fit.phrases
+    meanings = {e.text: intent_of(e.intent, e.slots) for e in grammar().expansions()}
     wrong = []
-    for expansion in expansions:
-        utterance = Utterance.from_vosk(vosk_result(expansion.text))
-        deliver(game, utterance)
-        item = game.inbox.get_nowait()
-        assert item.source == "voice"
-        intent = parse(item.text or "")
-        got = None if intent is None else (intent.name, dict(intent.slots))
-        if got != (expansion.intent, dict(expansion.slots)):
-            wrong.append((expansion.text, got))
+    for spelt, sentence in fit.sentence_of.items():
+        deliver(game, identified(fit, spelt))
+        item = spoken_item(game)
+        addressed = sentence.startswith(f"{phrases.ATTENTION_WORD} ")
+        plain = sentence.removeprefix(f"{phrases.ATTENTION_WORD} ") if addressed else sentence
+        expected = meanings.get(plain)
+        heard = item.heard
+        got = None if heard is None else (heard.intent, heard.addressed)
+        if sentence == phrases.ATTENTION_WORD:
+            continue  # the attention word alone: checked below
+        if got != (expected, addressed) or heard != sentence_table()[sentence]:
+            wrong.append((spelt, got))
     assert wrong == []
     assert game.inbox.empty()
-    assert len(expansions) > 1000
+    assert len(fit.sentence_of) == len(grammar_sentences()) > 2000
+    deliver(game, identified(fit, phrases.ATTENTION_WORD))
+    alone = spoken_item(game).heard
+    assert alone is not None and alone.addressed and alone == hear(phrases.ATTENTION_WORD)
+
+
+def test_a_result_that_is_no_whole_sentence_has_no_meaning() -> None:
+    game = quiet_game()
+    fit = italian_model_fit()
+    for text in ("tre cinque in", "quante tessere ha", "alza il"):  # beginnings of sentences
+        deliver(game, identified(fit, text))
+        assert spoken_item(game).heard is None, text
 
 
 @pytest.mark.parametrize(
@@ -75,21 +127,27 @@ def test_unknown_or_garbled_results_are_answered_with_not_understood(result: str
     game = quiet_game()
     game.handle("inizia")
     before = game.manager.save_document()
-    deliver(game, Utterance.from_vosk(result))
-    item = game.inbox.get_nowait()
-    response = game.handle(item.text or "")
+    deliver(game, fitted(italian_model_fit()).identify(Utterance.from_vosk(result)))
+    item = spoken_item(game)
+    assert item.heard is None
+    response = game.handle_intent(None)
     assert response.messages[0].text.startswith("Non ho capito")
     assert game.manager.save_document() == before
 
 
 def test_spoken_commands_play_through_the_game() -> None:
     game = quiet_game()
-    deliver(game, Utterance.from_vosk(vosk_result("inizia")))
-    game.handle(game.inbox.get_nowait().text or "")
-    match = game.manager.match
-    assert match is not None
-    deliver(game, Utterance.from_vosk(vosk_result("pozzo", confidence=0.2)))
-    response = game.handle(game.inbox.get_nowait().text or "")
+    fit = italian_model_fit()
+    deliver(game, identified(fit, "inizia"))
+    heard = spoken_item(game).heard
+    assert heard is not None
+    game.handle_intent(heard.intent)
+    assert game.manager.session is not None
+    match = game.manager.session.match
+    deliver(game, identified(fit, "pozzo", confidence=0.2))
+    heard = spoken_item(game).heard
+    assert heard is not None
+    response = game.handle_intent(heard.intent)
     assert response.understood
     count = len(match.round.boneyard)
     assert it.cardinal(count) in response.text or str(count) in response.text
@@ -198,17 +256,22 @@ def test_a_device_notice_during_the_game_is_said_in_turn() -> None:
                 out=out)  # fmt: skip
     relay = NoticeRelay(["settings_repaired"])  # reported before the game existed
     relay.attach(game)
-    assert out.getvalue().splitlines() == [it.notice("settings_repaired")]
+    assert out.getvalue() == ""  # kept until the game has greeted the player
     # The audio output reports from its own thread while the game waits for input.
     reporter = threading.Thread(target=relay.tell, args=("audio_lost",))
     reporter.start()
     reporter.join()
-    game.submit("pozzo")
-    game.submit(None)  # the keyboard closes: the game loop ends
+    game.submit(Typed("pozzo", hear("pozzo")))
+    game.submit(InputEnded(Source.KEYBOARD))  # the keyboard closes: the game loop ends
     game.run()
     lines = out.getvalue().splitlines()
     assert it.notice("audio_lost") in lines
-    assert lines.index(it.notice("audio_lost")) > lines.index("Benvenuto a VoceDomino.")
+    greeting = len(DialogManager(Table(), seed=5).start().messages)
+    assert lines[0] == "Benvenuto a VoceDomino."
+    assert lines[greeting : greeting + 2] == [
+        it.notice("settings_repaired"),
+        it.notice("audio_lost"),
+    ]
 
 
 def started_voice(
@@ -232,7 +295,9 @@ def test_voice_input_loads_off_the_game_thread_and_feeds_the_game(tmp_path: Path
     sequence_file(wav, ["오른쪽", "아래", "왼쪽"], gap=0.8, lead=0.5)
     out = io.StringIO()
     game, voice = started_voice(out, audio_in=wav, sentences=KOREAN_GRAMMAR)
-    game.submit(None)  # the keyboard is closed at once: only the voice keeps the game going
+    game.submit(
+        InputEnded(Source.KEYBOARD)
+    )  # the keyboard is closed at once: only the voice keeps the game going
     game.run()  # returns when the whole file has been heard
     voice.stop()
     lines = out.getvalue().splitlines()
@@ -241,15 +306,15 @@ def test_voice_input_loads_off_the_game_thread_and_feeds_the_game(tmp_path: Path
     # Three Korean words, recognised by Vosk and handed over: not Italian commands, so each
     # gets one "Non ho capito" and nothing else happens.
     assert sum(line.startswith("Non ho capito") for line in heard) == 3
-    assert game.manager.match is None
+    assert game.manager.session is None
 
 
 def test_voice_input_with_an_unusable_model_hands_over_to_the_keyboard() -> None:
     out = io.StringIO()
     game, voice = started_voice(out, audio_in=None, sentences=None)  # the Italian grammar
     assert voice.wait_ready(60)
-    game.submit("pozzo")
-    game.submit(None)
+    game.submit(Typed("pozzo", hear("pozzo")))
+    game.submit(InputEnded(Source.KEYBOARD))
     game.run()  # ends: the keyboard closed and the voice gave up
     lines = out.getvalue().splitlines()
     assert it.notice("model_unusable") in lines and it.notice("keyboard_mode") in lines
@@ -262,8 +327,8 @@ def test_an_audio_file_that_is_not_wav_is_said_and_the_game_goes_on(tmp_path: Pa
     out = io.StringIO()
     game, voice = started_voice(out, audio_in=bogus, sentences=KOREAN_GRAMMAR)
     assert voice.wait_ready(60)
-    game.submit("pozzo")
-    game.submit(None)
+    game.submit(Typed("pozzo", hear("pozzo")))
+    game.submit(InputEnded(Source.KEYBOARD))
     game.run()  # ends: the keyboard closed and the file source is done
     voice.stop()
     lines = out.getvalue().splitlines()

@@ -55,8 +55,12 @@ class MatchSession:
         match = engine_save.from_document(document)
         table = document.get("table")
         saved_level = table.get("level") if isinstance(table, dict) else None
-        known = isinstance(saved_level, str) and saved_level in {str(level) for level in Level}
-        level = Level(saved_level) if known else default_level
+        names = {str(level) for level in Level}
+        level = (
+            Level(saved_level)
+            if isinstance(saved_level, str) and saved_level in names
+            else default_level
+        )
         return cls(match, level, player_factory)
 
     # --- observation --------------------------------------------------------------------
