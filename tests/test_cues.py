@@ -1,4 +1,4 @@
-"""The cue WAV files: valid, distinct, panned as the game needs, and up to date."""
+"""The cue WAV files: valid, distinct, a timbre per seat, centred, and up to date."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from voicedomino.audio.cue_names import PLACE_CUES
 from voicedomino.audio.cues import SOUNDS_DIR_ENV, Cue, CueLibrary, sounds_dir
 from voicedomino.audio.sound import Sound
 from voicedomino.audio.wav import read_sound
@@ -18,8 +19,12 @@ from voicedomino.audio.wav import read_sound
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_SOUNDS = ROOT / "voicedomino" / "data" / "sounds"
 PROJECT_SOUNDS = ROOT / "sounds"
-HEAD = [Cue.PLACE_HEAD_YOU, Cue.PLACE_HEAD_OTHER]
-TAIL = [Cue.PLACE_TAIL_YOU, Cue.PLACE_TAIL_OTHER]
+SEATS = range(4)
+RATE = 22050
+# Where the notes of a placement cue sit (seconds): a click, the first note from 0.02 s, the
+# second from 0.17 s. The windows compare both notes at the same age.
+FIRST_NOTE = (0.03, 0.14)
+SECOND_NOTE = (0.19, 0.30)
 
 
 def _load_script() -> ModuleType:
@@ -37,10 +42,37 @@ def cues() -> dict[str, Sound]:
     return {cue.value: read_sound(PACKAGE_SOUNDS / f"{cue.value}.wav") for cue in Cue}
 
 
-def _dominant_hz(samples: np.ndarray, rate: int) -> float:
-    mono = samples.mean(axis=1) * np.hanning(samples.shape[0])
-    spectrum = np.abs(np.fft.rfft(mono))
-    return float(np.fft.rfftfreq(mono.size, 1 / rate)[np.argmax(spectrum)])
+def _mono(sound: Sound) -> np.ndarray:
+    return sound.samples.astype(np.float64).mean(axis=1)
+
+
+def _centroid_hz(mono: np.ndarray) -> float:
+    """Spectral centroid (magnitude-weighted mean frequency): how bright a sound is."""
+    spectrum = np.abs(np.fft.rfft(mono * np.hanning(mono.size)))
+    freqs = np.fft.rfftfreq(mono.size, 1 / RATE)
+    return float(np.sum(freqs * spectrum) / np.sum(spectrum))
+
+
+def _window(sound: Sound, span: tuple[float, float]) -> np.ndarray:
+    return _mono(sound)[round(span[0] * RATE) : round(span[1] * RATE)]
+
+
+def _cue_centroid_hz(sound: Sound) -> float:
+    """Brightness of the whole figure: the geometric mean of both notes' centroids."""
+    first = _centroid_hz(_window(sound, FIRST_NOTE))
+    second = _centroid_hz(_window(sound, SECOND_NOTE))
+    return float(np.sqrt(first * second))
+
+
+def _first_note_envelope(sound: Sound) -> tuple[float, float]:
+    """(seconds from onset to the loudest 5 ms, level 0.12 s after onset in dB re the peak)."""
+    notes = _window(sound, (0.02, 0.15))
+    size = round(0.005 * RATE)
+    count = notes.size // size
+    rms = np.sqrt(np.mean(np.square(notes[: count * size].reshape(count, size)), axis=1))
+    attack = (int(np.argmax(rms)) + 0.5) * 0.005
+    ring_db = 20 * float(np.log10(rms[-1] / np.max(rms)))
+    return attack, ring_db
 
 
 @pytest.mark.parametrize("cue", list(Cue))
@@ -75,45 +107,63 @@ def test_all_cues_differ(cues: dict[str, Sound]) -> None:
         assert similarity < 0.8, f"{a} and {b} sound alike ({similarity:.3f})"
 
 
-@pytest.mark.parametrize("cue", HEAD)
-def test_head_cues_are_louder_on_the_left(cues: dict[str, Sound], cue: Cue) -> None:
-    left, right = np.sqrt(np.mean(np.square(cues[cue.value].samples), axis=0))
-    assert left > 2 * right
+@pytest.mark.parametrize("cue", list(PLACE_CUES.values()))
+def test_placement_cues_are_centred(cues: dict[str, Sound], cue: Cue) -> None:
+    # The stereo place is the seat's, given by the mixer: the file itself must not lean.
+    samples = cues[cue.value].samples
+    assert np.array_equal(samples[:, 0], samples[:, 1])
 
 
-@pytest.mark.parametrize("cue", TAIL)
-def test_tail_cues_are_louder_on_the_right(cues: dict[str, Sound], cue: Cue) -> None:
-    left, right = np.sqrt(np.mean(np.square(cues[cue.value].samples), axis=0))
-    assert right > 2 * left
-
-
-@pytest.mark.parametrize(
-    ("mine", "theirs"),
-    [(Cue.PLACE_HEAD_YOU, Cue.PLACE_HEAD_OTHER), (Cue.PLACE_TAIL_YOU, Cue.PLACE_TAIL_OTHER)],
-)
-def test_my_moves_rise_and_the_computers_fall(
-    cues: dict[str, Sound], mine: Cue, theirs: Cue
+@pytest.mark.parametrize(("seat_a", "seat_b"), list(itertools.combinations(SEATS, 2)))
+@pytest.mark.parametrize("head", [True, False], ids=["head", "tail"])
+def test_each_seat_has_its_own_brightness(
+    cues: dict[str, Sound], seat_a: int, seat_b: int, head: bool
 ) -> None:
-    def first_and_second_note(sound: Sound) -> tuple[float, float]:
-        rate = sound.sample_rate
-        first = sound.samples[int(0.03 * rate) : int(0.12 * rate)]
-        second = sound.samples[int(0.14 * rate) : int(0.30 * rate)]
-        return _dominant_hz(first, rate), _dominant_hz(second, rate)
-
-    mine_1, mine_2 = first_and_second_note(cues[mine.value])
-    theirs_1, theirs_2 = first_and_second_note(cues[theirs.value])
-    assert mine_2 > mine_1 * 1.2
-    assert theirs_2 < theirs_1 / 1.2
+    a = _cue_centroid_hz(cues[PLACE_CUES[seat_a, head].value])
+    b = _cue_centroid_hz(cues[PLACE_CUES[seat_b, head].value])
+    assert max(a, b) / min(a, b) > 1.3, f"seats {seat_a} and {seat_b}: {a:.0f} vs {b:.0f} Hz"
 
 
-def test_head_and_tail_also_differ_in_pitch(cues: dict[str, Sound]) -> None:
-    # Someone with one earphone still tells head from tail.
-    for head, tail in zip(HEAD, TAIL, strict=True):
-        rate = cues[head.value].sample_rate
-        start, end = int(0.03 * rate), int(0.12 * rate)
-        head_hz = _dominant_hz(cues[head.value].samples[start:end], rate)
-        tail_hz = _dominant_hz(cues[tail.value].samples[start:end], rate)
-        assert tail_hz > head_hz * 1.1
+def test_seats_differ_in_envelope(cues: dict[str, Sound]) -> None:
+    envelopes = {seat: _first_note_envelope(cues[PLACE_CUES[seat, True].value]) for seat in SEATS}
+    attack = {seat: envelopes[seat][0] for seat in SEATS}
+    ring = {seat: envelopes[seat][1] for seat in SEATS}
+    # The first computer's reed swells in; every other seat strikes.
+    assert all(attack[1] > 3 * attack[seat] for seat in (0, 2, 3)), attack
+    # Its reed and the second computer's bell ring on; your marimba and the third's wood die.
+    assert min(ring[1], ring[2]) > max(ring[0], ring[3]) + 6, ring
+    # Your marimba and the low wood share an envelope but lie far apart in brightness.
+    marimba = _cue_centroid_hz(cues[Cue.PLACE_HEAD_YOU.value])
+    wood = _cue_centroid_hz(cues[Cue.PLACE_HEAD_SEAT3.value])
+    assert marimba > 2 * wood
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_head_rises_and_tail_falls(cues: dict[str, Sound], seat: int) -> None:
+    # The stereo place tells the seat, so the figure alone must tell head from tail.
+    def notes(cue: Cue) -> tuple[float, float]:
+        sound = cues[cue.value]
+        return (
+            _centroid_hz(_window(sound, FIRST_NOTE)),
+            _centroid_hz(_window(sound, SECOND_NOTE)),
+        )
+
+    head_first, head_second = notes(PLACE_CUES[seat, True])
+    tail_first, tail_second = notes(PLACE_CUES[seat, False])
+    assert head_second > 1.3 * head_first
+    assert tail_second < tail_first / 1.3
+    assert head_second > 1.8 * tail_second  # they end far apart: one earphone is enough
+
+
+def test_seats_are_about_equally_loud(cues: dict[str, Sound]) -> None:
+    levels = [cues[cue.value].rms() for cue in PLACE_CUES.values()]
+    assert max(levels) < 2 * min(levels), levels  # within 6 dB
+
+
+def test_placement_cues_leave_headroom_for_panning(cues: dict[str, Sound]) -> None:
+    # A cue panned to one side gets sqrt(2) in that channel: it must still not clip.
+    for cue in (*PLACE_CUES.values(), Cue.DRAW, Cue.PASS):
+        assert float(np.max(np.abs(cues[cue.value].samples))) * np.sqrt(2) < 1.0, cue
 
 
 def test_committed_files_match_the_script(tmp_path: Path) -> None:

@@ -116,6 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _start_logging(debug: bool) -> None:
     """Logs go to a file: a screen reader reads the terminal, and English log lines there
     would be read out mid-game. --debug sends them to stderr instead."""
+    logging.raiseExceptions = False  # a log that cannot be written (full disk) stays silent
     format_ = "%(asctime)s %(levelname)s %(name)s: %(message)s"
     if debug:
         logging.basicConfig(level=logging.DEBUG, stream=sys.stderr, format=format_)

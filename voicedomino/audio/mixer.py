@@ -6,6 +6,7 @@ the state; it is held only for array slicing, never for I/O, so the callback nev
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections import deque
@@ -18,9 +19,16 @@ from voicedomino.audio.sound import FloatArray
 
 
 def pan_gains(pan: float) -> tuple[float, float]:
-    """Left/right gains for a balance `pan` in [-1 (left), +1 (right)]; centre is (1, 1)."""
-    pan = max(-1.0, min(1.0, pan))
-    return min(1.0, 1.0 - pan), min(1.0, 1.0 + pan)
+    """Left/right gains for `pan` in [-1 (left), +1 (right)]: a constant-power (sine/cosine)
+    law, so a cue sounds equally loud wherever its seat sits, scaled so that the centre stays
+    (1, 1) and unpanned cues keep their level. The sides get sqrt(2) in one channel, silence
+    in the other; at -1/3 the left channel carries three times the right one's energy."""
+    angle = (max(-1.0, min(1.0, pan)) + 1.0) * math.pi / 4.0
+    if angle <= 0.0:
+        return math.sqrt(2.0), 0.0
+    if angle >= math.pi / 2.0:
+        return 0.0, math.sqrt(2.0)
+    return math.sqrt(2.0) * math.cos(angle), math.sqrt(2.0) * math.sin(angle)
 
 
 @dataclass
@@ -91,7 +99,8 @@ class Mixer:
             self._tell_drained()
 
     def add_cue(self, stereo: FloatArray, pan: float = 0.0, gain: float = 1.0) -> None:
-        """Start a cue (float samples shaped (frames, 2)) now, over anything already playing."""
+        """Start a cue (float samples shaped (frames, 2)) now, over anything already playing,
+        placed at `pan` (see `pan_gains`)."""
         left, right = pan_gains(pan)
         scaled = stereo * np.array([left * gain, right * gain], dtype=np.float32)
         with self._lock:

@@ -259,7 +259,8 @@ class AudioOutput:
             self._requests.put((self._generation, text))
 
     def play_cue(self, cue: Cue, pan: float = 0.0, volume: float = 1.0) -> None:
-        """Play `cue` now; `pan` -1 (left) .. +1 (right) on top of the cue's own panning."""
+        """Play `cue` now, placed at `pan` -1 (left) .. +1 (right) with a constant-power law
+        (`mixer.pan_gains`); the cue files are centred, so `pan` alone says where it sounds."""
         if not self._audio_ok or self._cues is None:
             return
         sound = self._cues.get(cue)

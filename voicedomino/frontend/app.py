@@ -191,19 +191,18 @@ class Game:
         self.output.speak(message.text)
 
     def _print(self, text: str) -> bool:
-        """Print one line; False once the output is closed (the game then ends quietly)."""
+        """Print one line; False once the output is closed. The game goes on without printing:
+        the player may still hear it, and every command already typed is carried out and saved
+        (saving comes before printing), until the input ends."""
         if self.output_closed:
-            return False
+            return True  # still spoken
         try:
             print(text, file=self.out, flush=True)
         except (BrokenPipeError, ValueError, OSError) as error:
-            # The match is already saved (saving comes before printing): just stop.
-            log.info("standard output closed (%s): ending the game", error)
+            log.info("standard output closed (%s): playing on without printing", error)
             self.output_closed = True
-            self.finished = True
             if self.out is sys.stdout:
                 _silence_stdout()
-            return False
         return True
 
     # --- input ---------------------------------------------------------------------
