@@ -178,6 +178,13 @@ def since_my_turn(view: SeatView) -> str:
     return text
 
 
+def player_score(view: SeatView, seat: int) -> str:
+    if seat >= view.rules.seats:
+        return it.no_such_player(seat)
+    team = view.rules.team_of(seat)
+    return it.player_score(seat, view.scores[team], view.rules.pairs)
+
+
 def partner(view: SeatView) -> str:
     seat = view.rules.partner_of(HUMAN)
     if seat is None:
@@ -266,3 +273,8 @@ def answer(
             return target(view)
         case Query.WINNER:
             return winner(view, last_round_ended)
+        case Query.LEADER:
+            opened = next((e for e in view.history if isinstance(e, TilePlayed) and e.lead), None)
+            return it.leader(view.leader, opened.tile if opened else None)
+        case Query.ROUND_NUMBER:
+            return it.round_number(view.round_number)

@@ -35,6 +35,8 @@ class Query(Enum):
     PARTNER = "partner"
     TARGET = "target"  # what the match is played to, and the points still needed
     WINNER = "winner"  # who won the last round, or the match
+    LEADER = "leader"  # who led this round, with which tile
+    ROUND_NUMBER = "round_number"
 
 
 class NumberQuestion(Enum):
@@ -127,16 +129,25 @@ class AskNumber:
     question: NumberQuestion
 
 
+class PlayerQuestion(Enum):
+    TILES = "tiles"  # how many tiles, and the last move
+    SCORE = "score"  # "quanti punti ha Marco"
+
+
 @dataclass(frozen=True)
 class AskPlayer:
-    """ "quante tessere ha Marco", "cosa ha giocato Giulia": one seat, by name."""
+    """ "quante tessere ha Marco", "quanti punti ha Giulia": one seat, by name."""
 
     seat: int
+    question: PlayerQuestion = PlayerQuestion.TILES
 
 
 @dataclass(frozen=True)
 class ExplainRules:
-    """ "spiegami le regole": the current variant's rules, in pages read one at a time."""
+    """ "spiegami le regole [del blocco]": a variant's rules (the chosen one when not named),
+    in pages read one at a time."""
+
+    variant: str | None = None
 
 
 @dataclass(frozen=True)
@@ -251,12 +262,19 @@ class SetTarget:
 
 
 @dataclass(frozen=True)
+class StepLevel:
+    """ "più difficile", "più facile": one level up or down."""
+
+    up: bool
+
+
+@dataclass(frozen=True)
 class SetWildcard:
     on: bool
 
 
 Move = PlayTile | PlayNumber | DrawTile | PassTurn | DrawOrPass
-MenuChoice = SetVariant | SetPlayers | SetPairs | SetLevel | SetTarget | SetWildcard
+MenuChoice = SetVariant | SetPlayers | SetPairs | SetLevel | StepLevel | SetTarget | SetWildcard
 Intent = (
     Move
     | SideWord
@@ -283,4 +301,4 @@ Intent = (
     | MenuChoice
 )
 MOVES = (PlayTile, PlayNumber, DrawTile, PassTurn, DrawOrPass)
-MENU_CHOICES = (SetVariant, SetPlayers, SetPairs, SetLevel, SetTarget, SetWildcard)
+MENU_CHOICES = (SetVariant, SetPlayers, SetPairs, SetLevel, StepLevel, SetTarget, SetWildcard)

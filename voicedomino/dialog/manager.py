@@ -35,6 +35,7 @@ from voicedomino.dialog.intents import (
     NewGame,
     NumberQuestion,
     PassTurn,
+    PlayerQuestion,
     PlayNumber,
     PlayTile,
     Quit,
@@ -244,8 +245,8 @@ class DialogManager:
                 return response
             case Listen():
                 return Response(awaits_player=True).say(it.listening_prompt())
-            case ExplainRules():
-                pages = it.rules(self.table.variant)
+            case ExplainRules(variant):
+                pages = it.rules(variant or self.table.variant)
                 return Response(pages=list(pages)).say(pages[0]).say(it.rules_more())
             case ListVoices() | UseVoice():
                 return Response(voices=intent)
@@ -278,6 +279,8 @@ class DialogManager:
                 if question is NumberQuestion.PLAYED:
                     return Response().say(answers.number_status(view, number))
                 return Response().say(answers.number_missing(view, number))
+            case AskPlayer(seat, PlayerQuestion.SCORE) if self.session is not None:
+                return Response().say(answers.player_score(self.session.view(), seat))
             case AskPlayer(seat) if self.session is not None:
                 return Response().say(answers.player(self.session.view(), seat))
             case SideWord(side) if self.session is not None:

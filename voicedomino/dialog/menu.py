@@ -13,10 +13,11 @@ from voicedomino.dialog.intents import (
     SetTarget,
     SetVariant,
     SetWildcard,
+    StepLevel,
 )
 from voicedomino.engine import VARIANTS, Rules, Settings
 from voicedomino.italian import messages as it
-from voicedomino.players import Level
+from voicedomino.players import LEVELS, Level
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,11 @@ def choose(table: Table, choice: MenuChoice) -> Choice:
             return Choice(replace(table, variant="coppie", seats=4, pairs=True), it.pairs_set())
         case SetLevel(level):
             return Choice(replace(table, level=level), it.level_set(level))
+        case StepLevel(up):
+            index = LEVELS.index(table.level) + (1 if up else -1)
+            if not 0 <= index < len(LEVELS):
+                return Choice(table, it.level_unchanged(table.level, up), accepted=False)
+            return Choice(replace(table, level=LEVELS[index]), it.level_set(LEVELS[index]))
         case SetTarget(points):
             return Choice(replace(table, target=points), it.target_set(points))
         case SetWildcard(on):

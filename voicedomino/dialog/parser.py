@@ -36,6 +36,7 @@ from voicedomino.dialog.intents import (
     NewGame,
     NumberQuestion,
     PassTurn,
+    PlayerQuestion,
     PlayNumber,
     PlayTile,
     Query,
@@ -53,6 +54,7 @@ from voicedomino.dialog.intents import (
     ShowSettings,
     SideWord,
     Start,
+    StepLevel,
     StopSpeech,
     Undo,
     UseVoice,
@@ -167,10 +169,13 @@ _BUILDERS: Mapping[str, Callable[[Slots], Intent]] = {
     "set_wildcard": lambda s: SetWildcard(bool(s["on"])),
     "ask_number": lambda s: AskNumber(_number(s, "pips"), NumberQuestion(str(s["question"]))),
     "ask_player": lambda s: AskPlayer(_number(s, "seat")),
-    "rules": _const(ExplainRules()),
+    "ask_player_score": lambda s: AskPlayer(_number(s, "seat"), PlayerQuestion.SCORE),
+    "rules": lambda s: ExplainRules(str(s["variant_name"]) if "variant_name" in s else None),
+    "level_up": _const(StepLevel(up=True)),
+    "level_down": _const(StepLevel(up=False)),
     "set_auto_forced": lambda s: SetAutoForced(bool(s["on"])),
     "list_voices": _const(ListVoices()),
-    "use_voice": lambda s: UseVoice(_number(s, "voice")),
+    "use_voice": lambda s: UseVoice(_number(s, "voice" if "voice" in s else "voice_ordinal")),
 }
 
 

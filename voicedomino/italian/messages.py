@@ -653,6 +653,25 @@ def target_status(target: int, needed: int | None, lower_wins: bool) -> str:
     return text
 
 
+def leader(seat: int, opened_with: Tile | None) -> str:
+    who = "Hai cominciato tu" if seat == 0 else f"Ha cominciato {seat_name(seat)}"
+    return f"{who}, con {tile(opened_with)}." if opened_with else f"{who}."
+
+
+def round_number(n: int) -> str:
+    return f"Siamo alla mano {cardinal(n)}."
+
+
+def player_score(seat: int, points_: int, pairs: bool) -> str:
+    whose = f"La coppia di {seat_name(seat)}" if pairs else seat_name(seat)
+    return f"{whose} ha {points(points_)}."
+
+
+def level_unchanged(level: str, up: bool) -> str:
+    edge = "il più difficile" if up else "il più facile"
+    return f"Il livello {level} è già {edge}."
+
+
 def nobody_won_yet() -> str:
     return "Nessuno ha ancora vinto una mano."
 

@@ -63,6 +63,21 @@ SLOT_LISTS: dict[str, list[SlotValue]] = {
     "pips": [SlotValue(_PLURAL_PIPS.get(n, _pip_choice(n)), n) for n in range(MAX_PIPS + 1)],
     "seat": [SlotValue(name, seat) for name, seat in _SEAT_NAMES.items()],
     "voice": [SlotValue(cardinal(n), n) for n in range(1, 10)],
+    "voice_ordinal": [
+        SlotValue(word, n)
+        for n, word in enumerate(
+            ("prima", "seconda", "terza", "quarta", "quinta", "sesta", "settima", "ottava"),
+            start=1,
+        )
+    ],
+    "variant_name": [
+        SlotValue("classica", "classica"),
+        SlotValue("blocco", "blocco"),
+        SlotValue("pesca", "pesca"),
+        SlotValue("jolly", "jolly"),
+        SlotValue("capra", "capra"),
+        SlotValue("coppie", "coppie"),
+    ],
     # After "variante"/"modalita"; bare variant names are in _BARE_VARIANTS.
     "variant": [
         SlotValue("classica|classico", "classica"),
@@ -378,6 +393,26 @@ INTENTS: list[IntentSpec] = [
         ),
     ),
     IntentSpec(
+        "leader",
+        (
+            "chi ha (cominciato|iniziato|aperto) [la mano]",
+            "chi (comincia|inizia|apre) [la mano]",
+            "chi e di mano",
+        ),
+    ),
+    IntentSpec(
+        "round_number",
+        ("che mano e", "(quale|che) mano (stiamo giocando|si gioca)", "a che mano siamo"),
+    ),
+    IntentSpec(
+        "ask_player_score",
+        ("quanti punti ha {seat}", "quanti punti ha fatto {seat}", "il punteggio di {seat}"),
+    ),
+    IntentSpec(
+        "rules",
+        ("[(spiegami|mi spieghi)] [quali sono] [le] regole [(del|della|dello)] {variant_name}",),
+    ),
+    IntentSpec(
         "rules",
         (
             "[le] regole",
@@ -415,7 +450,11 @@ INTENTS: list[IntentSpec] = [
     ),
     IntentSpec(
         "use_voice",
-        ("usa la voce {voice}", "(voce|passa alla voce|cambia voce) {voice}"),
+        (
+            "usa la voce {voice}",
+            "(voce|passa alla voce|cambia voce) {voice}",
+            "usa la {voice_ordinal} voce",
+        ),
     ),
     IntentSpec(
         "repeat",
@@ -628,6 +667,8 @@ INTENTS: list[IntentSpec] = [
     IntentSpec(
         "set_level", ("[(livello|difficolta|modalita)] {level}", "voglio il livello {level}")
     ),
+    IntentSpec("level_up", ("piu difficile", "[un] livello piu (alto|difficile)")),
+    IntentSpec("level_down", ("piu facile", "[un] livello piu (basso|facile)")),
     IntentSpec(
         "set_target",
         (
