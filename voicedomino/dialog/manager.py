@@ -56,25 +56,20 @@ from voicedomino.dialog.narration import Narrator
 from voicedomino.dialog.parser import answer_key, keyboard_shortcuts, parse
 from voicedomino.dialog.response import Response, Verbosity
 from voicedomino.dialog.session import HUMAN_SEAT, MatchSession, PlayerFactory
+from voicedomino.dialog.turns import Turns, only_tile_with
 from voicedomino.engine import (
-    Action,
     Draw,
-    IllegalAction,
     Pass,
-    Play,
     Reason,
     SaveError,
     SeatView,
     Side,
-    Tile,
 )
-from voicedomino.engine.legality import plays_of
 from voicedomino.italian import messages as it
 from voicedomino.players import make_player
 
 log = logging.getLogger(__name__)
 
-MAX_FORCED_MOVES = 100  # forced draws until the boneyard is empty are bounded by it anyway
 
 _VOICE_CHANGE_TEXT: dict[VoiceChange, Callable[[], str]] = {
     VoiceChange.SLOWER: it.slower,
@@ -112,9 +107,8 @@ class DialogManager:
         auto_forced: bool | None = None,
     ) -> None:
         self.table = table or Table()
-        # A forced draw or pass made for the player; None: only in brief mode.
-        self.auto_forced = auto_forced
         self.narrator = Narrator(verbosity, computer_pause)
+        self.turns = Turns(self.narrator, auto_forced)
         self.seed = seed
         self.player_factory = player_factory
         self.session: MatchSession | None = None
@@ -139,6 +133,11 @@ class DialogManager:
     @property
     def verbosity(self) -> Verbosity:
         return self.narrator.verbosity
+
+    @property
+    def auto_forced(self) -> bool | None:
+        """Forced draws and passes made for the player; None: only in brief mode."""
+        return self.turns.auto_forced
 
     def view(self) -> SeatView | None:
         """The human seat's view of the match in progress, if any."""
@@ -193,8 +192,8 @@ class DialogManager:
         match self.phase, intent:
             case (Phase.PLAYING | Phase.CHOOSE_SIDE, PlayTile(first, second, side)):
                 return it.readback_play(first, second, side)
-            case (Phase.PLAYING, PlayNumber(number, side)) if side is not None:
-                tile = self._only_tile_with(number, side)
+            case (Phase.PLAYING, PlayNumber(number, side)) if side is not None and self.session:
+                tile = only_tile_with(self.session.view(), number, side)
                 return it.readback_play(*tile, side) if tile is not None else None
             case (Phase.PLAYING | Phase.CHOOSE_SIDE, DrawTile()):
                 return it.readback_draw()
@@ -251,7 +250,7 @@ class DialogManager:
             case ListVoices() | UseVoice():
                 return Response(voices=intent)
             case SetAutoForced(on):
-                self.auto_forced = on
+                self.turns.auto_forced = on
                 return Response(preference_changed=True).say(it.auto_forced_set(on))
             case _:
                 return self._handlers[self.phase](intent)
@@ -330,7 +329,7 @@ class DialogManager:
         if view.is_my_turn:  # as at any turn: say what can be played, a bonus turn included
             response.say(it.your_turn(), Cue.YOUR_TURN)
             response.messages.extend(self.narrator.situation(view))
-        return self._continue_play(response)
+        return self._settled(self.turns.continue_play(session, response))
 
     def _on_menu(self, intent: Intent) -> Response:
         match intent:
@@ -474,7 +473,7 @@ class DialogManager:
         if session.match.rules.pairs:
             response.say(it.partnership())
         response.messages.extend(self.narrator.tell(session.view(), session.match.opening_events()))
-        return self._continue_play(response)
+        return self._settled(self.turns.continue_play(session, response))
 
     def _new_game(self) -> Response:
         self.session = None
@@ -491,149 +490,46 @@ class DialogManager:
         """ "tre": what can be played with the three. With a side ("il cinque in testa"), play
         the one tile with that number that fits there, when there is exactly one."""
         assert self.session is not None
+        view = self.session.view()
         if side is not None and self.phase is Phase.PLAYING:
-            tile = self._only_tile_with(number, side)
+            tile = only_tile_with(view, number, side)
             if tile is not None:
                 return self._try_play(PlayTile(*tile, side))
-        return Response().say(answers.playable_with(self.session.view(), number))
-
-    def _only_tile_with(self, number: int, side: Side) -> tuple[int, int] | None:
-        """The one tile of the hand with *number* that fits at *side*, as (number, other)."""
-        if self.session is None:
-            return None
-        view = self.session.view()
-        if not view.is_my_turn:
-            return None
-        fitting = {
-            play.tile
-            for tile in view.hand
-            if tile.has(number)
-            for play in plays_of(view.rules, view.turn(), tile)
-            if play.side is side
-        }
-        if len(fitting) != 1:
-            return None
-        tile = fitting.pop()
-        return number, tile.low if tile.high == number else tile.high
+        return Response().say(answers.playable_with(view, number))
 
     def _try_play(self, intent: PlayTile) -> Response:
         assert self.session is not None
-        tile = intent.tile
-        play = Play(tile, intent.side, self._spoken_outer(tile, intent.second, intent.side))
-        try:
-            return self._act(play, "play")
-        except _SideNeeded:
+        response = self.turns.play_tile(self.session, intent)
+        if response is None:  # the tile fits both ends, which differ: ask where
             self._pending_tile = intent
             self.phase = Phase.CHOOSE_SIDE
             return Response(awaits_player=True).say(it.ask_side())
+        return self._settled(response)
 
-    def _spoken_outer(self, tile: Tile, said_last: int, side: Side | None) -> int | None:
-        """With blanks wild, a tile may join either way: the number said last stays outside."""
+    def _act(self, action: Draw | Pass, acting: str) -> Response:
+        assert self.session is not None
+        return self._settled(self.turns.act(self.session, action, acting))
+
+    def _settled(self, response: Response) -> Response:
+        """The phase the match is in after the turns were played."""
         assert self.session is not None
         view = self.session.view()
-        rules = view.rules
-        if not rules.wildcard or view.head is None or view.tail is None:
-            return None
-        ends = {Side.HEAD: view.head, Side.TAIL: view.tail}
-        sides = [side] if side else [s for s in Side if rules.outers(tile, ends[s])]
-        if len(sides) != 1:
-            return None
-        options = rules.outers(tile, ends[sides[0]])
-        return said_last if len(options) > 1 and said_last in options else None
-
-    def _act(self, action: Action, acting: str) -> Response:
-        session = self.session
-        assert session is not None
-        try:
-            events = session.play(action)
-        except IllegalAction as error:
-            if error.reason is Reason.SIDE_NEEDED:
-                raise _SideNeeded from None
-            refusal = error.refusal
-            side = action.side if isinstance(action, Play) else None
-            text = it.refusal(
-                refusal.reason,
-                acting=acting,
-                tile_=refusal.tile,
-                head=refusal.head,
-                tail=refusal.tail,
-                playable_=refusal.playable,
-                side=side,
-                expected_seat=refusal.expected_seat,
-            )
-            return Response(awaits_player=True).say(text, Cue.INVALID)
-        response = Response(state_changed=True)
-        view = session.view()
-        response.messages.extend(self.narrator.tell(view, events))
-        if isinstance(action, Draw) and view.is_my_turn:
-            response.messages.extend(self.narrator.situation(view))
-        return self._continue_play(response)
-
-    def _continue_play(self, response: Response) -> Response:
-        """Let the computers move until it is the human's turn or the round is over."""
-        session = self.session
-        assert session is not None
-        for _ in range(MAX_FORCED_MOVES):
-            for events in session.computer_turns():
-                response.messages.extend(self.narrator.tell(session.view(), events))
-                response.state_changed = True
-            forced = self._forced_move(session.view())
-            if forced is None:
-                break
-            stuck = it.nothing_to_play(isinstance(forced, Draw))
-            if response.messages and response.messages[-1].text == stuck:
-                response.messages.pop()  # "you cannot play" is said by the forced move itself
-            response.messages.extend(self.narrator.ends_due())
-            text = it.forced_draw() if isinstance(forced, Draw) else it.forced_pass()
-            response.say(text, Cue.DRAW if isinstance(forced, Draw) else Cue.PASS)
-            events = session.play(forced, undoable=False)  # undo goes back past it
-            told = self.narrator.tell(session.view(), events)
-            response.messages.extend(told[1:] if isinstance(forced, Pass) else told)
-            response.state_changed = True
-            if session.view().is_my_turn:
-                response.messages.extend(self.narrator.situation(session.view()))
-        view = session.view()
-        if view.round_result is not None:
+        if view.round_result is None:
+            self.phase = Phase.PLAYING
+        else:
             self.phase = Phase.MATCH_OVER if view.match_result is not None else Phase.ROUND_OVER
-        response.awaits_player = True
         return response
-
-    def _forced_move(self, view: SeatView) -> Draw | Pass | None:
-        """The draw or pass the player cannot avoid, when the game makes it for them."""
-        auto = self.auto_forced
-        if auto is None:
-            auto = self.verbosity is Verbosity.BRIEF
-        if not auto or not view.is_my_turn:
-            return None
-        legal = view.legal_actions()
-        if len(legal) == 1 and isinstance(legal[0], Draw | Pass):
-            return legal[0]
-        return None
 
     def _next_round(self) -> Response:
         assert self.session is not None
-        self.phase = Phase.PLAYING
-        response = Response(state_changed=True)
-        events = self.session.next_round()
-        response.messages.extend(self.narrator.tell(self.session.view(), events))
-        return self._continue_play(response)
+        return self._settled(self.turns.next_round(self.session))
 
     def _undo(self) -> Response:
-        session = self.session
-        assert session is not None
-        undone = session.undo()
-        if undone is None:
-            return Response().say(it.nothing_to_undo(), Cue.INVALID)
-        self._pending_tile = None
-        view = session.view()
-        self.phase = Phase.PLAYING if view.round_result is None else Phase.ROUND_OVER
-        response = Response(state_changed=True, awaits_player=True)
-        response.say(it.undone(undone))
-        if view.line:
-            response.say(answers.ends(view))
-        if view.is_my_turn:
-            response.say(it.your_turn(), Cue.YOUR_TURN)
-            response.messages.extend(self.narrator.situation(view))
+        assert self.session is not None
+        response = self.turns.undo(self.session)
+        if response.state_changed:
+            self._pending_tile = None
+            self._settled(response)
         return response
 
 
@@ -642,7 +538,3 @@ _PESCA = SetVariant("pesca")
 
 def _refusal_text(reason: Reason) -> str:
     return it.refusal(reason, acting="play", tile_=None, head=None, tail=None, playable_=None)
-
-
-class _SideNeeded(Exception):
-    """The tile fits both ends, which differ: the player must say which."""
