@@ -9,6 +9,9 @@ coppie with pairs those are the two partnerships.
 
 Hands won are reported with draws apart, and as a win rate counting a draw as half a win.
 Points per hand are the points the variant awards (in capra they are penalties: lower is better).
+Move times are wall-clock, and for real choices also processor time, which other programs
+running at the same time do not stretch; the hard player's wall-clock safety net should never
+fire (the count is printed).
 """
 
 from __future__ import annotations
@@ -100,12 +103,15 @@ def play_hand(
         side = side_of_seat[seat]
         view = match.view(seat)
         rng = random.Random(f"{seed}:{int(swapped)}:{ply}")
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         action = players[side].choose(view, rng)
         elapsed = time.perf_counter() - started
+        cpu = time.process_time() - started_cpu
         times.setdefault(levels[side], []).append(elapsed)
         if len(view.legal_actions()) > 1:
             times.setdefault(levels[side] + " (choices only)", []).append(elapsed)
+            # Processor time is what the load of other programs does not stretch.
+            times.setdefault(levels[side] + " (choices only, CPU)", []).append(cpu)
         match.apply(action, seat)  # an illegal action raises and fails the run
         ply += 1
     result = match.round.result

@@ -38,8 +38,9 @@ class SearchSettings:
     samples: int = 24  # determinized deals per decision
     nodes: int = 40_000  # node budget per decision, shared by the deals
     max_depth: int = 30  # decision plies; forced moves are free
-    # Safety net only: the slowest default decision measured on two cores takes about 0.65 s
-    # idle (benchmarks/arena.py); past this the remaining deals are skipped, and logged.
+    # Safety net only: the slowest default decision benchmarks/arena.py measured on the two-core
+    # reference machine took 0.2 s of processor time and 1.6 s of wall clock at a load of 6-8.
+    # Past this the remaining deals are skipped, and that is logged.
     safety_seconds: float = 10.0
     oversample: int = 4  # deals drawn per searched deal before weighting by the plays seen
     shedding: float = SHEDDING  # the model of the other seats: preference per pip shed
