@@ -721,3 +721,57 @@ COMMAND_LINE_HELP = {
 
 def internal_error() -> str:
     return "Si è verificato un errore interno, la partita continua."
+
+
+# --- words the speech model does not know ---------------------------------------------------
+
+COMMAND_DESCRIPTIONS = {
+    "play": "giocare una tessera",
+    "number": "scegliere una tessera dicendo un numero",
+    "side": "scegliere testa o coda",
+    "draw": "pescare",
+    "pass": "passare",
+    "draw_or_pass": "pescare o passare",
+    "hand": "sentire la tua mano",
+    "playable": "sentire le tessere giocabili",
+    "ends": "sentire le estremità",
+    "line": "sentire la linea",
+    "score": "sentire il punteggio",
+    "hint": "chiedere un consiglio",
+    "repeat": "far ripetere",
+    "help": "chiedere aiuto",
+    "new_game": "cominciare una nuova partita",
+    "quit": "uscire",
+    "yes": "rispondere sì",
+    "no": "rispondere no",
+    "start": "iniziare la partita",
+    "set_target": "scegliere i punti della partita",
+    "set_variant": "scegliere la variante",
+    "set_players": "scegliere il numero di giocatori",
+    "set_level": "scegliere il livello",
+    "stop_speech": "interrompere la voce",
+}
+
+
+def words_unknown_to_model(
+    words: Sequence[str], lost_entirely: Sequence[str], lost_partly: Sequence[str]
+) -> str:
+    """Said at start-up when the speech model lacks grammar words. The lists hold intent names;
+    those without a description are summed up as "altri comandi"."""
+
+    def described(names: Sequence[str]) -> str:
+        known = [COMMAND_DESCRIPTIONS[name] for name in names if name in COMMAND_DESCRIPTIONS]
+        if len(known) < len(names):
+            known.append("altri comandi")
+        return join_list(known)
+
+    plural = len(words) > 1
+    text = (
+        f"Il modello vocale non conosce {'le parole' if plural else 'la parola'} "
+        f"{join_list(list(words))}."
+    )
+    if lost_entirely:
+        text += f" A voce non potrai {described(lost_entirely)}."
+    if lost_partly:
+        text += f" Alcune frasi per {described(lost_partly)} non funzioneranno."
+    return text + " Questi comandi restano disponibili dalla tastiera."

@@ -9,6 +9,7 @@ confidences are passed along as Vosk gives them: upstream they are known to be u
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import re
@@ -115,14 +116,19 @@ class SpeechRecognizer:
     def accept(self, pcm: bytes) -> Utterance | None:
         """Feed audio; return an utterance when Vosk's own endpointing closed one."""
         if self._vosk.AcceptWaveform(pcm):
-            return Utterance.from_vosk(self._vosk.Result())
+            return self._in_grammar_words(Utterance.from_vosk(self._vosk.Result()))
         return None
 
     def finish(self) -> Utterance:
         """Close the current utterance now (decodes the audio fed so far)."""
         utterance = Utterance.from_vosk(self._vosk.FinalResult())
         self._vosk.Reset()
-        return utterance
+        return self._in_grammar_words(utterance)
+
+    def _in_grammar_words(self, utterance: Utterance) -> Utterance:
+        """Words joined or split to fit the model ("cento ventuno") as the grammar has them."""
+        text = self.fit.grammar_text(utterance.text)
+        return utterance if text == utterance.text else dataclasses.replace(utterance, text=text)
 
     def expects_more(self, text: str) -> bool:
         """True if `text` is only the beginning of a grammar sentence, not a sentence itself."""
