@@ -35,6 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
     download.add_argument("--destinazione", type=Path, help=helps["--destinazione"])
     download.add_argument("--url", help=helps["--url"])
     download.add_argument("--se-manca", action="store_true", help=helps["--se-manca"])
+    mic = sub.add_parser("prova-voce", help=helps["prova-voce"])
+    mic.add_argument("--model", help=helps["--model"])
+    mic.add_argument("--audio-in", type=Path, help=helps["--audio-in"])
 
     def switch(*names: str) -> None:
         parser.add_argument(*names, action="store_true", help=helps[names[0]])
@@ -68,7 +71,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         code: int = download_command(args.destinazione, args.url, only_if_missing=args.se_manca)
         return code
+    if args.command == "prova-voce":
+        return voice_check(args)
     return play(args)
+
+
+def voice_check(args: argparse.Namespace) -> int:
+    from voicedomino import settings as user_settings
+    from voicedomino.frontend import mic_check
+
+    prefs = user_settings.load_settings().settings
+    output = _make_output(args.no_voice, prefs, lambda key: print(it.notice(key)))
+    try:
+        code: int = mic_check.run(
+            output,
+            model_option=args.model,
+            audio_in=args.audio_in,
+            input_device=prefs.input_device,
+        )
+    finally:
+        output.close()
+    return code
 
 
 def play(args: argparse.Namespace) -> int:

@@ -699,6 +699,7 @@ def model_download_done(path: str) -> str:
 COMMAND_LINE_HELP = {
     "description": "Domino in italiano, a voce e a orecchio.",
     "scarica-modello": "scarica e verifica il modello vocale italiano (Vosk)",
+    "prova-voce": "prova il microfono: di' un comando e senti se il volume va bene",
     "--destinazione": "cartella dei modelli",
     "--url": "indirizzo dello zip del modello",
     "--se-manca": "non fare nulla se il modello c'è già",
@@ -775,3 +776,25 @@ def words_unknown_to_model(
     if lost_partly:
         text += f" Alcune frasi per {described(lost_partly)} non funzioneranno."
     return text + " Questi comandi restano disponibili dalla tastiera."
+
+
+# --- the microphone check ---------------------------------------------------------------------
+
+MIC_LEVELS = {
+    "good": "Il volume del microfono va bene.",
+    "too_low": "Il volume del microfono è troppo basso: avvicinati o alza il volume di ingresso.",
+    "too_high": (
+        "Il volume del microfono è troppo alto, la voce si distorce: allontanati un poco o "
+        "abbassa il volume di ingresso."
+    ),
+    "silent": "Dal microfono non arriva alcun suono: controlla che sia collegato e acceso.",
+}
+
+
+def mic_check_prompt() -> str:
+    return "Prova del microfono. Di' un comando, per esempio: pesco."
+
+
+def mic_check_result(heard: str | None, level: str) -> str:
+    said = f"Ho sentito: {heard}." if heard else "Non ho riconosciuto nessun comando."
+    return f"{said} {MIC_LEVELS.get(level, MIC_LEVELS['good'])}"
