@@ -123,9 +123,7 @@ def command_clips(standin: StandIn, sentences: list[str], seed: int) -> list[Pie
             for condition, snr in CONDITIONS.items():
                 samples = with_noise(clean, snr, seed + index)
                 clip = Clip("command", said, samples, expected=sentence)
-                pieces.append(
-                    Piece(clip, 0.0, 0.0, condition=condition, mode=mode, voice=clean)
-                )
+                pieces.append(Piece(clip, 0.0, 0.0, condition=condition, mode=mode, voice=clean))
     return pieces
 
 
@@ -345,8 +343,10 @@ def judge(
     frames = len(samples) // size
     started = time.process_time()
     decided = np.array(
-        [detector.speech_probability(samples[i * size : (i + 1) * size]) >= 0.5
-         for i in range(frames)]
+        [
+            detector.speech_probability(samples[i * size : (i + 1) * size]) >= 0.5
+            for i in range(frames)
+        ]
     )
     cpu = time.process_time() - started
     truth = labels[: frames * size].reshape(frames, size).mean(axis=1) >= 0.5

@@ -33,12 +33,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from korean_speech import KO_MODEL_PATH, RATE, Int16, ko_model
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from korean_speech import KO_MODEL_PATH, RATE, Int16, ko_model  # noqa: E402
-
-from voicedomino.speech.recognizer import SpeechRecognizer  # noqa: E402
+from voicedomino.speech.recognizer import SpeechRecognizer
 
 POOL_PATH = Path(__file__).resolve().parent / "data" / "korean_pool.txt"
 SCREEN_OFFSETS_MS = (0, 10, 20, 30, 40)
@@ -54,8 +51,24 @@ def espeak(text: str, voice: str = "ko", speed: int = 175, pitch: int = 50) -> I
         capture_output=True,
     ).stdout
     raw = subprocess.run(
-        ["sox", "-t", "wav", "-", "-t", "raw", "-r", str(RATE), "-c", "1", "-b", "16",
-         "-e", "signed-integer", "-L", "-"],
+        [
+            "sox",
+            "-t",
+            "wav",
+            "-",
+            "-t",
+            "raw",
+            "-r",
+            str(RATE),
+            "-c",
+            "1",
+            "-b",
+            "16",
+            "-e",
+            "signed-integer",
+            "-L",
+            "-",
+        ],
         input=said,
         check=True,
         capture_output=True,

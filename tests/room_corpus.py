@@ -178,8 +178,9 @@ def _tones_clip(rng: random.Random) -> Clip:
         parts = []
         for note in rng.choices(_NOTES, k=rng.randrange(3, 9)):
             length = rng.choice([0.15, 0.25, 0.4])
-            parts.append(sox(shape, f"{note}", "fade", "q", "0.01", f"{length}", "0.05",
-                             seconds=length))
+            parts.append(
+                sox(shape, f"{note}", "fade", "q", "0.01", f"{length}", "0.05", seconds=length)
+            )
         samples = np.concatenate(parts)
         label = f"{shape} tune of {len(parts)} notes"
     return Clip("tones", label, at_level(samples, rng.uniform(200, 4000)))

@@ -59,6 +59,7 @@ _READ_TIMEOUT = 0.1
 _LOOKBACK = 0.3  # seconds of audio kept from before voice is detected
 _MAX_CONSECUTIVE_ERRORS = 20
 
+
 def _seconds(blocks: Iterable[bytes]) -> float:  # of 16-bit mono audio
     return sum(len(block) for block in blocks) / (BYTES_PER_SAMPLE * SAMPLE_RATE)
 
