@@ -78,7 +78,7 @@ SPEECH_LEVEL = 100  # |sample| above this is voice when finding where a command 
 # --- the recording ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # pieces are told apart by identity
 class Piece:
     clip: Clip
     start: float  # seconds into the recording
@@ -139,7 +139,8 @@ def lay_out(clips: list[Piece], seed: int) -> tuple[Int16, list[Piece]]:
         start = position / RATE
         speech_end = None
         if piece.addressed:
-            audible = np.flatnonzero(np.abs(samples.astype(np.int32)) > SPEECH_LEVEL)
+            voice_only = samples if piece.voice is None else piece.voice  # not the noise
+            audible = np.flatnonzero(np.abs(voice_only.astype(np.int32)) > SPEECH_LEVEL)
             tail = int(audible[-1]) + 1 if len(audible) else len(samples)
             speech_end = start + tail / RATE
         placed.append(
@@ -438,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
             if parse(handled.text) is not None:
                 false_commands[kind] = false_commands.get(kind, 0) + 1
             continue
-        index = pieces.index(piece)
+        index = next(i for i, p in enumerate(pieces) if p is piece)
         expected = piece.clip.expected or ""
         if same_command(handled.text, expected) and not carried.get(index):
             carried[index] = True

@@ -81,7 +81,7 @@ INTERJECTIONS = {
 VOICE_VARIANTS = ("", "+m1", "+m3", "+f1", "+f3", "+m7", "+f4")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # audio arrays: clips are told apart by identity
 class Clip:
     kind: str  # "speech", "interjection", "noise", "tones", "click", "silence", "command"
     label: str  # what it is, for the report
