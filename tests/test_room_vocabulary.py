@@ -25,7 +25,7 @@ def meaning(standin: StandIn, korean: str) -> str | None:
 
 
 def test_a_missing_word_names_the_commands_lost(tmp_path: Path) -> None:
-    standin = StandIn.for_vocabulary(WORDS, ["오른쪽", "왼쪽", "아래", "여섯", "아니요"])
+    standin = StandIn.for_vocabulary(WORDS, [["오른쪽", "왼쪽", "아래", "여섯", "아니요"]])
     # "passo" and "tre" are said by words the model does not have.
     broken = StandIn(
         {**standin.to_korean, "passo": "qzxwa", "tre": "qzxwb"},
