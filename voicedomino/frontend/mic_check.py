@@ -126,7 +126,7 @@ def run(
 ) -> int:
     """The `prova-voce` command: 0 when a command was heard at a good level, else 1."""
     from voicedomino.dialog.parser import grammar_sentences
-    from voicedomino.speech.model import ModelProblem, load_model, locate_model
+    from voicedomino.speech.model import ModelLoadError, ModelProblem, load_model, locate_model
     from voicedomino.speech.recognizer import SpeechRecognizer
     from voicedomino.speech.sources import MicrophoneSource, SourceError, WavFileSource
 
@@ -139,7 +139,14 @@ def run(
     if isinstance(location, ModelProblem):
         tell(it.notice(location.key))
         return 1
-    recognizer = SpeechRecognizer(load_model(location.path), grammar_sentences())
+    try:
+        recognizer = SpeechRecognizer(load_model(location.path), grammar_sentences())
+    except ModelLoadError as error:
+        tell(it.notice(error.key))
+        return 1
+    except ValueError:  # a model that knows none of the game's words
+        tell(it.notice("model_unusable"))
+        return 1
     source: AudioSource = (
         WavFileSource(audio_in) if audio_in is not None else MicrophoneSource(input_device)
     )
