@@ -37,6 +37,8 @@ install_python_packages() {
         say "Installo VoceDomino e le sue dipendenze Python..."
         "$VENV/bin/python" -m pip install -q --upgrade pip
         "$VENV/bin/python" -m pip install -q -e ".$extra"
+        # Only the ONNX model of this wheel is used; its torch dependency is not needed.
+        "$VENV/bin/python" -m pip install -q --no-deps "silero-vad>=6"
         touch "$stamp"
     fi
 }

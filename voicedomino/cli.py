@@ -47,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     download.add_argument("--se-manca", action="store_true", help=helps["--se-manca"])
     voices = sub.add_parser("voci", help=helps["voci"])
     voices.add_argument("--voce", help=helps["--voce"])
+    mic = sub.add_parser("prova-voce", help=helps["prova-voce"])
+    mic.add_argument("--model", help=helps["--model"])
+    mic.add_argument("--audio-in", type=Path, help=helps["--audio-in"])
 
     def switch(*names: str) -> None:
         parser.add_argument(*names, action="store_true", help=helps[names[0]])
@@ -110,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     if args.command == "voci":
         return voices_command(args.voce)
+    if args.command == "prova-voce":
+        return voice_check(args)
     return play(args)
 
 
@@ -153,6 +158,24 @@ def voices_command(voice_name: str | None) -> int:
         lines.insert(0, it.notice(listing.notice))
     print("\n".join(lines), flush=True)
     return 0
+
+
+def voice_check(args: argparse.Namespace) -> int:
+    from voicedomino.frontend import mic_check
+    from voicedomino.persistence import preferences as user_settings
+
+    prefs = user_settings.load_settings().settings
+    output = _make_output(args.no_voice, prefs, lambda key: print(it.notice(key)))
+    try:
+        code: int = mic_check.run(
+            output,
+            model_option=args.model,
+            audio_in=args.audio_in,
+            input_device=prefs.input_device,
+        )
+    finally:
+        output.close()
+    return code
 
 
 def play(args: argparse.Namespace) -> int:

@@ -1051,6 +1051,7 @@ def model_download_done(path: str) -> str:
 COMMAND_LINE_HELP = {
     "description": "Domino in italiano, a voce e a orecchio.",
     "scarica-modello": "scarica e verifica il modello vocale italiano (Vosk)",
+    "prova-voce": "prova il microfono: di' un comando e senti se il volume va bene",
     "--destinazione": "cartella dei modelli",
     "--url": "indirizzo dello zip del modello",
     "--se-manca": "non fare nulla se il modello c'è già",
@@ -1208,3 +1209,79 @@ def pause_not_a_number(text: str) -> str:
 
 def model_download_megabytes(megabytes: int) -> str:
     return f"Scaricati {cardinal(megabytes)} megabyte."
+
+
+# --- words the speech model does not know ---------------------------------------------------
+
+COMMAND_DESCRIPTIONS = {
+    "play": "giocare una tessera",
+    "number": "scegliere una tessera dicendo un numero",
+    "side": "scegliere testa o coda",
+    "draw": "pescare",
+    "pass": "passare",
+    "draw_or_pass": "pescare o passare",
+    "hand": "sentire la tua mano",
+    "playable": "sentire le tessere giocabili",
+    "ends": "sentire le estremità",
+    "line": "sentire la linea",
+    "score": "sentire il punteggio",
+    "hint": "chiedere un consiglio",
+    "repeat": "far ripetere",
+    "help": "chiedere aiuto",
+    "new_game": "cominciare una nuova partita",
+    "quit": "uscire",
+    "yes": "rispondere sì",
+    "no": "rispondere no",
+    "start": "iniziare la partita",
+    "set_target": "scegliere i punti della partita",
+    "set_variant": "scegliere la variante",
+    "set_players": "scegliere il numero di giocatori",
+    "set_level": "scegliere il livello",
+    "stop_speech": "interrompere la voce",
+}
+
+
+def words_unknown_to_model(
+    words: Sequence[str], lost_entirely: Sequence[str], lost_partly: Sequence[str]
+) -> str:
+    """Said at start-up when the speech model lacks grammar words. The lists hold intent names;
+    those without a description are summed up as "altri comandi"."""
+
+    def described(names: Sequence[str]) -> str:
+        known = [COMMAND_DESCRIPTIONS[name] for name in names if name in COMMAND_DESCRIPTIONS]
+        if len(known) < len(names):
+            known.append("altri comandi")
+        return join_list(known)
+
+    plural = len(words) > 1
+    text = (
+        f"Il modello vocale non conosce {'le parole' if plural else 'la parola'} "
+        f"{join_list(list(words))}."
+    )
+    if lost_entirely:
+        text += f" A voce non potrai {described(lost_entirely)}."
+    if lost_partly:
+        text += f" Alcune frasi per {described(lost_partly)} non funzioneranno."
+    return text + " Questi comandi restano disponibili dalla tastiera."
+
+
+# --- the microphone check ---------------------------------------------------------------------
+
+MIC_LEVELS = {
+    "good": "Il volume del microfono va bene.",
+    "too_low": "Il volume del microfono è troppo basso: avvicinati o alza il volume di ingresso.",
+    "too_high": (
+        "Il volume del microfono è troppo alto, la voce si distorce: allontanati un poco o "
+        "abbassa il volume di ingresso."
+    ),
+    "silent": "Dal microfono non arriva alcun suono: controlla che sia collegato e acceso.",
+}
+
+
+def mic_check_prompt() -> str:
+    return "Prova del microfono. Di' un comando, per esempio: pesco."
+
+
+def mic_check_result(heard: str | None, level: str) -> str:
+    said = f"Ho sentito: {heard}." if heard else "Non ho riconosciuto nessun comando."
+    return f"{said} {MIC_LEVELS.get(level, MIC_LEVELS['good'])}"

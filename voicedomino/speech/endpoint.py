@@ -1,10 +1,16 @@
-"""Notice quickly that the player stopped speaking.
+"""Notice quickly that the player stopped speaking, and how much of what was heard was voice.
 
 Vosk closes an utterance only after 0.5 s of trailing silence by its model's rules (more when
-unsure), and vosk 0.3.45 offers no call to shorten that. This detector follows the loudness of
-the input in 10 ms steps against a noise floor it learns, and reports the end of speech after
-`silence_after` seconds of quiet following at least `min_speech` seconds of sound; the listener
-then asks Vosk for its final result at once.
+unsure), and vosk 0.3.45 offers no call to shorten that. This detector decides for each short
+step whether it is speech, and reports the end of speech after `silence_after` seconds without
+speech following at least `min_speech` seconds of it; the listener then asks Vosk for its final
+result at once.
+
+With a voice activity detector (`vad`, see speech/vad.py) a step is speech when the detector
+says so and it is audible; a noise burst, music or a click is then not speech however loud.
+Without one, loudness alone decides: a step is loud against a noise floor the detector learns.
+`voiced_seconds` counts the speech heard since the last reset, so the listener can drop
+utterances that were mostly not voice.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import enum
 import numpy as np
 
 from voicedomino.speech.sources import BYTES_PER_SAMPLE, SAMPLE_RATE
+from voicedomino.speech.vad import SPEECH_THRESHOLD, VoiceActivityDetector
 
 _STEP_SAMPLES = SAMPLE_RATE // 100  # 10 ms
 _FLOOR_RISE = 1.002  # per quiet step: the floor follows louder background (about 1 dB/s)
@@ -28,10 +35,12 @@ class SpeechEvent(enum.Enum):
 
 
 class SpeechEndDetector:
-    """Energy-based start/end of speech.
+    """Start/end of speech, by a voice activity detector or by loudness.
 
-    A step is loud when its RMS exceeds both `min_level` (absolute, in 16-bit sample units) and
-    the learnt noise floor times `over_floor`.
+    Without `vad`, a step (10 ms) is speech when its RMS exceeds both `min_level` (absolute, in
+    16-bit sample units) and the learnt noise floor times `over_floor`. With `vad`, a step is
+    the detector's frame, and it is speech when the detector says so and its RMS exceeds
+    `audible_level` (a whisper far below any microphone's use is not worth a decision).
     """
 
     def __init__(
@@ -41,58 +50,85 @@ class SpeechEndDetector:
         min_speech: float = 0.1,
         min_level: float = 200.0,
         over_floor: float = 3.0,
+        vad: VoiceActivityDetector | None = None,
+        audible_level: float = 30.0,
     ) -> None:
         self.silence_after = silence_after
         self.min_speech = min_speech
         self.min_level = min_level
         self.over_floor = over_floor
+        self.vad = vad
+        self.audible_level = audible_level
+        self._step_samples = _STEP_SAMPLES if vad is None else vad.frame_samples
+        self._step_seconds = self._step_samples / SAMPLE_RATE
         self._floor = min_level / over_floor
         self._leftover = np.zeros(0, dtype=np.float64)
         self.reset()
 
     def reset(self) -> None:
-        """Forget the current utterance (the learnt noise floor is kept)."""
+        """Forget the current utterance (the learnt noise floor and the detector's state are
+        kept: the detector follows the audio continuously, pauses included)."""
         self._loud_steps = 0
         self._quiet_steps = 0
         self.in_speech = False
         self.heard_speech = False
+        self.voiced_steps = 0
         self._leftover = np.zeros(0, dtype=np.float64)
+
+    @property
+    def quiet_seconds(self) -> float:
+        """Seconds since the last speech step (or since the reset)."""
+        return self._quiet_steps * self._step_seconds
+
+    @property
+    def voiced_seconds(self) -> float:
+        """Seconds of speech heard since the last reset."""
+        return self.voiced_steps * self._step_seconds
 
     def update(self, pcm: bytes) -> SpeechEvent | None:
         """Feed 16-bit mono audio; report the start or end of speech (at most one per call)."""
         samples = np.frombuffer(pcm[: len(pcm) - len(pcm) % BYTES_PER_SAMPLE], dtype="<i2")
         data = np.concatenate([self._leftover, samples.astype(np.float64)])
-        usable = len(data) - len(data) % _STEP_SAMPLES
+        usable = len(data) - len(data) % self._step_samples
         self._leftover = data[usable:]
         event: SpeechEvent | None = None
-        for step in data[:usable].reshape(-1, _STEP_SAMPLES):
-            level = float(np.sqrt(np.mean(step * step)))
-            happened = self._step(level)
+        for step in data[:usable].reshape(-1, self._step_samples):
+            happened = self._step(self._is_speech(step))
             # An end outranks a start within the same block.
             if happened is SpeechEvent.ENDED or (happened is not None and event is None):
                 event = happened
         return event
 
-    def _step(self, level: float) -> SpeechEvent | None:
+    def _is_speech(self, step: np.ndarray) -> bool:
+        level = float(np.sqrt(np.mean(step * step)))
+        if self.vad is not None:
+            samples = step.astype(np.int16)
+            probability = self.vad.speech_probability(samples)
+            return probability >= SPEECH_THRESHOLD and level >= self.audible_level
         loud = level > max(self.min_level, self._floor * self.over_floor)
         if loud:
             self._floor *= _FLOOR_CREEP
         else:
             self._floor = min(self._floor * _FLOOR_RISE, max(level, 1.0))
+        return loud
+
+    def _step(self, loud: bool) -> SpeechEvent | None:
+        seconds = self._step_seconds
         if loud:
+            self.voiced_steps += 1
             self._loud_steps += 1
             self._quiet_steps = 0
-            if not self.in_speech and self._loud_steps * 0.01 >= self.min_speech:
+            if not self.in_speech and self._loud_steps * seconds >= self.min_speech:
                 self.in_speech = True
                 self.heard_speech = True
                 return SpeechEvent.STARTED
             return None
         self._quiet_steps += 1
         if not self.in_speech:
-            if self._quiet_steps * 0.01 >= self.silence_after:
+            if self._quiet_steps * seconds >= self.silence_after:
                 self._loud_steps = 0  # isolated clicks do not add up to speech
             return None
-        if self._quiet_steps * 0.01 >= self.silence_after:
+        if self._quiet_steps * seconds >= self.silence_after:
             self.in_speech = False
             self._loud_steps = 0
             return SpeechEvent.ENDED

@@ -12,6 +12,14 @@ sentence is held for `continuation` seconds: if the player goes on, the two part
 as one utterance. A final result that is empty counts as "not understood" only if there was
 sound in it; the empty results Vosk gives after long silence are dropped.
 
+Speech is told from other sound by a voice activity detector (speech/vad.py; `vad="auto"`
+takes the best available, None the loudness rule alone). An utterance with less than
+`min_voiced` seconds of voice in it (a cough, a door, music, a click) is dropped silently,
+whatever the recogniser made of it: the game never answers sounds that were not speech. Sound
+that is not speech is not left to pile up in the recogniser either: after `endpoint_silence`
+without voice, what it was fed since the last utterance is forgotten, so a noise burst cannot
+merge with the command that follows it.
+
 Nothing here may take the game down: failures of the source, the recogniser or the callbacks
 are reported through `on_notice(Notice)` and the thread goes on (or, when the microphone is
 gone, stops cleanly until `resume()`).
@@ -19,25 +27,42 @@ gone, stops cleanly until `resume()`).
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
 from voicedomino.speech.recognizer import Utterance
-from voicedomino.speech.sources import AudioFrame, AudioSource, EndOfAudio, SourceError
+from voicedomino.speech.sources import (
+    BYTES_PER_SAMPLE,
+    SAMPLE_RATE,
+    AudioFrame,
+    AudioSource,
+    EndOfAudio,
+    SourceError,
+)
+from voicedomino.speech.vad import VoiceActivityDetector, default_vad
 
 log = logging.getLogger(__name__)
 
 DEFAULT_TAIL_MARGIN = 0.15
 DEFAULT_ENDPOINT_SILENCE = 0.2
 DEFAULT_CONTINUATION = 0.6
+# Less voice than this is not a command: the shortest stand-in words carry about 0.3 s.
+DEFAULT_MIN_VOICED = 0.15
 _READ_TIMEOUT = 0.1
+_LOOKBACK = 0.3  # seconds of audio kept from before voice is detected
 _MAX_CONSECUTIVE_ERRORS = 20
+
+
+def _seconds(blocks: Iterable[bytes]) -> float:  # of 16-bit mono audio
+    return sum(len(block) for block in blocks) / (BYTES_PER_SAMPLE * SAMPLE_RATE)
+
 
 ListenerState = Literal["stopped", "listening", "unavailable", "finished"]
 
@@ -73,6 +98,8 @@ class Listener:
         endpoint_silence: float | None = DEFAULT_ENDPOINT_SILENCE,
         continuation: float = DEFAULT_CONTINUATION,
         on_notice: Callable[[Notice], None] | None = None,
+        vad: VoiceActivityDetector | Literal["auto"] | None = "auto",
+        min_voiced: float = DEFAULT_MIN_VOICED,
     ) -> None:
         self.source = source
         self.recognizer = recognizer
@@ -84,8 +111,16 @@ class Listener:
         self.quick_endpoint = endpoint_silence is not None
         self.continuation = continuation
         self.detector = SpeechEndDetector(
-            silence_after=endpoint_silence or DEFAULT_ENDPOINT_SILENCE
+            silence_after=endpoint_silence or DEFAULT_ENDPOINT_SILENCE,
+            vad=default_vad() if vad == "auto" else vad,
         )
+        self.min_voiced = min_voiced
+        self.dropped_not_voice = 0  # utterances dropped for too little voice
+        # With a voice detector, the recogniser is fed only from a little before voice begins
+        # to the end of the utterance; meanwhile the last moments wait in `_lookback`.
+        self._gated = self.detector.vad is not None
+        self._feeding = not self._gated
+        self._lookback: collections.deque[bytes] = collections.deque()
         self.discarded_frames = 0
         self.processed_frames = 0
         self._state: ListenerState = "stopped"
@@ -199,18 +234,55 @@ class Listener:
             return
         self._muted_before = False
         self.processed_frames += 1
-        utterance = self.recognizer.accept(frame.pcm)
         event = self.detector.update(frame.pcm)
+        if self._feeding:
+            pcm = frame.pcm
+        else:
+            self._lookback.append(frame.pcm)
+            while (
+                len(self._lookback) > 1
+                and _seconds(self._lookback) - _seconds([self._lookback[0]]) >= _LOOKBACK
+            ):
+                self._lookback.popleft()
+            if self.detector.voiced_steps == 0:
+                self._flush_if_done(frame)
+                return
+            # Voice begins: the recogniser gets it with the moments before, which the detector
+            # may have heard too late.
+            pcm = b"".join(self._lookback)
+            self._lookback.clear()
+            self._feeding = True
+        utterance = self.recognizer.accept(pcm)
         if utterance is not None:
             self._complete(utterance, frame)
         elif event is SpeechEvent.ENDED and self.quick_endpoint:
             self._complete(self.recognizer.finish(), frame)
-        elif (
+        elif self._only_noise_so_far():
+            self._forget_noise()
+        else:
+            self._flush_if_done(frame)
+
+    def _flush_if_done(self, frame: AudioFrame) -> None:
+        if (
             self._pending is not None
             and not self.detector.in_speech
             and frame.end >= self._pending_until
         ):
             self._flush_pending(frame)
+
+    def _forget_noise(self) -> None:
+        self.recognizer.reset()
+        self.detector.reset()
+        self._feeding = not self._gated
+
+    def _only_noise_so_far(self) -> bool:
+        detector = self.detector
+        return (
+            self._gated
+            and not detector.in_speech
+            and not detector.heard_speech
+            and detector.quiet_seconds >= detector.silence_after
+        )
 
     def _muted(self, frame: AudioFrame) -> bool:
         if self.barge_in or self.is_sounding is None:
@@ -236,7 +308,14 @@ class Listener:
     def _complete(self, utterance: Utterance, frame: AudioFrame | None) -> None:
         """A final result: deliver it, or hold it if it is only the start of a sentence."""
         heard = self.detector.heard_speech
+        voiced = self.detector.voiced_seconds
         self.detector.reset()
+        self._feeding = not self._gated
+        if self.detector.vad is not None and voiced < self.min_voiced:
+            if utterance.text:
+                self.dropped_not_voice += 1
+                log.debug("dropped %r: %.2f s of voice", utterance.text, voiced)
+            return
         if not utterance.text and not heard:
             return  # silence closed by Vosk's rules: nothing was said
         if frame is not None:
@@ -271,6 +350,8 @@ class Listener:
     def _reset_utterance(self) -> None:
         self._pending = None
         self.detector.reset()
+        self._feeding = not self._gated
+        self._lookback.clear()
         try:
             self.recognizer.reset()
         except Exception as error:

@@ -126,9 +126,14 @@ class SpeechRecognizer:
         return self.identify(utterance)
 
     def identify(self, utterance: Utterance) -> Utterance:
-        """The utterance with the grammar sentence it is (the model may spell words its own way:
-        "più" for "piu"); no sentence when it is only part of one, or nothing at all."""
-        return replace(utterance, sentence=self.fit.sentence_of.get(utterance.text))
+        """The utterance in the grammar's words (the model may join or split some: "cento
+        ventuno") and the exact grammar sentence it is; no sentence when it is only part of
+        one, or nothing at all."""
+        return replace(
+            utterance,
+            text=self.fit.grammar_text(utterance.text),
+            sentence=self.fit.sentence_of.get(utterance.text),
+        )
 
     def expects_more(self, text: str) -> bool:
         """True if `text` is only the beginning of a grammar sentence, not a sentence itself."""

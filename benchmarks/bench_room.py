@@ -1,0 +1,496 @@
+"""The game in a room: does it act only on what the player meant?
+
+One long recording is made at run time (tests/room_corpus.py): sound not addressed to the game
+(speech in several languages and voices, Italian chatter, interjections, noise bursts, tones and
+chords, clicks, silence) with the player's commands in between (Italian grammar sentences said
+through the Korean stand-in, tests/korean_standin.py: clean, in 20 dB and in 10 dB pink noise;
+as said in the listening window, and with the attention word "domino" in front when the
+grammar has it). It goes through the project's real path:
+
+    WavFileSource -> Listener (VAD end of speech) -> SpeechRecognizer (Korean stand-in of the
+    full Italian grammar) -> Korean words mapped back to Italian -> frontend.voice.deliver
+    -> Game (its inbox, run loop and DialogManager) -> output
+
+Whatever `frontend.voice.deliver` and `Game` do (attention, read-back, grace period) is what is
+measured: the bench calls them and nothing else. Audio runs at virtual time: while the game
+answers a result, the listener waits, so each answer is attributed to the sound that caused it.
+
+Figures:
+- false_actions: match state changes (the save document before and after each input the game
+  handled) caused by sound not addressed to the game; goal 0.
+- addressed_clean / _20db / _10db: fractions of commands for which the game was handed text
+  meaning the command said (same intent and slots).
+- eos_to_readback_ms_median: end of the spoken command to the game's first output for it:
+  detection lag in audio time plus the wall time from that frame's capture to the output.
+- vad: frame accuracy of each voice activity detector on the same audio, end-of-speech lag,
+  CPU per second of audio.
+
+    PYTHONPATH=.:tests python benchmarks/bench_room.py --quick     # a few minutes of audio
+    PYTHONPATH=.:tests python benchmarks/bench_room.py             # 30 minutes not addressed
+
+The last line is one JSON object with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import io
+import json
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from korean_speech import RATE, Int16, ko_model, write_wav  # noqa: E402
+from korean_standin import StandIn, espeak  # noqa: E402
+from room_corpus import Clip, non_addressed, room_tone, with_noise  # noqa: E402
+
+from voicedomino.audio.null import NullOutput  # noqa: E402
+from voicedomino.dialog.manager import DialogManager, Table  # noqa: E402
+from voicedomino.dialog.parser import Intent, grammar_sentences, parse, vocabulary  # noqa: E402
+from voicedomino.dialog.response import Response  # noqa: E402
+from voicedomino.frontend import voice  # noqa: E402
+from voicedomino.frontend.app import Game  # noqa: E402
+from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent  # noqa: E402
+from voicedomino.speech.listener import Listener, Notice  # noqa: E402
+from voicedomino.speech.recognizer import SpeechRecognizer, Utterance  # noqa: E402
+from voicedomino.speech.sources import AudioFrame, WavFileSource  # noqa: E402
+from voicedomino.speech.vad import SileroVad, VoiceActivityDetector, WebRtcVad  # noqa: E402
+
+ATTENTION_WORD = "domino"
+CONDITIONS: dict[str, float | None] = {"clean": None, "20db": 20.0, "10db": 10.0}
+# Quitting ends the run loop the bench drives; every other command is said.
+LEFT_OUT_INTENTS = frozenset({"quit"})
+SPEECH_LEVEL = 100  # |sample| above this is voice when finding where a command ends
+
+
+# --- the recording ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)  # pieces are told apart by identity
+class Piece:
+    clip: Clip
+    start: float  # seconds into the recording
+    end: float
+    speech_end: float | None = None  # last audible sample of a command
+    condition: str = ""  # clean, 20db, 10db
+    mode: str = ""  # window, attention
+    voice: Int16 | None = None  # a command's voice before noise was added
+
+    @property
+    def addressed(self) -> bool:
+        return self.clip.kind == "command"
+
+
+def command_sentences(count: int, seed: int) -> list[str]:
+    """Grammar sentences spread over the intents, `count` in all."""
+    by_intent: dict[str, list[str]] = {}
+    for sentence in grammar_sentences():
+        intent = parse(sentence)
+        if intent is not None and intent.name not in LEFT_OUT_INTENTS:
+            by_intent.setdefault(intent.name, []).append(sentence)
+    rng = random.Random(seed)
+    chosen: list[str] = []
+    names = sorted(by_intent)
+    while len(chosen) < count:
+        rng.shuffle(names)
+        for name in names:
+            sentence = rng.choice(by_intent[name])
+            if sentence not in chosen and len(chosen) < count:
+                chosen.append(sentence)
+    return chosen
+
+
+def command_clips(standin: StandIn, sentences: list[str], seed: int) -> list[Piece]:
+    """Each sentence in each condition and mode, as pieces without a place yet."""
+    modes = ["window", "attention"] if ATTENTION_WORD in standin.to_korean else ["window"]
+    pieces = []
+    for index, sentence in enumerate(sentences):
+        for mode in modes:
+            said = f"{ATTENTION_WORD} {sentence}" if mode == "attention" else sentence
+            clean = espeak(standin.korean(said))
+            for condition, snr in CONDITIONS.items():
+                samples = with_noise(clean, snr, seed + index)
+                clip = Clip("command", said, samples, expected=sentence)
+                pieces.append(Piece(clip, 0.0, 0.0, condition=condition, mode=mode, voice=clean))
+    return pieces
+
+
+def lay_out(clips: list[Piece], seed: int) -> tuple[Int16, list[Piece]]:
+    """The pieces one after another with room tone between (0.6-2.5 s)."""
+    rng = random.Random(seed)
+    nprng = np.random.default_rng(seed)
+    parts: list[Int16] = [room_tone(1.0, nprng)]
+    position = len(parts[0])
+    placed = []
+    for piece in clips:
+        samples = piece.clip.samples
+        start = position / RATE
+        speech_end = None
+        if piece.addressed:
+            voice_only = samples if piece.voice is None else piece.voice  # not the noise
+            audible = np.flatnonzero(np.abs(voice_only.astype(np.int32)) > SPEECH_LEVEL)
+            tail = int(audible[-1]) + 1 if len(audible) else len(samples)
+            speech_end = start + tail / RATE
+        placed.append(
+            dataclasses.replace(
+                piece, start=start, end=start + len(samples) / RATE, speech_end=speech_end
+            )
+        )
+        gap = room_tone(rng.uniform(0.6, 2.5), nprng)
+        parts += [samples, gap]
+        position += len(samples) + len(gap)
+    return np.concatenate(parts), placed
+
+
+# --- the game, measured --------------------------------------------------------------------
+
+
+class TimedOutput(NullOutput):
+    """A silent output that notes when each sentence or cue was handed to it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[tuple[float, str]] = []
+
+    def speak(self, text: str) -> None:
+        self.events.append((time.monotonic(), text))
+
+    def play_cue(self, name: str, pan: float = 0.0, volume: float = 1.0) -> None:
+        self.events.append((time.monotonic(), f"<{name}>"))
+
+
+@dataclass
+class Handled:
+    text: str
+    cause: int | None  # index of the delivered result it followed
+    changed: bool
+    first_output: float | None
+
+
+class MeasuredGame(Game):
+    """The real game; each input it handles is noted with the match state around it."""
+
+    def __init__(self, manager: DialogManager, output: TimedOutput) -> None:
+        super().__init__(manager, output, autosave=None, out=io.StringIO())
+        self.timed = output
+        self.handled: list[Handled] = []
+        self.cause: int | None = None
+        self.busy = threading.Event()
+
+    def handle(self, text: str) -> Response:
+        self.busy.set()
+        try:
+            before = json.dumps(self.manager.save_document(), sort_keys=True)
+            outputs = len(self.timed.events)
+            response = super().handle(text)
+            after = json.dumps(self.manager.save_document(), sort_keys=True)
+            new = self.timed.events[outputs:]
+            first = new[0][0] if new else None
+            self.handled.append(Handled(text, self.cause, before != after, first))
+            return response
+        finally:
+            self.busy.clear()
+
+    def settle(self, timeout: float = 5.0) -> None:
+        """Wait until every queued input has been handled."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.inbox.empty() and not self.busy.is_set():
+                time.sleep(0.002)  # an input taken off the queue but not yet handled
+                if self.inbox.empty() and not self.busy.is_set():
+                    return
+            time.sleep(0.001)
+
+
+class TimedSource(WavFileSource):
+    """The file source, remembering when each frame was handed over."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.captured: dict[float, float] = {}
+
+    def read(self, timeout: float) -> AudioFrame | None:
+        frame = super().read(timeout)
+        if frame is not None:
+            self.captured[round(frame.end, 3)] = frame.captured_at
+        return frame
+
+
+@dataclass
+class Delivery:
+    utterance: Utterance
+    italian: str
+    delivered_at: float
+
+
+@dataclass
+class RunResult:
+    deliveries: list[Delivery] = field(default_factory=list)
+    handled: list[Handled] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
+    dropped_not_voice: int = 0
+    wall_seconds: float = 0.0
+
+
+def grace_seconds() -> float | None:
+    """The read-back grace period as the game sets it, if it has one yet."""
+    from voicedomino import settings
+
+    defaults = getattr(settings, "Settings", None)
+    if defaults is not None and dataclasses.is_dataclass(defaults):
+        for item in dataclasses.fields(defaults):
+            if "grace" in item.name and isinstance(item.default, int | float):
+                return float(item.default)
+    for module in (voice, sys.modules[Game.__module__]):
+        for name, value in vars(module).items():
+            if "GRACE" in name and isinstance(value, int | float):
+                return float(value)
+    return None
+
+
+def run_game(
+    wav: Path, recognizer: SpeechRecognizer, standin: StandIn, seed: int
+) -> tuple[RunResult, TimedSource]:
+    manager = DialogManager(Table(), computer_pause=0.0, seed=seed)
+    game = MeasuredGame(manager, TimedOutput())
+    game.voice_active = True
+    result = RunResult()
+    runner = threading.Thread(target=game.run, name="game", daemon=True)
+    runner.start()
+    game.submit("inizia", "keyboard")  # a match in progress: moves are possible
+    game.settle()
+
+    def on_utterance(utterance: Utterance) -> None:
+        italian = standin.italian(utterance.text)
+        delivery = Delivery(utterance, italian, time.monotonic())
+        game.cause = len(result.deliveries)
+        result.deliveries.append(delivery)
+        voice.deliver(game, dataclasses.replace(utterance, text=italian))
+        game.settle()
+
+    source = TimedSource(wav)
+    listener = Listener(source, recognizer, on_utterance, on_notice=result.notices.append)
+    started = time.monotonic()
+    listener.start()
+    listener.wait()
+    game.settle()
+    result.wall_seconds = time.monotonic() - started
+    game.submit(None, "keyboard")
+    game.submit(None, "voice")
+    runner.join(5)
+    result.handled = game.handled
+    result.dropped_not_voice = listener.dropped_not_voice
+    return result, source
+
+
+def piece_at(pieces: list[Piece], moment: float) -> Piece | None:
+    """The last piece that began before `moment` (a result closes after its sound)."""
+    before = [p for p in pieces if p.start <= moment]
+    return before[-1] if before else None
+
+
+def same_command(text: str, sentence: str) -> bool:
+    said = parse(sentence)
+    words = text.split()
+    if words[:1] == [ATTENTION_WORD]:
+        text = " ".join(words[1:])
+    heard = parse(text)
+    return _key(heard) == _key(said) and said is not None
+
+
+def _key(intent: Intent | None) -> tuple[str, str] | None:
+    if intent is None:
+        return None
+    return intent.name, repr(sorted(intent.slots.items()))
+
+
+# --- voice activity detectors, side by side --------------------------------------------------
+
+
+def vad_report(samples: Int16, pieces: list[Piece]) -> dict[str, Any]:
+    """Frame accuracy (speech where voice is, not elsewhere), end-of-speech lag, CPU."""
+    labels = np.zeros(len(samples), dtype=bool)
+    for piece in pieces:
+        if piece.clip.kind in ("speech", "interjection", "command"):
+            begin = round(piece.start * RATE)
+            # The voice alone, without the noise added to commands.
+            voice_only = piece.clip.samples if piece.voice is None else piece.voice
+            clip = voice_only.astype(np.float64)
+            window = 320  # 20 ms
+            energy = np.convolve(clip**2, np.ones(window) / window, mode="same")
+            labels[begin : begin + len(clip)] = np.sqrt(energy) > 0.1 * np.sqrt(np.mean(clip**2))
+    report: dict[str, Any] = {}
+    for detector in (SileroVad(), WebRtcVad()):
+        report[detector.name] = judge(detector, samples, labels, pieces)
+    return report
+
+
+def judge(
+    detector: VoiceActivityDetector, samples: Int16, labels: Any, pieces: list[Piece]
+) -> dict[str, float]:
+    size = detector.frame_samples
+    frames = len(samples) // size
+    started = time.process_time()
+    decided = np.array(
+        [
+            detector.speech_probability(samples[i * size : (i + 1) * size]) >= 0.5
+            for i in range(frames)
+        ]
+    )
+    cpu = time.process_time() - started
+    truth = labels[: frames * size].reshape(frames, size).mean(axis=1) >= 0.5
+    lags = []
+    for piece in pieces:
+        if piece.speech_end is None or piece.condition != "clean":
+            continue
+        detector.reset()
+        endpoint = SpeechEndDetector(vad=detector)
+        begin = round(piece.start * RATE)
+        stop = round((piece.speech_end + 1.0) * RATE)
+        for at in range(begin, stop, 800):
+            if endpoint.update(samples[at : at + 800].tobytes()) is SpeechEvent.ENDED:
+                lags.append((at + 800) / RATE - piece.speech_end)
+                break
+    return {
+        "frame_accuracy": round(float(np.mean(decided == truth)), 4),
+        "speech_recall": round(float(np.mean(decided[truth])), 4),
+        "non_speech_rejected": round(float(np.mean(~decided[~truth])), 4),
+        "end_lag_ms_median": round(1000 * statistics.median(lags)) if lags else -1,
+        "cpu_per_audio_second": round(cpu / (len(samples) / RATE), 5),
+    }
+
+
+# --- the whole run ------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a few minutes of audio")
+    parser.add_argument("--minutes", type=float, help="minutes of sound not addressed")
+    parser.add_argument("--commands", type=int, help="command sentences (each said 3-6 times)")
+    parser.add_argument("--seed", type=int, default=10)
+    parser.add_argument("--no-vad-report", action="store_true")
+    parser.add_argument("--verbose", action="store_true", help="list every wrong outcome")
+    args = parser.parse_args(argv)
+    minutes = args.minutes or (2.5 if args.quick else 30.0)
+    count = args.commands or (24 if args.quick else 120)
+    began = time.monotonic()
+
+    standin = StandIn.for_vocabulary(vocabulary())
+    sentences = command_sentences(count, args.seed)
+    commands = command_clips(standin, sentences, args.seed)
+    others = [Piece(clip, 0.0, 0.0) for clip in non_addressed(minutes, args.seed)]
+    rng = random.Random(args.seed)
+    mixed = others + commands
+    rng.shuffle(mixed)
+    samples, pieces = lay_out(mixed, args.seed)
+    print(
+        f"recording: {len(samples) / RATE / 60:.1f} min, {len(others)} clips not addressed "
+        f"({sum(p.clip.seconds for p in others) / 60:.1f} min), {len(commands)} commands "
+        f"({len(sentences)} sentences x {len(commands) // len(sentences)}); "
+        f"made in {time.monotonic() - began:.0f} s",
+        flush=True,
+    )
+
+    model = ko_model()
+    korean_grammar = standin.sentences(grammar_sentences())
+    recognizer = SpeechRecognizer(model, korean_grammar)
+    with tempfile.TemporaryDirectory(prefix="bench-room-") as folder:
+        wav = write_wav(Path(folder) / "room.wav", samples)
+        result, source = run_game(wav, recognizer, standin, args.seed)
+    print(
+        f"listened: {result.wall_seconds:.0f} s wall for {len(samples) / RATE:.0f} s of audio, "
+        f"{len(result.deliveries)} results delivered, {result.dropped_not_voice} dropped as "
+        f"not voice, {len(result.handled)} inputs handled",
+        flush=True,
+    )
+
+    # Which sound each delivered result came from.
+    sources: list[Piece | None] = []
+    for delivery in result.deliveries:
+        end = delivery.utterance.audio_end
+        sources.append(piece_at(pieces, end - 0.05) if end is not None else None)
+    false_actions: dict[str, int] = {}
+    false_commands: dict[str, int] = {}
+    carried: dict[int, bool] = {}
+    latencies: list[float] = []
+    for handled in result.handled:
+        if handled.cause is None:
+            continue
+        piece = sources[handled.cause]
+        if piece is None or not piece.addressed:
+            kind = "room tone" if piece is None else piece.clip.kind
+            if handled.changed:
+                false_actions[kind] = false_actions.get(kind, 0) + 1
+                if args.verbose:
+                    print(f"FALSE ACTION {handled.text!r} from {piece}", flush=True)
+            if parse(handled.text) is not None:
+                false_commands[kind] = false_commands.get(kind, 0) + 1
+            continue
+        index = next(i for i, p in enumerate(pieces) if p is piece)
+        expected = piece.clip.expected or ""
+        if same_command(handled.text, expected) and not carried.get(index):
+            carried[index] = True
+            delivery = result.deliveries[handled.cause]
+            audio_end = delivery.utterance.audio_end
+            captured = source.captured.get(round(audio_end or -1, 3))
+            if handled.first_output is not None and captured and piece.speech_end and audio_end:
+                lag = audio_end - piece.speech_end
+                latencies.append(lag + handled.first_output - captured)
+    fractions: dict[str, float] = {}
+    for condition in CONDITIONS:
+        said = [i for i, p in enumerate(pieces) if p.addressed and p.condition == condition]
+        right = sum(carried.get(i, False) for i in said)
+        fractions[condition] = round(right / len(said), 3) if said else 0.0
+        by_mode = {
+            mode: sum(carried.get(i, False) for i in said if pieces[i].mode == mode)
+            for mode in ("window", "attention")
+        }
+        print(f"addressed {condition}: {right} of {len(said)} carried out {by_mode}")
+        if args.verbose:
+            for i in said:
+                if not carried.get(i):
+                    heard = [
+                        result.deliveries[k].italian
+                        for k, s in enumerate(sources)
+                        if s is pieces[i]
+                    ]
+                    print(f"  missed {pieces[i].clip.label!r}: heard {heard}")
+    print(f"false actions by kind: {false_actions}; commands parsed from them: {false_commands}")
+    vads = {} if args.no_vad_report else vad_report(samples, pieces)
+    for name, figures in vads.items():
+        print(f"vad {name}: {figures}")
+    summary = {
+        "false_actions": sum(false_actions.values()),
+        "false_commands_handed_to_dialog": sum(false_commands.values()),
+        "non_addressed_minutes": round(sum(p.clip.seconds for p in others) / 60, 2),
+        "addressed_clean": fractions["clean"],
+        "addressed_20db": fractions["20db"],
+        "addressed_10db": fractions["10db"],
+        "addressed_count": len(commands),
+        "attention_word_in_grammar": ATTENTION_WORD in standin.to_korean,
+        "eos_to_readback_ms_median": (
+            round(1000 * statistics.median(latencies)) if latencies else None
+        ),
+        "grace_s": grace_seconds(),
+        "vad": vads,
+        "wall_s": round(time.monotonic() - began, 1),
+    }
+    print(json.dumps(summary, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

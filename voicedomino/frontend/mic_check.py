@@ -1,0 +1,160 @@
+"""The spoken microphone check (`voicedomino prova-voce`): the game asks for a command, then
+says what it heard and whether the input level is too low, too high or good.
+
+The level is judged on the loudest tenths of a second of what was captured (the voice, not the
+pauses around it): RMS below `LOW_RMS` is too quiet for reliable recognition, a peak at the top
+of the 16-bit range (or RMS above `HIGH_RMS`) means the input clips or is about to.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+
+from voicedomino.audio.api import SoundOutput
+from voicedomino.italian import messages as it
+from voicedomino.speech.listener import Listener, Recognizer
+from voicedomino.speech.recognizer import Utterance
+from voicedomino.speech.sources import SAMPLE_RATE, AudioFrame, AudioSource
+
+Level = Literal["too_low", "too_high", "good", "silent"]
+
+LOW_RMS = 400.0  # about -38 dBFS
+HIGH_RMS = 10000.0  # about -10 dBFS
+CLIPPING_PEAK = 32000
+_WINDOW = SAMPLE_RATE // 10  # 100 ms
+_LOUDEST_SHARE = 0.3  # the share of windows taken as the voice
+SILENT_RMS = 30.0  # nothing but the noise of the input itself
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    heard: str | None  # the command understood, None when nothing was
+    level: Level
+    rms: float
+    peak: int
+
+
+def judge_level(samples: np.ndarray) -> tuple[Level, float, int]:
+    """The level verdict for captured 16-bit audio, with the voice's RMS and the peak."""
+    if len(samples) == 0:
+        return "silent", 0.0, 0
+    audio = samples.astype(np.float64)
+    peak = int(np.max(np.abs(audio)))
+    windows = len(audio) // _WINDOW
+    if windows == 0:
+        levels = np.array([np.sqrt(np.mean(audio**2))])
+    else:
+        blocks = audio[: windows * _WINDOW].reshape(windows, _WINDOW)
+        levels = np.sort(np.sqrt(np.mean(blocks**2, axis=1)))
+    loudest = levels[-max(1, round(len(levels) * _LOUDEST_SHARE)) :]
+    rms = float(np.mean(loudest))
+    if peak >= CLIPPING_PEAK or rms > HIGH_RMS:
+        return "too_high", rms, peak
+    if rms < SILENT_RMS:
+        return "silent", rms, peak
+    if rms < LOW_RMS:
+        return "too_low", rms, peak
+    return "good", rms, peak
+
+
+class _Recording:
+    """The source, keeping a copy of everything it delivered."""
+
+    def __init__(self, source: AudioSource) -> None:
+        self.source = source
+        self.blocks: list[bytes] = []
+
+    def open(self) -> None:
+        self.source.open()
+
+    def read(self, timeout: float) -> AudioFrame | None:
+        frame = self.source.read(timeout)
+        if frame is not None:
+            self.blocks.append(frame.pcm)
+        return frame
+
+    def close(self) -> None:
+        self.source.close()
+
+    def samples(self) -> np.ndarray:
+        return np.frombuffer(b"".join(self.blocks), dtype="<i2")
+
+
+def check(
+    source: AudioSource,
+    recognizer: Recognizer,
+    *,
+    timeout: float = 8.0,
+    to_grammar: Callable[[str], str] = lambda text: text,
+) -> CheckResult:
+    """Listen until the first result (or `timeout` s, or the end of a file) and judge it."""
+    recording = _Recording(source)
+    results: list[Utterance] = []
+    got = threading.Event()
+
+    def on_utterance(utterance: Utterance) -> None:
+        results.append(utterance)
+        got.set()
+
+    listener = Listener(recording, recognizer, on_utterance)
+    if not listener.start():
+        return CheckResult(None, "silent", 0.0, 0)
+    deadline = time.monotonic() + timeout
+    while not got.is_set() and listener.running and time.monotonic() < deadline:
+        got.wait(0.05)
+    listener.stop()
+    understood = next((u for u in results if u.understood and u.text), None)
+    heard = to_grammar(understood.text) if understood is not None else None
+    level, rms, peak = judge_level(recording.samples())
+    return CheckResult(heard, level, rms, peak)
+
+
+def run(
+    output: SoundOutput,
+    *,
+    model_option: str | None,
+    audio_in: Path | None,
+    input_device: int | str | None = None,
+    say: Callable[[str], None] = print,
+) -> int:
+    """The `prova-voce` command: 0 when a command was heard at a good level, else 1."""
+    from voicedomino.dialog.parser import grammar_sentences
+    from voicedomino.speech.model import ModelLoadError, ModelProblem, load_model, locate_model
+    from voicedomino.speech.recognizer import SpeechRecognizer
+    from voicedomino.speech.sources import MicrophoneSource, SourceError, WavFileSource
+
+    def tell(text: str) -> None:
+        say(text)
+        output.speak(text)
+        output.wait_idle(15.0)
+
+    location = locate_model(model_option)
+    if isinstance(location, ModelProblem):
+        tell(it.notice(location.key))
+        return 1
+    try:
+        recognizer = SpeechRecognizer(load_model(location.path), grammar_sentences())
+    except ModelLoadError as error:
+        tell(it.notice(error.key))
+        return 1
+    except ValueError:  # a model that knows none of the game's words
+        tell(it.notice("model_unusable"))
+        return 1
+    source: AudioSource = (
+        WavFileSource(audio_in) if audio_in is not None else MicrophoneSource(input_device)
+    )
+    tell(it.mic_check_prompt())
+    try:
+        result = check(source, recognizer)
+    except SourceError as error:
+        tell(it.notice(error.key))
+        return 1
+    tell(it.mic_check_result(result.heard, result.level))
+    return 0 if result.heard is not None and result.level == "good" else 1
