@@ -27,6 +27,7 @@ from voicedomino.audio.api import RATE_MAX_WPM
 from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.menu import Table
+from voicedomino.italian import messages as it
 from voicedomino.persistence import preferences as user_settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -143,7 +144,7 @@ def test_the_installed_game_finds_its_cues_and_plays_one(
     report = json.loads(done.stdout)
     assert Path(report["package"]).is_relative_to(installed)  # not this checkout
     assert Path(report["sounds"]).is_relative_to(installed)
-    assert report["cues"] == len(Cue) == 16 and report["missing"] == []
+    assert report["cues"] == len(Cue) == 20 and report["missing"] == []
     assert report["idle"] is True
     assert rec.recording is not None
     span = rec.recording.sounding_span()
@@ -200,8 +201,9 @@ def test_the_installed_game_plays_a_round_with_sound(
             check=False,
         )
     assert done.returncode == 0, done.stderr
-    printed = done.stdout.splitlines()
-    start = printed.index(transcript[0])  # after the keyboard-mode notice
+    # The keyboard-mode notice comes right after the greeting: not part of the dialog's round.
+    printed = [line for line in done.stdout.splitlines() if line != it.notice("keyboard_mode")]
+    start = printed.index(transcript[0])
     assert printed[start : start + len(transcript)] == transcript  # the same round
     assert "Alcuni suoni del gioco mancano" not in done.stdout
     assert "sintesi vocale non è disponibile" not in done.stdout
