@@ -334,3 +334,21 @@ def test_an_audio_file_that_is_not_wav_is_said_and_the_game_goes_on(tmp_path: Pa
     lines = out.getvalue().splitlines()
     assert it.notice("audio_format") in lines
     assert it.notice("listening") not in lines
+
+
+def test_words_missing_from_the_model_are_said_with_the_commands_lost(tmp_path: Path) -> None:
+    """A model without some grammar words (here Korean, with two Italian sentences in the
+    grammar): at start-up the game says which words and which commands voice cannot reach."""
+    wav = tmp_path / "silenzio.wav"
+    sequence_file(wav, ["오른쪽"], gap=0.5, lead=0.5)
+    out = io.StringIO()
+    game, voice = started_voice(
+        out, audio_in=wav, sentences=[*KOREAN_GRAMMAR, "passo", "gioca tre cinque"]
+    )
+    game.submit(InputEnded(Source.KEYBOARD))
+    game.run()
+    voice.stop()
+    text = out.getvalue()
+    assert "Il modello vocale non conosce le parole" in text
+    assert "passo" in text and "cinque" in text
+    assert "A voce non potrai" in text and "passare" in text and "giocare una tessera" in text

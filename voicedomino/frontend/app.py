@@ -30,6 +30,7 @@ from voicedomino.dialog.response import Message, Response
 from voicedomino.frontend.attention import GateSettings, VoiceGate
 from voicedomino.frontend.history import MessageHistory
 from voicedomino.frontend.inbox import (
+    Announcement,
     DeviceNotice,
     InboxItem,
     InputEnded,
@@ -409,6 +410,8 @@ class Game:
                         self.on_key(name)
                 case DeviceNotice(key):
                     self.notice(key)
+                case Announcement(text):
+                    self.say(text)
                 case InputEnded(source):
                     open_sources.discard(source)
                     if source is Source.VOICE:

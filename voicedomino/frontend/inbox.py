@@ -43,8 +43,15 @@ class DeviceNotice:
 
 
 @dataclass(frozen=True)
+class Announcement:
+    """A sentence an input thread has to say (already in Italian), in turn with the rest."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class InputEnded:
     source: Source
 
 
-InboxItem = Typed | Spoken | KeyPressed | DeviceNotice | InputEnded
+InboxItem = Typed | Spoken | KeyPressed | DeviceNotice | Announcement | InputEnded

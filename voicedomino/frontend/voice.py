@@ -12,13 +12,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from voicedomino.audio.api import SoundOutput
-from voicedomino.dialog.parser import grammar_sentences, sentence_table
+from voicedomino.dialog.parser import grammar, grammar_sentences, sentence_table
 from voicedomino.frontend.app import Game
-from voicedomino.frontend.inbox import DeviceNotice, InputEnded, Source, Spoken
+from voicedomino.frontend.inbox import Announcement, DeviceNotice, InputEnded, Source, Spoken
+from voicedomino.italian import messages as it
+from voicedomino.italian.phrases import ATTENTION_WORD
 from voicedomino.speech.listener import Listener, Notice
 from voicedomino.speech.model import ModelLoadError, ModelProblem, load_model, locate_model
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
 from voicedomino.speech.sources import AudioSource, MicrophoneSource, SourceError, WavFileSource
+from voicedomino.speech.vocabulary import commands_lost
 
 log = logging.getLogger(__name__)
 
@@ -170,6 +173,7 @@ class VoiceInput:
         except ValueError as error:  # a model that knows none of the game's words
             log.warning("speech model unusable: %s", error)
             raise _VoiceUnavailable("model_unusable") from error
+        self._tell_lost_commands(recognizer, sentences)
         source: AudioSource
         if self.audio_in is not None:
             source = WavFileSource(self.audio_in, realtime=self.realtime)
@@ -184,6 +188,16 @@ class VoiceInput:
             on_notice=self._notice,
         )
 
+    def _tell_lost_commands(self, recognizer: SpeechRecognizer, sentences: Sequence[str]) -> None:
+        """A model without some of the game's words: say which commands it cannot hear."""
+        if not recognizer.missing_words:
+            return
+        lost = commands_lost(sentences, recognizer.fit, _template_name)
+        entirely = [command.meaning for command in lost if command.entirely]
+        partly = [command.meaning for command in lost if not command.entirely]
+        text = it.words_unknown_to_model(recognizer.missing_words, entirely, partly)
+        self.game.submit(Announcement(text))
+
     def _notice(self, event: Notice) -> None:
         log.info("listener notice %s: %s", event.key, event.detail)
         if event.key == "listener_error":  # said once: a failing device may repeat it often
@@ -191,6 +205,15 @@ class VoiceInput:
                 return
             self._told.add(event.key)
         self.game.submit(DeviceNotice(event.key))
+
+
+def _template_name(sentence: str) -> str | None:
+    """Which command a grammar sentence belongs to (its template's name)."""
+    words = sentence.split()
+    if words and words[0] == ATTENTION_WORD:
+        words = words[1:]
+    found = grammar().match(words)
+    return found.intent if found is not None else None
 
 
 class _VoiceUnavailable(Exception):

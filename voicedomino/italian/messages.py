@@ -1238,6 +1238,13 @@ COMMAND_DESCRIPTIONS = {
     "set_players": "scegliere il numero di giocatori",
     "set_level": "scegliere il livello",
     "stop_speech": "interrompere la voce",
+    "undo": "annullare una mossa",
+    "agree": "dire va bene",
+    "normal": "tornare ai messaggi normali",
+    "rules": "sentire le regole",
+    "since_my_turn": "sapere cosa è successo",
+    "ask_number": "chiedere di un numero",
+    "ask_player": "chiedere di un giocatore",
 }
 
 
