@@ -63,10 +63,10 @@ class Table:
         """What the recogniser hands over for an exact grammar sentence (or none)."""
         sentence = normalize(text)
         heard = sentence_table().get(sentence)
-        self.gate.on_spoken(Spoken(sentence, heard, confidence))
+        self.game.on_spoken(Spoken(sentence, heard, confidence))
 
     def noise(self) -> None:
-        self.gate.on_spoken(Spoken("", None, None))
+        self.game.on_spoken(Spoken("", None, None))
 
     def wait(self, seconds: float) -> None:
         step = 0.1
@@ -247,3 +247,26 @@ def test_keyboard_commands_stay_immediate() -> None:
     table = Table()
     table.type("variante capra")
     assert table.manager.table.variant == "capra"
+
+
+@pytest.mark.parametrize(
+    ("loudness", "verdict"),
+    [
+        ((2500.0, 12000), "va bene"),
+        ((120.0, 600), "troppo basso"),
+        ((12000.0, 32767), "troppo alto"),
+    ],
+)
+def test_prova_microfono_reports_what_was_heard_and_the_level(
+    loudness: tuple[float, int], verdict: str
+) -> None:
+    table = Table()
+    table.game.voice_active = True  # a listener feeds the game
+    table.hear("prova microfono")
+    assert "Prova del microfono" in table.said()
+    before = table.manager.table
+    sentence = "variante capra"
+    table.game.on_spoken(Spoken(sentence, sentence_table()[sentence], 0.9, loudness))
+    text = table.said()
+    assert "Ho sentito: variante capra." in text and verdict in text
+    assert table.manager.table == before  # reported, not carried out

@@ -329,6 +329,7 @@ EXPECTED: list[tuple[str, Intent]] = [
     ("a che mano siamo", Ask(Query.ROUND_NUMBER)),
     ("spiegami le regole della capra", ExplainRules("capra")),
     ("usa la terza voce", UseVoice(3)),
+    ("prova il microfono", CheckMicrophone()),
     ("a cento punti", SetTarget(100)),
     ("obiettivo centouno", SetTarget(101)),
     ("punteggio centoventuno", SetTarget(121)),

@@ -170,6 +170,11 @@ class UseVoice:
 
 
 @dataclass(frozen=True)
+class CheckMicrophone:
+    """ "prova microfono": the next thing said is reported back with its level."""
+
+
+@dataclass(frozen=True)
 class AdjustVoice:
     change: VoiceChange
 
@@ -286,6 +291,7 @@ Intent = (
     | SetAutoForced
     | ListVoices
     | UseVoice
+    | CheckMicrophone
     | AdjustVoice
     | SetVerbosity
     | Remind

@@ -24,6 +24,7 @@ from voicedomino.dialog.intents import (
     Ask,
     AskNumber,
     AskPlayer,
+    CheckMicrophone,
     Continue,
     DrawOrPass,
     DrawTile,
@@ -247,6 +248,10 @@ class DialogManager:
             case ExplainRules(variant):
                 pages = it.rules(variant or self.table.variant)
                 return Response(pages=list(pages)).say(pages[0]).say(it.rules_more())
+            case CheckMicrophone():
+                return Response(check_microphone=True, awaits_player=True).say(
+                    it.mic_check_prompt()
+                )
             case ListVoices() | UseVoice():
                 return Response(voices=intent)
             case SetAutoForced(on):

@@ -25,6 +25,7 @@ from voicedomino.dialog.intents import (
     Ask,
     AskNumber,
     AskPlayer,
+    CheckMicrophone,
     Continue,
     DrawOrPass,
     DrawTile,
@@ -175,6 +176,7 @@ _BUILDERS: Mapping[str, Callable[[Slots], Intent]] = {
     "level_down": _const(StepLevel(up=False)),
     "set_auto_forced": lambda s: SetAutoForced(bool(s["on"])),
     "list_voices": _const(ListVoices()),
+    "check_microphone": _const(CheckMicrophone()),
     "use_voice": lambda s: UseVoice(_number(s, "voice" if "voice" in s else "voice_ordinal")),
 }
 

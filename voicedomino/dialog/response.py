@@ -43,6 +43,7 @@ class Response:
     understood: bool = True
     awaits_player: bool = False  # the turn is the player's, or a question was asked
     voices: ListVoices | UseVoice | None = None  # the system's voices: the front end's
+    check_microphone: bool = False  # report the next utterance heard, with its level
     pages: list[str] | None = None  # a text read a page at a time ("successivo", "precedente")
 
     @property

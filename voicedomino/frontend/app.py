@@ -124,6 +124,7 @@ class Game:
         self.output_closed = False  # standard output went away (`| head -1`): stop quietly
         self.finished = False
         self._hurry = threading.Event()
+        self._checking_microphone = False  # the next utterance is reported, not acted on
         self._greeted = False
         self._early_notices: list[str] = []
         self.voice_active = False  # a listener feeds the inbox too
@@ -247,6 +248,10 @@ class Game:
             self.render(self._truthful(response, archive_failure))
             if not (response.voice_change or response.preference_changed or response.stop_speech):
                 self.history.remember(response.messages, response.pages)
+        if response.check_microphone:
+            self._checking_microphone = self.voice_active
+            if not self.voice_active:
+                self.say(it.notice("microphone_off"))
         if response.quit:
             self.finished = True
         elif self.gate is not None:
@@ -278,6 +283,25 @@ class Game:
                     return
                 self.say(it.voice_chosen(names[number - 1]))
                 self._remember_preferences(voice_name=names[number - 1])
+
+    def on_spoken(self, spoken: Spoken) -> None:
+        """One recognised utterance: reported by the microphone check, else through the voice
+        gate (or straight to the dialog when there is none)."""
+        if self._checking_microphone:
+            self._report_microphone(spoken)
+        elif self.gate is not None:
+            self.gate.on_spoken(spoken)
+        else:
+            self.handle_intent(spoken.heard.intent if spoken.heard else None)
+
+    def _report_microphone(self, spoken: Spoken) -> None:
+        """ "prova microfono": what was heard, and whether the level is right."""
+        from voicedomino.frontend.mic_check import verdict
+
+        self._checking_microphone = False
+        heard = spoken.text if spoken.heard is not None else None
+        rms, peak = spoken.loudness or (0.0, 0)
+        self.say(it.mic_check_result(heard, verdict(rms, peak)))
 
     def _recall(self, what: Recall) -> None:
         if what is Recall.REPEAT:
@@ -397,10 +421,7 @@ class Game:
                     answer = answer_key(text) if self.manager.wants_answer else None
                     self.handle_intent(answer or (heard.intent if heard is not None else None))
                 case Spoken() as spoken:
-                    if gate is not None:
-                        gate.on_spoken(spoken)
-                    else:
-                        self.handle_intent(spoken.heard.intent if spoken.heard else None)
+                    self.on_spoken(spoken)
                 case KeyPressed(" ") if gate is not None and gate.settings.push_to_talk:
                     gate.push_to_talk()
                 case KeyPressed(name):

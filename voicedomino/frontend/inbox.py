@@ -30,6 +30,7 @@ class Spoken:
     text: str
     heard: Heard | None
     confidence: float | None = None
+    loudness: tuple[float, int] | None = None  # (voice RMS, peak), for the microphone check
 
 
 @dataclass(frozen=True)

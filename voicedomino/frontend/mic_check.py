@@ -55,13 +55,18 @@ def judge_level(samples: np.ndarray) -> tuple[Level, float, int]:
         levels = np.sort(np.sqrt(np.mean(blocks**2, axis=1)))
     loudest = levels[-max(1, round(len(levels) * _LOUDEST_SHARE)) :]
     rms = float(np.mean(loudest))
+    return verdict(rms, peak), rms, peak
+
+
+def verdict(rms: float, peak: int) -> Level:
+    """Too high (clipping), silent, too low or good, from the voice's RMS and the peak."""
     if peak >= CLIPPING_PEAK or rms > HIGH_RMS:
-        return "too_high", rms, peak
+        return "too_high"
     if rms < SILENT_RMS:
-        return "silent", rms, peak
+        return "silent"
     if rms < LOW_RMS:
-        return "too_low", rms, peak
-    return "good", rms, peak
+        return "too_low"
+    return "good"
 
 
 class _Recording:

@@ -38,7 +38,7 @@ def deliver(game: Game, utterance: Utterance) -> None:
     sentence = utterance.sentence if utterance.understood else None
     heard = sentence_table().get(sentence) if sentence is not None else None
     game.urgent(heard)
-    game.submit(Spoken(utterance.text, heard, utterance.confidence))
+    game.submit(Spoken(utterance.text, heard, utterance.confidence, utterance.loudness))
 
 
 def start_voice(

@@ -941,6 +941,7 @@ def history_end() -> str:
 # --- notices from the devices -------------------------------------------------------------
 
 NOTICES = {
+    "microphone_off": "Il microfono non è attivo: si gioca con la tastiera.",
     "audio_unavailable": "Nessuna uscita audio: continuo solo con il testo.",
     "audio_lost": "L'uscita audio non risponde: continuo solo con il testo.",
     "audio_device_missing": "Il dispositivo audio scelto non c'è: uso quello predefinito.",

@@ -439,6 +439,15 @@ INTENTS: list[IntentSpec] = [
         {"on": False},
     ),
     IntentSpec(
+        "check_microphone",
+        (
+            "prova [il] microfono",
+            "prova [la] voce",
+            "(controlla|verifica) il microfono",
+            "mi senti [bene]",
+        ),
+    ),
+    IntentSpec(
         "list_voices",
         (
             "che voci ci sono",

@@ -36,6 +36,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+import numpy as np
+
 from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
 from voicedomino.speech.recognizer import Utterance
 from voicedomino.speech.sources import (
@@ -120,6 +122,7 @@ class Listener:
         # to the end of the utterance; meanwhile the last moments wait in `_lookback`.
         self._gated = self.detector.vad is not None
         self._feeding = not self._gated
+        self._heard_pcm: list[bytes] = []  # what the recogniser got of this utterance
         self._lookback: collections.deque[bytes] = collections.deque()
         self.discarded_frames = 0
         self.processed_frames = 0
@@ -252,6 +255,7 @@ class Listener:
             pcm = b"".join(self._lookback)
             self._lookback.clear()
             self._feeding = True
+        self._heard_pcm.append(pcm)
         utterance = self.recognizer.accept(pcm)
         if utterance is not None:
             self._complete(utterance, frame)
@@ -271,6 +275,7 @@ class Listener:
             self._flush_pending(frame)
 
     def _forget_noise(self) -> None:
+        self._heard_pcm.clear()
         self.recognizer.reset()
         self.detector.reset()
         self._feeding = not self._gated
@@ -307,6 +312,8 @@ class Listener:
 
     def _complete(self, utterance: Utterance, frame: AudioFrame | None) -> None:
         """A final result: deliver it, or hold it if it is only the start of a sentence."""
+        utterance = dataclasses.replace(utterance, loudness=_loudness(self._heard_pcm))
+        self._heard_pcm.clear()
         heard = self.detector.heard_speech
         voiced = self.detector.voiced_seconds
         self.detector.reset()
@@ -348,6 +355,7 @@ class Listener:
             self._notify(Notice("listener_error", f"on_utterance failed: {error!r}"))
 
     def _reset_utterance(self) -> None:
+        self._heard_pcm.clear()
         self._pending = None
         self.detector.reset()
         self._feeding = not self._gated
@@ -370,3 +378,24 @@ class Listener:
             self.on_notice(notice)
         except Exception:
             log.exception("on_notice failed")
+
+
+_LOUDNESS_WINDOW = 1600  # 100 ms at 16 kHz, as the microphone check measures
+_LOUDEST_SHARE = 0.3  # the voice, not the pauses around it
+
+
+def _loudness(chunks: list[bytes]) -> tuple[float, int] | None:
+    """(RMS of the loudest 30% of 100 ms windows, peak) of 16-bit mono audio."""
+    if not chunks:
+        return None
+    audio = np.frombuffer(b"".join(chunks), dtype="<i2").astype(np.float64)
+    if len(audio) == 0:
+        return None
+    windows = max(1, len(audio) // _LOUDNESS_WINDOW)
+    if len(audio) >= _LOUDNESS_WINDOW:
+        blocks = audio[: windows * _LOUDNESS_WINDOW].reshape(windows, -1)
+    else:
+        blocks = audio.reshape(1, -1)
+    levels = np.sort(np.sqrt(np.mean(blocks**2, axis=1)))
+    loudest = levels[-max(1, round(len(levels) * _LOUDEST_SHARE)) :]
+    return float(np.mean(loudest)), int(np.max(np.abs(audio)))

@@ -41,6 +41,7 @@ class Utterance:
     understood: bool = True
     audio_end: float | None = None  # source time (s) at which it was complete
     sentence: str | None = None  # the grammar sentence recognised, exactly as it was given
+    loudness: tuple[float, int] | None = None  # (RMS of its loudest part, peak), 16-bit scale
 
     @classmethod
     def from_vosk(cls, result_json: str) -> Utterance:
