@@ -16,6 +16,7 @@ from voicedomino.dialog.intents import (
     Ask,
     AskNumber,
     AskPlayer,
+    CheckMicrophone,
     Continue,
     DrawOrPass,
     DrawTile,
