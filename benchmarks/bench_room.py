@@ -72,6 +72,7 @@ ATTENTION_WORD = "domino"
 CONDITIONS: dict[str, float | None] = {"clean": None, "20db": 20.0, "10db": 10.0}
 # Quitting ends the run loop the bench drives; every other command is said.
 LEFT_OUT_INTENTS = frozenset({"quit"})
+NOISE_AROUND = (1.0, 0.6)  # seconds of the noise before and after a command said in noise
 SPEECH_LEVEL = 100  # |sample| above this is voice when finding where a command ends
 
 
@@ -112,6 +113,10 @@ def command_sentences(count: int, seed: int) -> list[str]:
     return chosen
 
 
+def _zeros(seconds: float) -> Int16:
+    return np.zeros(round(seconds * RATE), dtype=np.int16)
+
+
 def command_clips(standin: StandIn, sentences: list[str], seed: int) -> list[Piece]:
     """Each sentence in each condition and mode, as pieces without a place yet."""
     modes = ["window", "attention"] if ATTENTION_WORD in standin.to_korean else ["window"]
@@ -119,8 +124,13 @@ def command_clips(standin: StandIn, sentences: list[str], seed: int) -> list[Pie
     for index, sentence in enumerate(sentences):
         for mode in modes:
             said = f"{ATTENTION_WORD} {sentence}" if mode == "attention" else sentence
-            clean = espeak(standin.korean(said))
+            voice_alone = espeak(standin.korean(said))
             for condition, snr in CONDITIONS.items():
+                # The noise of a room goes on around the command, not only under it.
+                around = NOISE_AROUND if snr is not None else (0.0, 0.0)
+                clean = np.concatenate([_zeros(around[0]), voice_alone, _zeros(around[1])]).astype(
+                    np.int16
+                )
                 samples = with_noise(clean, snr, seed + index)
                 clip = Clip("command", said, samples, expected=sentence)
                 pieces.append(Piece(clip, 0.0, 0.0, condition=condition, mode=mode, voice=clean))
@@ -426,6 +436,8 @@ def main(argv: list[str] | None = None) -> int:
     false_commands: dict[str, int] = {}
     carried: dict[int, bool] = {}
     latencies: list[float] = []
+    detection_lags: list[float] = []
+    by_condition: dict[str, list[float]] = {}
     for handled in result.handled:
         if handled.cause is None:
             continue
@@ -438,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"FALSE ACTION {handled.text!r} from {piece}", flush=True)
             if parse(handled.text) is not None:
                 false_commands[kind] = false_commands.get(kind, 0) + 1
+                if args.verbose:
+                    print(f"command from {kind}: {handled.text!r} changed={handled.changed}")
             continue
         index = next(i for i, p in enumerate(pieces) if p is piece)
         expected = piece.clip.expected or ""
@@ -449,6 +463,8 @@ def main(argv: list[str] | None = None) -> int:
             if handled.first_output is not None and captured and piece.speech_end and audio_end:
                 lag = audio_end - piece.speech_end
                 latencies.append(lag + handled.first_output - captured)
+                detection_lags.append(lag)
+                by_condition.setdefault(piece.condition, []).append(latencies[-1])
     fractions: dict[str, float] = {}
     for condition in CONDITIONS:
         said = [i for i, p in enumerate(pieces) if p.addressed and p.condition == condition]
@@ -468,6 +484,15 @@ def main(argv: list[str] | None = None) -> int:
                         if s is pieces[i]
                     ]
                     print(f"  missed {pieces[i].clip.label!r}: heard {heard}")
+    if latencies:
+        print(
+            f"end of speech -> first output: median {1000 * statistics.median(latencies):.0f} ms"
+            f" (detection lag in audio time {1000 * statistics.median(detection_lags):.0f} ms); "
+            + ", ".join(
+                f"{name} {1000 * statistics.median(values):.0f} ms"
+                for name, values in by_condition.items()
+            )
+        )
     print(f"false actions by kind: {false_actions}; commands parsed from them: {false_commands}")
     vads = {} if args.no_vad_report else vad_report(samples, pieces)
     for name, figures in vads.items():
