@@ -6,11 +6,12 @@ Two detectors share one small interface (`frame_samples`, `speech_probability`, 
   found through the package metadata without importing the package.
 - `WebRtcVad`: the WebRTC detector (`webrtcvad-wheels`), a small Gaussian-mixture model.
 
-Measured on the room benchmark (benchmarks/bench_room.py --quick: 8 minutes of speech in six
-languages, interjections, noise bursts, tones, clicks and commands), frame by frame: Silero 95%
-right (99% of voice found, 94% of other sound rejected), WebRTC at its most aggressive 88% (99%,
-82%); both end speech about 260 ms after the voice with a 200 ms quiet rule; CPU per second of
-audio 2.3 ms against 0.1 ms, both negligible. `default_vad()` returns Silero, and falls back to
+Measured on the room benchmark (benchmarks/bench_room.py --quick: 9 minutes of speech in six
+languages, interjections, noise bursts, tones, clicks, and commands in pink noise), frame by
+frame: Silero 96% right (99% of voice found, 95% of other sound rejected), WebRTC at its most
+aggressive 77% (99%, 67%: it takes noise for voice); both end speech about 260 ms after the
+voice with a 200 ms quiet rule; CPU per second of audio 2.3 ms against 0.1 ms, both negligible.
+`default_vad()` returns Silero, and falls back to
 WebRTC when the ONNX model or onnxruntime cannot be loaded.
 """
 
