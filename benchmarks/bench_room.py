@@ -43,6 +43,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,8 @@ from voicedomino.audio.null import NullOutput  # noqa: E402
 from voicedomino.dialog.manager import DialogManager, Table  # noqa: E402
 from voicedomino.dialog.parser import Intent, grammar_sentences, parse, vocabulary  # noqa: E402
 from voicedomino.dialog.response import Response  # noqa: E402
+from voicedomino.engine import Side  # noqa: E402
+from voicedomino.engine.actions import Play  # noqa: E402
 from voicedomino.frontend import voice  # noqa: E402
 from voicedomino.frontend.app import Game  # noqa: E402
 from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent  # noqa: E402
@@ -72,6 +75,8 @@ ATTENTION_WORD = "domino"
 CONDITIONS: dict[str, float | None] = {"clean": None, "20db": 20.0, "10db": 10.0}
 # Quitting ends the run loop the bench drives; every other command is said.
 LEFT_OUT_INTENTS = frozenset({"quit"})
+MOVE_EVERY = 15.0  # seconds of audio between the player's own (typed) moves
+NOISE_AROUND = (1.0, 0.6)  # seconds of the noise before and after a command said in noise
 SPEECH_LEVEL = 100  # |sample| above this is voice when finding where a command ends
 
 
@@ -112,6 +117,10 @@ def command_sentences(count: int, seed: int) -> list[str]:
     return chosen
 
 
+def _zeros(seconds: float) -> Int16:
+    return np.zeros(round(seconds * RATE), dtype=np.int16)
+
+
 def command_clips(standin: StandIn, sentences: list[str], seed: int) -> list[Piece]:
     """Each sentence in each condition and mode, as pieces without a place yet."""
     modes = ["window", "attention"] if ATTENTION_WORD in standin.to_korean else ["window"]
@@ -119,8 +128,13 @@ def command_clips(standin: StandIn, sentences: list[str], seed: int) -> list[Pie
     for index, sentence in enumerate(sentences):
         for mode in modes:
             said = f"{ATTENTION_WORD} {sentence}" if mode == "attention" else sentence
-            clean = espeak(standin.korean(said))
+            voice_alone = espeak(standin.korean(said))
             for condition, snr in CONDITIONS.items():
+                # The noise of a room goes on around the command, not only under it.
+                around = NOISE_AROUND if snr is not None else (0.0, 0.0)
+                clean = np.concatenate([_zeros(around[0]), voice_alone, _zeros(around[1])]).astype(
+                    np.int16
+                )
                 samples = with_noise(clean, snr, seed + index)
                 clip = Clip("command", said, samples, expected=sentence)
                 pieces.append(Piece(clip, 0.0, 0.0, condition=condition, mode=mode, voice=clean))
@@ -188,6 +202,9 @@ class MeasuredGame(Game):
         self.handled: list[Handled] = []
         self.cause: int | None = None
         self.busy = threading.Event()
+        self.stopped = threading.Event()  # the run loop ended
+        self.stopped_at: int | None = None  # deliveries made before it did
+        self.failure = ""
 
     def handle(self, text: str) -> Response:
         self.busy.set()
@@ -206,7 +223,7 @@ class MeasuredGame(Game):
     def settle(self, timeout: float = 5.0) -> None:
         """Wait until every queued input has been handled."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not self.stopped.is_set():
             if self.inbox.empty() and not self.busy.is_set():
                 time.sleep(0.002)  # an input taken off the queue but not yet handled
                 if self.inbox.empty() and not self.busy.is_set():
@@ -214,17 +231,42 @@ class MeasuredGame(Game):
             time.sleep(0.001)
 
 
-class TimedSource(WavFileSource):
-    """The file source, remembering when each frame was handed over."""
+def keyboard_move(manager: DialogManager) -> str | None:
+    """What the player types to take the turn (the first legal action), None if not theirs.
 
-    def __init__(self, path: Path) -> None:
+    The match must move on through many positions: a falsely heard tile is a legal move in
+    only some of them, and the opening position allows a single move.
+    """
+    match = manager.match
+    if match is None or match.is_over:
+        return "inizia"
+    if match.round.is_over or match.to_move != 0:
+        return None
+    action = match.legal_actions()[0]
+    if isinstance(action, Play):
+        side = "t" if action.side is Side.HEAD else "c"
+        return f"{action.tile.low}{action.tile.high}{side}"
+    return "p"  # draw, or pass when the boneyard is empty
+
+
+class TimedSource(WavFileSource):
+    """The file source, remembering when each frame was handed over; every `every` seconds
+    of audio it calls `on_time` (the player's own moves, typed)."""
+
+    def __init__(self, path: Path, every: float, on_time: Callable[[], None]) -> None:
         super().__init__(path)
         self.captured: dict[float, float] = {}
+        self.every = every
+        self.on_time = on_time
+        self._next = every
 
     def read(self, timeout: float) -> AudioFrame | None:
         frame = super().read(timeout)
         if frame is not None:
             self.captured[round(frame.end, 3)] = frame.captured_at
+            if frame.end >= self._next:
+                self._next += self.every
+                self.on_time()
         return frame
 
 
@@ -267,7 +309,18 @@ def run_game(
     game = MeasuredGame(manager, TimedOutput())
     game.voice_active = True
     result = RunResult()
-    runner = threading.Thread(target=game.run, name="game", daemon=True)
+
+    def serve() -> None:
+        try:
+            game.run()
+        except Exception as error:  # reported at the end: the figures after it mean nothing
+            game.failure = repr(error)
+            raise
+        finally:
+            game.stopped_at = len(result.deliveries)
+            game.stopped.set()
+
+    runner = threading.Thread(target=serve, name="game", daemon=True)
     runner.start()
     game.submit("inizia", "keyboard")  # a match in progress: moves are possible
     game.settle()
@@ -280,7 +333,14 @@ def run_game(
         voice.deliver(game, dataclasses.replace(utterance, text=italian))
         game.settle()
 
-    source = TimedSource(wav)
+    def take_turn() -> None:
+        move = keyboard_move(manager)
+        if move is not None:
+            game.cause = None  # not caused by anything heard
+            game.submit(move, "keyboard")
+            game.settle()
+
+    source = TimedSource(wav, MOVE_EVERY, take_turn)
     listener = Listener(source, recognizer, on_utterance, on_notice=result.notices.append)
     started = time.monotonic()
     listener.start()
@@ -291,6 +351,12 @@ def run_game(
     game.submit(None, "voice")
     runner.join(5)
     result.handled = game.handled
+    if game.stopped_at is not None and game.stopped_at < len(result.deliveries):
+        print(
+            f"THE GAME STOPPED after {game.stopped_at} of {len(result.deliveries)} results "
+            f"(finished: {game.finished}, failure: {game.failure or 'none'})",
+            flush=True,
+        )
     result.dropped_not_voice = listener.dropped_not_voice
     return result, source
 
@@ -426,6 +492,9 @@ def main(argv: list[str] | None = None) -> int:
     false_commands: dict[str, int] = {}
     carried: dict[int, bool] = {}
     latencies: list[float] = []
+    detection_lags: list[float] = []
+    addressed_changes = 0  # shows the measurement sees changes at all
+    by_condition: dict[str, list[float]] = {}
     for handled in result.handled:
         if handled.cause is None:
             continue
@@ -438,8 +507,11 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"FALSE ACTION {handled.text!r} from {piece}", flush=True)
             if parse(handled.text) is not None:
                 false_commands[kind] = false_commands.get(kind, 0) + 1
+                if args.verbose:
+                    print(f"command from {kind}: {handled.text!r} changed={handled.changed}")
             continue
         index = next(i for i, p in enumerate(pieces) if p is piece)
+        addressed_changes += handled.changed
         expected = piece.clip.expected or ""
         if same_command(handled.text, expected) and not carried.get(index):
             carried[index] = True
@@ -449,6 +521,8 @@ def main(argv: list[str] | None = None) -> int:
             if handled.first_output is not None and captured and piece.speech_end and audio_end:
                 lag = audio_end - piece.speech_end
                 latencies.append(lag + handled.first_output - captured)
+                detection_lags.append(lag)
+                by_condition.setdefault(piece.condition, []).append(latencies[-1])
     fractions: dict[str, float] = {}
     for condition in CONDITIONS:
         said = [i for i, p in enumerate(pieces) if p.addressed and p.condition == condition]
@@ -468,6 +542,20 @@ def main(argv: list[str] | None = None) -> int:
                         if s is pieces[i]
                     ]
                     print(f"  missed {pieces[i].clip.label!r}: heard {heard}")
+    if latencies:
+        print(
+            f"end of speech -> first output: median {1000 * statistics.median(latencies):.0f} ms"
+            f" (detection lag in audio time {1000 * statistics.median(detection_lags):.0f} ms); "
+            + ", ".join(
+                f"{name} {1000 * statistics.median(values):.0f} ms"
+                for name, values in by_condition.items()
+            )
+        )
+    typed = [h for h in result.handled if h.cause is None]
+    print(
+        f"state changes from addressed commands: {addressed_changes}; the player typed "
+        f"{len(typed)} moves, {sum(h.changed for h in typed)} changed the match"
+    )
     print(f"false actions by kind: {false_actions}; commands parsed from them: {false_commands}")
     vads = {} if args.no_vad_report else vad_report(samples, pieces)
     for name, figures in vads.items():
@@ -475,6 +563,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = {
         "false_actions": sum(false_actions.values()),
         "false_commands_handed_to_dialog": sum(false_commands.values()),
+        "addressed_state_changes": addressed_changes,
         "non_addressed_minutes": round(sum(p.clip.seconds for p in others) / 60, 2),
         "addressed_clean": fractions["clean"],
         "addressed_20db": fractions["20db"],

@@ -95,7 +95,7 @@ class Clip:
 
 def sox(*effects: str, seconds: float) -> Int16:
     """Audio made by `sox -n`: `synth` and other effects, 16 kHz mono int16."""
-    command = ["sox", "-n", "-t", "raw", "-r", str(RATE), "-c", "1", "-b", "16"]
+    command = ["sox", "-R", "-n", "-t", "raw", "-r", str(RATE), "-c", "1", "-b", "16"]
     command += ["-e", "signed-integer", "-L", "-", "synth", f"{seconds:.3f}", *effects]
     raw = subprocess.run(command, check=True, capture_output=True).stdout
     return np.frombuffer(raw, dtype="<i2").copy()
@@ -109,7 +109,7 @@ def at_level(samples: Int16, rms: float) -> Int16:
 
 
 def pink_noise(seconds: float, seed: int) -> Int16:
-    # sox's noise generators take no seed, so a deterministic slice of a long run is taken.
+    # sox -R repeats the same noise for the same call, so a seeded slice of a long run is taken.
     base = _pink_base()
     start = random.Random(seed).randrange(0, max(1, len(base) - round(seconds * RATE)))
     return base[start : start + round(seconds * RATE)]
@@ -129,6 +129,7 @@ def with_noise(speech: Int16, snr_db: float | None, seed: int) -> Int16:
     if snr_db is None:
         return speech
     voiced = speech[np.abs(speech.astype(np.int32)) > 100].astype(np.float64)
+    # (the level of the voice only: leading or trailing silence does not lower it)
     speech_rms = float(np.sqrt(np.mean(voiced**2))) if len(voiced) else 1000.0
     noise = at_level(pink_noise(len(speech) / RATE, seed), speech_rms / 10 ** (snr_db / 20))
     mixed = speech.astype(np.float64) + noise[: len(speech)]

@@ -6,9 +6,13 @@ Two detectors share one small interface (`frame_samples`, `speech_probability`, 
   found through the package metadata without importing the package.
 - `WebRtcVad`: the WebRTC detector (`webrtcvad-wheels`), a small Gaussian-mixture model.
 
-Measured on the room benchmark (benchmarks/bench_room.py --vad-report), Silero separates
-speech from noise bursts, tones and clicks far better; `default_vad()` returns it, and falls
-back to WebRTC when the ONNX model or onnxruntime cannot be loaded.
+Measured on the room benchmark (benchmarks/bench_room.py --quick: 9 minutes of speech in six
+languages, interjections, noise bursts, tones, clicks, and commands in pink noise), frame by
+frame: Silero 96% right (99% of voice found, 95% of other sound rejected), WebRTC at its most
+aggressive 77% (99%, 67%: it takes noise for voice); both end speech about 260 ms after the
+voice with a 200 ms quiet rule; CPU per second of audio 2.3 ms against 0.1 ms, both negligible.
+`default_vad()` returns Silero, and falls back to
+WebRTC when the ONNX model or onnxruntime cannot be loaded.
 """
 
 from __future__ import annotations
