@@ -17,7 +17,7 @@ def test_the_pool_is_large_enough_and_holds_no_repeats() -> None:
     words = pool()
     assert len(words) >= 450
     assert len(set(words)) == len(words)
-    assert len(words) >= 1.5 * len(vocabulary())
+    assert len(words) >= len(vocabulary()) + 100  # room for the grammar to grow
 
 
 def test_the_mapping_is_one_to_one_and_stable_as_the_vocabulary_grows() -> None:
@@ -52,5 +52,5 @@ def test_stand_in_commands_come_back_as_the_italian_command(model: Any) -> None:
         heard = standin.italian(recognizer.finish().text)
         said, got = parse(sentence), parse(heard)
         assert said is not None
-        right += got is not None and (got.name, dict(got.slots)) == (said.name, dict(said.slots))
+        right += got is not None and got == said
     assert right >= len(commands) - 1
