@@ -205,6 +205,7 @@ class MeasuredGame(Game):
         self.stopped = threading.Event()  # the run loop ended
         self.stopped_at: int | None = None  # deliveries made before it did
         self.failure = ""
+        self.quits = 0
 
     def handle(self, text: str) -> Response:
         self.busy.set()
@@ -215,7 +216,10 @@ class MeasuredGame(Game):
             after = json.dumps(self.manager.save_document(), sort_keys=True)
             new = self.timed.events[outputs:]
             first = new[0][0] if new else None
-            self.handled.append(Handled(text, self.cause, before != after, first))
+            # Quitting is a change too: the match the player was in is left.
+            changed = before != after or self.finished
+            self.handled.append(Handled(text, self.cause, changed, first))
+            self.quits += self.finished
             return response
         finally:
             self.busy.clear()
@@ -240,7 +244,9 @@ def keyboard_move(manager: DialogManager) -> str | None:
     match = manager.match
     if match is None or match.is_over:
         return "inizia"
-    if match.round.is_over or match.to_move != 0:
+    if match.round.is_over:
+        return "avanti"  # on to the next round
+    if match.to_move != 0:
         return None
     action = match.legal_actions()[0]
     if isinstance(action, Play):
@@ -283,6 +289,7 @@ class RunResult:
     handled: list[Handled] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
     dropped_not_voice: int = 0
+    quits: int = 0
     wall_seconds: float = 0.0
 
 
@@ -312,7 +319,12 @@ def run_game(
 
     def serve() -> None:
         try:
+            # A heard "esci" followed by "si" ends the run loop: count it (in handle) and go on
+            # listening, as a player would start the game again.
             game.run()
+            while game.finished:
+                game.finished = False
+                game.run()
         except Exception as error:  # reported at the end: the figures after it mean nothing
             game.failure = repr(error)
             raise
@@ -351,6 +363,7 @@ def run_game(
     game.submit(None, "voice")
     runner.join(5)
     result.handled = game.handled
+    result.quits = game.quits
     if game.stopped_at is not None and game.stopped_at < len(result.deliveries):
         print(
             f"THE GAME STOPPED after {game.stopped_at} of {len(result.deliveries)} results "
@@ -479,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"listened: {result.wall_seconds:.0f} s wall for {len(samples) / RATE:.0f} s of audio, "
         f"{len(result.deliveries)} results delivered, {result.dropped_not_voice} dropped as "
-        f"not voice, {len(result.handled)} inputs handled",
+        f"not voice, {len(result.handled)} inputs handled, the game quit {result.quits} times",
         flush=True,
     )
 
