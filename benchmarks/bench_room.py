@@ -58,13 +58,29 @@ from korean_standin import StandIn, espeak  # noqa: E402
 from room_corpus import Clip, non_addressed, room_tone, with_noise  # noqa: E402
 
 from voicedomino.audio.null import NullOutput  # noqa: E402
-from voicedomino.dialog.manager import DialogManager, Table  # noqa: E402
-from voicedomino.dialog.parser import Intent, grammar_sentences, parse, vocabulary  # noqa: E402
+from voicedomino.dialog.intents import Intent, Quit  # noqa: E402
+from voicedomino.dialog.manager import DialogManager, Phase  # noqa: E402
+from voicedomino.dialog.menu import Table  # noqa: E402
+from voicedomino.dialog.parser import (  # noqa: E402
+    grammar,
+    grammar_sentences,
+    hear,
+    parse,
+    vocabulary,
+)
 from voicedomino.dialog.response import Response  # noqa: E402
 from voicedomino.engine import Side  # noqa: E402
 from voicedomino.engine.actions import Play  # noqa: E402
 from voicedomino.frontend import voice  # noqa: E402
 from voicedomino.frontend.app import Game  # noqa: E402
+from voicedomino.frontend.attention import GateSettings  # noqa: E402
+from voicedomino.frontend.inbox import (  # noqa: E402
+    InputEnded,
+    Source,
+    Spoken,
+    TimePassed,
+    Typed,
+)
 from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent  # noqa: E402
 from voicedomino.speech.listener import Listener, Notice  # noqa: E402
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance  # noqa: E402
@@ -74,7 +90,7 @@ from voicedomino.speech.vad import SileroVad, VoiceActivityDetector, WebRtcVad  
 ATTENTION_WORD = "domino"
 CONDITIONS: dict[str, float | None] = {"clean": None, "20db": 20.0, "10db": 10.0}
 # Quitting ends the run loop the bench drives; every other command is said.
-LEFT_OUT_INTENTS = frozenset({"quit"})
+LEFT_OUT_INTENTS = (Quit,)  # quitting ends the bench's game loop
 MOVE_EVERY = 15.0  # seconds of audio between the player's own (typed) moves
 NOISE_AROUND = (1.0, 0.6)  # seconds of the noise before and after a command said in noise
 SPEECH_LEVEL = 100  # |sample| above this is voice when finding where a command ends
@@ -101,10 +117,10 @@ class Piece:
 def command_sentences(count: int, seed: int) -> list[str]:
     """Grammar sentences spread over the intents, `count` in all."""
     by_intent: dict[str, list[str]] = {}
-    for sentence in grammar_sentences():
+    for sentence in grammar().sentences():  # plain: the attention word is added per mode
         intent = parse(sentence)
-        if intent is not None and intent.name not in LEFT_OUT_INTENTS:
-            by_intent.setdefault(intent.name, []).append(sentence)
+        if intent is not None and not isinstance(intent, LEFT_OUT_INTENTS):
+            by_intent.setdefault(type(intent).__name__, []).append(sentence)
     rng = random.Random(seed)
     chosen: list[str] = []
     names = sorted(by_intent)
@@ -187,52 +203,70 @@ class TimedOutput(NullOutput):
 
 @dataclass
 class Handled:
-    text: str
-    cause: int | None  # index of the delivered result it followed
+    intent: Intent | None
+    cause: int | None  # index of the delivered result it came from; None: typed
     changed: bool
-    first_output: float | None
 
 
 class MeasuredGame(Game):
-    """The real game; each input it handles is noted with the match state around it."""
+    """The real game and voice gate; each intent carried out is noted with the match state
+    around it and the heard result it came from (through the gate's grace period too)."""
 
     def __init__(self, manager: DialogManager, output: TimedOutput) -> None:
         super().__init__(manager, output, autosave=None, out=io.StringIO())
         self.timed = output
         self.handled: list[Handled] = []
-        self.cause: int | None = None
-        self.busy = threading.Event()
+        self.cause: int | None = None  # the delivery being heard, None while typing
+        self.first_output: dict[int, float] = {}  # delivery -> its first output (read-back)
+        self._pending_cause: int | None = None
+        self.asked: list[tuple[int, Intent]] = []  # read back, waiting for a plain "sì"
+        self._hearing = False
+        self.typing = False  # a typed line is being answered
         self.stopped = threading.Event()  # the run loop ended
         self.stopped_at: int | None = None  # deliveries made before it did
         self.failure = ""
         self.quits = 0
 
-    def handle(self, text: str) -> Response:
-        self.busy.set()
+    def on_spoken(self, spoken: Spoken) -> None:
+        outputs = len(self.timed.events)
+        self._hearing = True
         try:
-            before = json.dumps(self.manager.save_document(), sort_keys=True)
-            outputs = len(self.timed.events)
-            response = super().handle(text)
-            after = json.dumps(self.manager.save_document(), sort_keys=True)
-            new = self.timed.events[outputs:]
-            first = new[0][0] if new else None
-            # Quitting is a change too: the match the player was in is left.
-            changed = before != after or self.finished
-            self.handled.append(Handled(text, self.cause, changed, first))
-            self.quits += self.finished
-            return response
+            super().on_spoken(spoken)
         finally:
-            self.busy.clear()
+            self._hearing = False
+        self.typing = False  # a typed line is being answered
+        gate = self.gate
+        if gate is not None and gate.pending is not None:
+            self._pending_cause = self.cause  # carried out later, when its grace has run out
+            if gate.pending.needs_yes and self.cause is not None:
+                self.asked.append((self.cause, gate.pending.intent))
+        new = self.timed.events[outputs:]
+        if new and self.cause is not None:
+            self.first_output.setdefault(self.cause, new[0][0])
+
+    def handle_intent(self, intent: Intent | None) -> Response:
+        if self._hearing:
+            cause = self.cause
+        elif self.typing:
+            cause = None
+        else:  # the gate's grace ran out: the command read back earlier
+            cause = self._pending_cause
+        before = json.dumps(self.manager.save_document(), sort_keys=True)
+        response = super().handle_intent(intent)
+        after = json.dumps(self.manager.save_document(), sort_keys=True)
+        # Quitting is a change too: the match the player was in is left.
+        changed = before != after or self.finished
+        self.handled.append(Handled(intent, cause, changed))
+        self.quits += self.finished
+        return response
 
     def settle(self, timeout: float = 5.0) -> None:
         """Wait until every queued input has been handled."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and not self.stopped.is_set():
-            if self.inbox.empty() and not self.busy.is_set():
-                time.sleep(0.002)  # an input taken off the queue but not yet handled
-                if self.inbox.empty() and not self.busy.is_set():
-                    return
-            time.sleep(0.001)
+            if self.inbox.unfinished_tasks == 0:
+                return
+            time.sleep(0.0005)
 
 
 def keyboard_move(manager: DialogManager) -> str | None:
@@ -241,14 +275,18 @@ def keyboard_move(manager: DialogManager) -> str | None:
     The match must move on through many positions: a falsely heard tile is a legal move in
     only some of them, and the opening position allows a single move.
     """
-    match = manager.match
-    if match is None or match.is_over:
+    if manager.wants_answer:  # a heard "nuova partita" asked to confirm: keep this match
+        return "no"
+    if manager.phase is Phase.CHOOSE_SIDE:
+        return "testa"
+    view = manager.view()
+    if view is None or view.match_result is not None:
         return "inizia"
-    if match.round.is_over:
+    if view.round_result is not None:
         return "avanti"  # on to the next round
-    if match.to_move != 0:
+    if not view.is_my_turn:
         return None
-    action = match.legal_actions()[0]
+    action = view.legal_actions()[0]
     if isinstance(action, Play):
         side = "t" if action.side is Side.HEAD else "c"
         return f"{action.tile.low}{action.tile.high}{side}"
@@ -256,20 +294,36 @@ def keyboard_move(manager: DialogManager) -> str | None:
 
 
 class TimedSource(WavFileSource):
-    """The file source, remembering when each frame was handed over; every `every` seconds
-    of audio it calls `on_time` (the player's own moves, typed)."""
+    """The file source, remembering when each frame was handed over and how far into the audio
+    it is (the game's clock); every `every` seconds of audio it calls `on_time` (the player's
+    own typed moves), and every `tick` seconds `on_tick` (time passes for the game)."""
 
-    def __init__(self, path: Path, every: float, on_time: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        path: Path,
+        every: float,
+        on_time: Callable[[], None],
+        on_tick: Callable[[], None],
+        tick: float = 0.25,
+    ) -> None:
         super().__init__(path)
         self.captured: dict[float, float] = {}
+        self.now = 0.0
         self.every = every
         self.on_time = on_time
+        self.on_tick = on_tick
+        self.tick = tick
         self._next = every
+        self._next_tick = tick
 
     def read(self, timeout: float) -> AudioFrame | None:
         frame = super().read(timeout)
         if frame is not None:
             self.captured[round(frame.end, 3)] = frame.captured_at
+            self.now = frame.end
+            if frame.end >= self._next_tick:
+                self._next_tick += self.tick
+                self.on_tick()
             if frame.end >= self._next:
                 self._next += self.every
                 self.on_time()
@@ -287,40 +341,36 @@ class Delivery:
 class RunResult:
     deliveries: list[Delivery] = field(default_factory=list)
     handled: list[Handled] = field(default_factory=list)
+    first_output: dict[int, float] = field(default_factory=dict)
+    transcript: str = ""
+    asked: list[tuple[int, Intent]] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
     dropped_not_voice: int = 0
     quits: int = 0
+    ignored: int = 0
+    cancelled: int = 0
     wall_seconds: float = 0.0
 
 
-def grace_seconds() -> float | None:
-    """The read-back grace period as the game sets it, if it has one yet."""
-    from voicedomino import settings
-
-    defaults = getattr(settings, "Settings", None)
-    if defaults is not None and dataclasses.is_dataclass(defaults):
-        for item in dataclasses.fields(defaults):
-            if "grace" in item.name and isinstance(item.default, int | float):
-                return float(item.default)
-    for module in (voice, sys.modules[Game.__module__]):
-        for name, value in vars(module).items():
-            if "GRACE" in name and isinstance(value, int | float):
-                return float(value)
-    return None
+def grace_seconds() -> float:
+    """The read-back grace period the game uses by default."""
+    return GateSettings().grace_s
 
 
 def run_game(
-    wav: Path, recognizer: SpeechRecognizer, standin: StandIn, seed: int
+    wav: Path, recognizer: SpeechRecognizer, standin: StandIn, seed: int, pieces: list[Piece]
 ) -> tuple[RunResult, TimedSource]:
     manager = DialogManager(Table(), computer_pause=0.0, seed=seed)
     game = MeasuredGame(manager, TimedOutput())
     game.voice_active = True
     result = RunResult()
+    clock = [0.0]
+    gate = game.listen_with_gate(GateSettings(), clock=lambda: clock[0])  # audio time
 
     def serve() -> None:
         try:
-            # A heard "esci" followed by "si" ends the run loop: count it (in handle) and go on
-            # listening, as a player would start the game again.
+            # A heard "esci" followed by "si" ends the run loop: count it and go on listening,
+            # as a player would start the game again.
             game.run()
             while game.finished:
                 game.finished = False
@@ -332,38 +382,58 @@ def run_game(
             game.stopped_at = len(result.deliveries)
             game.stopped.set()
 
+    def typed(text: str) -> None:
+        game.cause = None  # not caused by anything heard
+        game.typing = True
+        game.submit(Typed(text, hear(text)))
+        game.settle()
+        game.typing = False
+
     runner = threading.Thread(target=serve, name="game", daemon=True)
     runner.start()
-    game.submit("inizia", "keyboard")  # a match in progress: moves are possible
-    game.settle()
+    typed("inizia")  # a match in progress: moves are possible
 
     def on_utterance(utterance: Utterance) -> None:
         italian = standin.italian(utterance.text)
         delivery = Delivery(utterance, italian, time.monotonic())
         game.cause = len(result.deliveries)
         result.deliveries.append(delivery)
-        voice.deliver(game, dataclasses.replace(utterance, text=italian))
+        voice.deliver(game, dataclasses.replace(utterance, text=italian, sentence=italian))
         game.settle()
 
     def take_turn() -> None:
         move = keyboard_move(manager)
         if move is not None:
-            game.cause = None  # not caused by anything heard
-            game.submit(move, "keyboard")
-            game.settle()
+            typed(move)
 
-    source = TimedSource(wav, MOVE_EVERY, take_turn)
+    # A player who speaks without the attention word waits for the listening window: it is
+    # open when such a command begins (as after the game's "Tocca a te").
+    window_starts = sorted(p.start for p in pieces if p.addressed and p.mode == "window")
+
+    def tick() -> None:
+        before, clock[0] = clock[0], source.now
+        if any(before < start <= clock[0] + 0.25 for start in window_starts):
+            gate.open_window()  # the game thread is idle: every input is answered
+        game.submit(TimePassed())
+        game.settle()
+
+    source = TimedSource(wav, MOVE_EVERY, take_turn, tick)
     listener = Listener(source, recognizer, on_utterance, on_notice=result.notices.append)
     started = time.monotonic()
     listener.start()
     listener.wait()
     game.settle()
     result.wall_seconds = time.monotonic() - started
-    game.submit(None, "keyboard")
-    game.submit(None, "voice")
+    game.submit(InputEnded(Source.KEYBOARD))
+    game.submit(InputEnded(Source.VOICE))
     runner.join(5)
     result.handled = game.handled
+    result.transcript = game.out.getvalue()
+    result.asked = game.asked
+    result.first_output = game.first_output
     result.quits = game.quits
+    result.ignored = gate.ignored
+    result.cancelled = gate.cancelled
     if game.stopped_at is not None and game.stopped_at < len(result.deliveries):
         print(
             f"THE GAME STOPPED after {game.stopped_at} of {len(result.deliveries)} results "
@@ -378,21 +448,6 @@ def piece_at(pieces: list[Piece], moment: float) -> Piece | None:
     """The last piece that began before `moment` (a result closes after its sound)."""
     before = [p for p in pieces if p.start <= moment]
     return before[-1] if before else None
-
-
-def same_command(text: str, sentence: str) -> bool:
-    said = parse(sentence)
-    words = text.split()
-    if words[:1] == [ATTENTION_WORD]:
-        text = " ".join(words[1:])
-    heard = parse(text)
-    return _key(heard) == _key(said) and said is not None
-
-
-def _key(intent: Intent | None) -> tuple[str, str] | None:
-    if intent is None:
-        return None
-    return intent.name, repr(sorted(intent.slots.items()))
 
 
 # --- voice activity detectors, side by side --------------------------------------------------
@@ -462,6 +517,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--no-vad-report", action="store_true")
     parser.add_argument("--verbose", action="store_true", help="list every wrong outcome")
+    parser.add_argument("--transcript", type=Path, help="write what the game said to this file")
     args = parser.parse_args(argv)
     minutes = args.minutes or (2.5 if args.quick else 30.0)
     count = args.commands or (24 if args.quick else 120)
@@ -488,7 +544,9 @@ def main(argv: list[str] | None = None) -> int:
     recognizer = SpeechRecognizer(model, korean_grammar)
     with tempfile.TemporaryDirectory(prefix="bench-room-") as folder:
         wav = write_wav(Path(folder) / "room.wav", samples)
-        result, source = run_game(wav, recognizer, standin, args.seed)
+        result, source = run_game(wav, recognizer, standin, args.seed, pieces)
+    if args.transcript is not None:
+        args.transcript.write_text(result.transcript, encoding="utf-8")
     print(
         f"listened: {result.wall_seconds:.0f} s wall for {len(samples) / RATE:.0f} s of audio, "
         f"{len(result.deliveries)} results delivered, {result.dropped_not_voice} dropped as "
@@ -508,7 +566,9 @@ def main(argv: list[str] | None = None) -> int:
     detection_lags: list[float] = []
     addressed_changes = 0  # shows the measurement sees changes at all
     by_condition: dict[str, list[float]] = {}
-    for handled in result.handled:
+    waiting = [Handled(intent, cause, False) for cause, intent in result.asked]
+    confirmed_by_yes: set[int] = set()  # pieces read back right, waiting for "sì"
+    for handled in [*result.handled, *waiting]:
         if handled.cause is None:
             continue
         piece = sources[handled.cause]
@@ -517,23 +577,26 @@ def main(argv: list[str] | None = None) -> int:
             if handled.changed:
                 false_actions[kind] = false_actions.get(kind, 0) + 1
                 if args.verbose:
-                    print(f"FALSE ACTION {handled.text!r} from {piece}", flush=True)
-            if parse(handled.text) is not None:
+                    print(f"FALSE ACTION {handled.intent!r} from {piece}", flush=True)
+            if handled.intent is not None:
                 false_commands[kind] = false_commands.get(kind, 0) + 1
                 if args.verbose:
-                    print(f"command from {kind}: {handled.text!r} changed={handled.changed}")
+                    print(f"command from {kind}: {handled.intent!r} changed={handled.changed}")
             continue
         index = next(i for i, p in enumerate(pieces) if p is piece)
         addressed_changes += handled.changed
-        expected = piece.clip.expected or ""
-        if same_command(handled.text, expected) and not carried.get(index):
+        expected = parse(piece.clip.expected or "")
+        if expected is not None and handled.intent == expected and not carried.get(index):
             carried[index] = True
+            if any(handled is w for w in waiting):
+                confirmed_by_yes.add(index)
             delivery = result.deliveries[handled.cause]
             audio_end = delivery.utterance.audio_end
             captured = source.captured.get(round(audio_end or -1, 3))
-            if handled.first_output is not None and captured and piece.speech_end and audio_end:
+            first = result.first_output.get(handled.cause)
+            if first is not None and captured and piece.speech_end and audio_end:
                 lag = audio_end - piece.speech_end
-                latencies.append(lag + handled.first_output - captured)
+                latencies.append(lag + first - captured)
                 detection_lags.append(lag)
                 by_condition.setdefault(piece.condition, []).append(latencies[-1])
     fractions: dict[str, float] = {}
@@ -545,7 +608,12 @@ def main(argv: list[str] | None = None) -> int:
             mode: sum(carried.get(i, False) for i in said if pieces[i].mode == mode)
             for mode in ("window", "attention")
         }
-        print(f"addressed {condition}: {right} of {len(said)} carried out {by_mode}")
+        asking = sum(i in confirmed_by_yes for i in said)
+        print(
+            f"addressed {condition}: {right} of {len(said)} carried out or read back right "
+            f"{by_mode}; of them {asking} wait for a plain 'sì' (one word or unsure)"
+        )
+        fractions[f"{condition}_asking_yes"] = round(asking / len(said), 3) if said else 0.0
         if args.verbose:
             for i in said:
                 if not carried.get(i):
@@ -554,7 +622,12 @@ def main(argv: list[str] | None = None) -> int:
                         for k, s in enumerate(sources)
                         if s is pieces[i]
                     ]
-                    print(f"  missed {pieces[i].clip.label!r}: heard {heard}")
+                    done = [
+                        (h.intent, h.changed)
+                        for h in [*result.handled, *waiting]
+                        if h.cause is not None and sources[h.cause] is pieces[i]
+                    ]
+                    print(f"  missed {pieces[i].clip.label!r}: heard {heard}, done {done}")
     if latencies:
         print(
             f"end of speech -> first output: median {1000 * statistics.median(latencies):.0f} ms"
@@ -565,6 +638,10 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
     typed = [h for h in result.handled if h.cause is None]
+    print(
+        f"gate: {result.ignored} utterances ignored as not addressed, "
+        f"{result.cancelled} read-backs cancelled"
+    )
     print(
         f"state changes from addressed commands: {addressed_changes}; the player typed "
         f"{len(typed)} moves, {sum(h.changed for h in typed)} changed the match"
@@ -581,12 +658,16 @@ def main(argv: list[str] | None = None) -> int:
         "addressed_clean": fractions["clean"],
         "addressed_20db": fractions["20db"],
         "addressed_10db": fractions["10db"],
+        "addressed_waiting_for_yes": {
+            c: fractions[f"{c}_asking_yes"] for c in ("clean", "20db", "10db")
+        },
         "addressed_count": len(commands),
         "attention_word_in_grammar": ATTENTION_WORD in standin.to_korean,
         "eos_to_readback_ms_median": (
             round(1000 * statistics.median(latencies)) if latencies else None
         ),
         "grace_s": grace_seconds(),
+        "ignored_not_addressed": result.ignored,
         "vad": vads,
         "wall_s": round(time.monotonic() - began, 1),
     }

@@ -37,6 +37,7 @@ from voicedomino.frontend.inbox import (
     KeyPressed,
     Source,
     Spoken,
+    TimePassed,
     Typed,
 )
 from voicedomino.italian import messages as it
@@ -413,8 +414,8 @@ class Game:
             if gate is not None:
                 gate.tick()
             match item:
-                case None:
-                    pass
+                case None | TimePassed():
+                    pass  # the gate has looked at the time
                 case Typed(text="") if gate is not None and gate.settings.push_to_talk:
                     gate.push_to_talk()
                 case Typed(text, heard):
@@ -437,6 +438,8 @@ class Game:
                     open_sources.discard(source)
                     if source is Source.VOICE:
                         self.gate = None  # no microphone any more: no window to keep
+            if item is not None:
+                self.inbox.task_done()  # inbox.join() waits until every input is answered
         if not self.finished:
             self._farewell()
         self.output.wait_idle(MAX_WAIT_FOR_SPEECH)

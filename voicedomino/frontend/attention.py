@@ -85,7 +85,10 @@ class VoiceGate:
 
     @property
     def window_open(self) -> bool:
-        return self._window_until is not None
+        """Open: asked for and not yet run out (it runs from when the game falls silent)."""
+        if self._window_until is None:
+            return False
+        return self._window_cue_due or self.clock() < self._window_until
 
     def open_window(self) -> None:
         """The game handed the turn over or asked a question (or push-to-talk was pressed)."""

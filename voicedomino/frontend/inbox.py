@@ -51,8 +51,14 @@ class Announcement:
 
 
 @dataclass(frozen=True)
+class TimePassed:
+    """A source's clock moved (an audio file read faster than real time): the loop looks at
+    the time (listening window, grace period) as it does when no input comes."""
+
+
+@dataclass(frozen=True)
 class InputEnded:
     source: Source
 
 
-InboxItem = Typed | Spoken | KeyPressed | DeviceNotice | Announcement | InputEnded
+InboxItem = Typed | Spoken | KeyPressed | DeviceNotice | Announcement | TimePassed | InputEnded
