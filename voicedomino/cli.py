@@ -181,8 +181,11 @@ def voice_check(args: argparse.Namespace) -> int:
 def play(args: argparse.Namespace) -> int:
     from voicedomino.persistence import preferences as user_settings
 
+    first_start = not user_settings.settings_path().exists()
     loaded = user_settings.load_settings()
     prefs = loaded.settings
+    if first_start:
+        user_settings.save_settings(prefs)  # the microphone check is offered once
     notices = NoticeRelay(list(loaded.notices))
     prefs, voice_name, screen_reader = _speech_options(prefs, args)
     output = _make_output(args.no_voice, prefs, notices.tell, voice_name, screen_reader)
@@ -267,6 +270,7 @@ def play(args: argparse.Namespace) -> int:
             barge_in=args.cuffie or prefs.barge_in,
             input_device=prefs.input_device,
             fallback_notice=None if keys is not None else "keyboard_mode",
+            offer_check=first_start,
         )
     if voice is None:
         game.gate = None  # keyboard only: no window, no cues for a microphone that is not there

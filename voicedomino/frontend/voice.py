@@ -51,6 +51,7 @@ def start_voice(
     barge_in: bool,
     input_device: int | str | None = None,
     fallback_notice: str | None = "keyboard_mode",
+    offer_check: bool = False,
 ) -> VoiceInput | None:
     """Start voice input, or say why not and return None (the game goes on by keyboard).
 
@@ -71,6 +72,7 @@ def start_voice(
         barge_in=barge_in,
         input_device=input_device,
         fallback_notice=fallback_notice,
+        offer_check=offer_check,
     )
     game.voice_active = True  # until the voice input says it cannot work
     voice.start()
@@ -94,6 +96,7 @@ class VoiceInput:
         barge_in: bool,
         input_device: int | str | None,
         fallback_notice: str | None,
+        offer_check: bool = False,
         sentences: Sequence[str] | None = None,
     ) -> None:
         self.game = game
@@ -105,6 +108,7 @@ class VoiceInput:
         self.barge_in = barge_in
         self.input_device = input_device
         self.fallback_notice = fallback_notice
+        self.offer_check = offer_check  # the first start: offer "prova microfono"
         self.listener: Listener | None = None
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -163,6 +167,8 @@ class VoiceInput:
             self.listener = listener
         if listener.start():  # else the listener has said why: tried again in _run
             self.game.submit(DeviceNotice("listening"))
+            if self.offer_check and self.audio_in is None:
+                self.game.submit(DeviceNotice("mic_check_offer"))
         return listener
 
     def _listener(self) -> Listener:

@@ -941,6 +941,7 @@ def history_end() -> str:
 # --- notices from the devices -------------------------------------------------------------
 
 NOTICES = {
+    "mic_check_offer": "È la prima volta: per provare il microfono di' prova microfono.",
     "microphone_off": "Il microfono non è attivo: si gioca con la tastiera.",
     "audio_unavailable": "Nessuna uscita audio: continuo solo con il testo.",
     "audio_lost": "L'uscita audio non risponde: continuo solo con il testo.",
