@@ -10,7 +10,9 @@ RELIABLE below), which matters for live captures.
 
 from __future__ import annotations
 
+import atexit
 import functools
+import shutil
 import subprocess
 import tempfile
 import wave
@@ -46,6 +48,7 @@ def ko_model() -> Any:
 
 
 _WORK = Path(tempfile.mkdtemp(prefix="vd-ko-speech-"))
+atexit.register(shutil.rmtree, _WORK, ignore_errors=True)  # a scratch folder per process
 
 
 @functools.cache

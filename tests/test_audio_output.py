@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -434,6 +435,7 @@ def test_device_lost_mid_game_goes_silent_with_one_notice() -> None:
         result = _run_child(["device_lost", str(card.pid)], card.env)
     finally:
         card.stop()
+        shutil.rmtree(folder, ignore_errors=True)
     assert result["available_before"] and result["playing_before"]
     assert result["notices"] == [AudioNotice.AUDIO_LOST]
     assert result["available_after"] is False
