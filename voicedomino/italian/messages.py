@@ -341,9 +341,9 @@ def only_one_play(t: Tile, both_sides: bool = False) -> str:
 
 
 def compact_you_played(t: Tile, side: Side, lead: bool) -> str:
-    """Your own move, in few words: you know what you did, the ends follow."""
-    where = "" if lead else f", {side_word(side)}"
-    return f"{bare_tile(t).capitalize()}{where}."
+    """Your own move, in few words: you chose where it went, its cue rises at the head and falls
+    at the tail, and the new ends are said when the turn comes back to you."""
+    return f"{bare_tile(t).capitalize()}."
 
 
 def compact_other_played(seat: int, t: Tile, side: Side, lead: bool) -> str:
