@@ -22,6 +22,7 @@ from voicedomino.frontend.app import Game
 from voicedomino.frontend.inbox import InputEnded, Source
 from voicedomino.frontend.keys import KeyNavigator
 from voicedomino.italian import messages as it
+from voicedomino.italian.numbers import pip_word
 
 
 class Played:
@@ -213,26 +214,10 @@ def test_normal_verbosity_can_be_chosen_again() -> None:
     assert played.manager.verbosity is Verbosity.NORMAL
 
 
-def test_a_number_with_a_side_plays_the_one_tile_that_fits_there() -> None:
-    played = Played(Table("classica", 2), seed=5)
-    played("inizia")
-
-    def one_fits(view) -> bool:  # type: ignore[no-untyped-def]
-        if not view.line:
-            return False
-        for number in range(7):
-            for side in Side:
-                tiles = {
-                    a.tile
-                    for a in view.legal_actions()
-                    if isinstance(a, Play) and a.side is side and a.tile.has(number)
-                }
-                if len(tiles) == 1:
-                    return True
-        return False
-
-    assert _to_human_turn_with(played, one_fits)
-    view = played.view
+def _one_fitting(view) -> tuple[int, Side, Tile] | None:  # type: ignore[no-untyped-def]
+    """A number and an end where exactly one tile of the hand with that number fits."""
+    if not view.line:
+        return None
     for number in range(7):
         for side in Side:
             tiles = {
@@ -241,13 +226,20 @@ def test_a_number_with_a_side_plays_the_one_tile_that_fits_there() -> None:
                 if isinstance(a, Play) and a.side is side and a.tile.has(number)
             }
             if len(tiles) == 1:
-                tile = tiles.pop()
-                where = "in testa" if side is Side.HEAD else "in coda"
-                from voicedomino.italian.numbers import pip_word
+                return number, side, tiles.pop()
+    return None
 
-                played(f"gioca il {pip_word(number)} {where}")
-                assert tile not in played.view.hand or played.view.round_result is not None
-                return
+
+def test_a_number_with_a_side_plays_the_one_tile_that_fits_there() -> None:
+    played = Played(Table("classica", 2), seed=5)
+    played("inizia")
+    assert _to_human_turn_with(played, lambda v: _one_fitting(v) is not None)
+    found = _one_fitting(played.view)
+    assert found is not None
+    number, side, tile = found
+    where = "in testa" if side is Side.HEAD else "in coda"
+    played(f"gioca il {pip_word(number)} {where}")
+    assert tile not in played.view.hand or played.view.round_result is not None
 
 
 def test_resume_during_a_bonus_turn_says_it_is_your_turn() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from voicedomino.dialog.intents import Query
 from voicedomino.dialog.narration import team_labels, team_members
@@ -239,42 +240,39 @@ def answer(
 ) -> str:
     """The spoken answer to one question about the table."""
     match query:
-        case Query.ENDS:
-            return ends(view)
         case Query.LINE:
             return line(view, detailed)
-        case Query.HAND:
-            return hand(view)
-        case Query.PLAYABLE:
-            return playable(view) if view.is_my_turn else turn(view)
-        case Query.HINT:
-            return hint(view, rng) if view.is_my_turn else turn(view)
-        case Query.BONEYARD:
-            return boneyard(view)
-        case Query.OPPONENTS:
-            return opponents(view)
-        case Query.SCORE:
-            return scores(view)
-        case Query.TURN:
+        case Query.PLAYABLE | Query.HINT if not view.is_my_turn:
             return turn(view)
-        case Query.LAST_MOVE:
-            return last_move(view)
-        case Query.WHOLE_LINE:
-            return whole_line(view)
-        case Query.LINE_FROM_TAIL:
-            return it.line_from_tail(view.line)
-        case Query.SINCE_MY_TURN:
-            return since_my_turn(view)
+        case Query.HINT:
+            return hint(view, rng)
         case Query.LAST_ROUND:
             return last_round(view, last_round_ended)
-        case Query.PARTNER:
-            return partner(view)
-        case Query.TARGET:
-            return target(view)
         case Query.WINNER:
             return winner(view, last_round_ended)
-        case Query.LEADER:
-            opened = next((e for e in view.history if isinstance(e, TilePlayed) and e.lead), None)
-            return it.leader(view.leader, opened.tile if opened else None)
-        case Query.ROUND_NUMBER:
-            return it.round_number(view.round_number)
+    return _FROM_THE_VIEW[query](view)
+
+
+def _leader_answer(view: SeatView) -> str:
+    opened = next((e for e in view.history if isinstance(e, TilePlayed) and e.lead), None)
+    return it.leader(view.leader, opened.tile if opened else None)
+
+
+# The questions answered from the view alone.
+_FROM_THE_VIEW: dict[Query, Callable[[SeatView], str]] = {
+    Query.ENDS: ends,
+    Query.HAND: hand,
+    Query.PLAYABLE: playable,
+    Query.BONEYARD: boneyard,
+    Query.OPPONENTS: opponents,
+    Query.SCORE: scores,
+    Query.TURN: turn,
+    Query.LAST_MOVE: last_move,
+    Query.WHOLE_LINE: whole_line,
+    Query.LINE_FROM_TAIL: lambda view: it.line_from_tail(view.line),
+    Query.SINCE_MY_TURN: since_my_turn,
+    Query.PARTNER: partner,
+    Query.TARGET: target,
+    Query.LEADER: _leader_answer,
+    Query.ROUND_NUMBER: lambda view: it.round_number(view.round_number),
+}
