@@ -358,12 +358,7 @@ def grace_seconds() -> float:
 
 
 def run_game(
-    wav: Path,
-    recognizer: SpeechRecognizer,
-    standin: StandIn,
-    seed: int,
-    pieces: list[Piece],
-    focus: bool = True,
+    wav: Path, recognizer: SpeechRecognizer, standin: StandIn, seed: int, pieces: list[Piece]
 ) -> tuple[RunResult, TimedSource]:
     manager = DialogManager(Table(), computer_pause=0.0, seed=seed)
     game = MeasuredGame(manager, TimedOutput())
@@ -371,8 +366,6 @@ def run_game(
     result = RunResult()
     clock = [0.0]
     gate = game.listen_with_gate(GateSettings(), clock=lambda: clock[0])  # audio time
-    if focus:  # the recogniser listens for the tiles in hand, as the game wires it
-        game.on_focus = lambda sentences: recognizer.focus(standin.sentences(sentences))
 
     def serve() -> None:
         try:
@@ -525,9 +518,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-vad-report", action="store_true")
     parser.add_argument("--verbose", action="store_true", help="list every wrong outcome")
     parser.add_argument("--transcript", type=Path, help="write what the game said to this file")
-    parser.add_argument(
-        "--whole-grammar", action="store_true", help="listen for every tile, not the hand's"
-    )
     args = parser.parse_args(argv)
     minutes = args.minutes or (2.5 if args.quick else 30.0)
     count = args.commands or (24 if args.quick else 120)
@@ -554,9 +544,7 @@ def main(argv: list[str] | None = None) -> int:
     recognizer = SpeechRecognizer(model, korean_grammar)
     with tempfile.TemporaryDirectory(prefix="bench-room-") as folder:
         wav = write_wav(Path(folder) / "room.wav", samples)
-        result, source = run_game(
-            wav, recognizer, standin, args.seed, pieces, focus=not args.whole_grammar
-        )
+        result, source = run_game(wav, recognizer, standin, args.seed, pieces)
     if args.transcript is not None:
         args.transcript.write_text(result.transcript, encoding="utf-8")
     print(
@@ -679,7 +667,6 @@ def main(argv: list[str] | None = None) -> int:
             round(1000 * statistics.median(latencies)) if latencies else None
         ),
         "grace_s": grace_seconds(),
-        "grammar_follows_hand": not args.whole_grammar,
         "ignored_not_addressed": result.ignored,
         "vad": vads,
         "wall_s": round(time.monotonic() - began, 1),

@@ -9,7 +9,6 @@ import io
 import pytest
 
 from voicedomino.audio.null import NullOutput
-from voicedomino.dialog.intents import PlayTile
 from voicedomino.dialog.manager import DialogManager, Phase
 from voicedomino.dialog.parser import sentence_table
 from voicedomino.engine import Play, Side
@@ -271,16 +270,3 @@ def test_prova_microfono_reports_what_was_heard_and_the_level(
     text = table.said()
     assert "Ho sentito: variante capra." in text and verdict in text
     assert table.manager.table == before  # reported, not carried out
-
-
-def test_the_recogniser_is_told_to_listen_for_the_tiles_in_hand_only() -> None:
-    table = Table(seed=4)
-    focused: list[list[str]] = []
-    table.game.on_focus = focused.append
-    table.type("inizia")
-    view = table.manager.view()
-    assert view is not None and focused
-    table_now = sentence_table()
-    plays = {table_now[s].intent for s in focused[-1] if isinstance(table_now[s].intent, PlayTile)}
-    assert {p.tile for p in plays} == set(view.hand)  # every tile held, and no other
-    assert "passo" in focused[-1] and "domino quante tessere ha marco" in focused[-1]

@@ -487,23 +487,3 @@ def test_stop_and_start_again(recognizer: SpeechRecognizer, tmp_path: Path) -> N
     assert listener.start()  # opens the file again from the start
     assert listener.wait(10)
     assert got.texts == ["오른쪽", "오른쪽", "왼쪽"]
-
-
-def test_focus_listens_only_for_the_sentences_asked_for(model: Any, tmp_path: Path) -> None:
-    """The game narrows the grammar to the tiles in hand: a sentence left out is not heard as
-    itself any more, and the whole grammar comes back when asked; never mid-utterance."""
-    recognizer = SpeechRecognizer(model, KOREAN_GRAMMAR)
-    said, other = RELIABLE[0], RELIABLE[1]
-    path = tmp_path / "word.wav"
-    sequence_file(path, [said], lead=0.2, gap=0.6)
-
-    def heard() -> list[str]:
-        results = [u for frame in WavFileSource(path) if (u := recognizer.accept(frame.pcm))]
-        results.append(recognizer.finish())
-        return [u.text for u in results if u.text]
-
-    assert heard() == [said]
-    recognizer.focus([other])
-    assert said not in heard()
-    recognizer.focus(None)
-    assert heard() == [said]

@@ -62,7 +62,7 @@ from voicedomino.dialog.intents import (
     VoiceChange,
 )
 from voicedomino.dialog.response import Verbosity
-from voicedomino.engine import Side, Tile
+from voicedomino.engine import Side
 from voicedomino.grammar.normalize import normalize
 from voicedomino.grammar.templates import Grammar
 from voicedomino.italian import phrases
@@ -208,18 +208,6 @@ def sentence_table() -> Mapping[str, Heard]:
     return table
 
 
-def sentences_for(hand: Collection[Tile] | None) -> list[str]:
-    """The recogniser's sentences worth listening for now: every one, except tiles the player
-    does not hold (no tile at all outside a match). A misheard tile then cannot be one that is
-    not in the hand, and fewer candidates mean fewer mistakes."""
-    held = set(hand or ())
-    return [
-        sentence
-        for sentence, heard in sentence_table().items()
-        if not isinstance(heard.intent, PlayTile) or heard.intent.tile in held
-    ]
-
-
 def grammar_sentences(known_words: Collection[str] | None = None) -> list[str]:
     """Every sentence the recogniser may return, normalised, deduplicated and sorted.
 
@@ -362,6 +350,5 @@ __all__ = [
     "keyboard_shortcuts",
     "parse",
     "sentence_table",
-    "sentences_for",
     "vocabulary",
 ]

@@ -25,9 +25,8 @@ from voicedomino.dialog.intents import (
     VoiceChange,
 )
 from voicedomino.dialog.manager import DialogManager
-from voicedomino.dialog.parser import Heard, answer_key, parse, sentences_for
+from voicedomino.dialog.parser import Heard, answer_key, parse
 from voicedomino.dialog.response import Message, Response
-from voicedomino.engine import Tile
 from voicedomino.frontend.attention import GateSettings, VoiceGate
 from voicedomino.frontend.history import MessageHistory
 from voicedomino.frontend.inbox import (
@@ -132,9 +131,6 @@ class Game:
         self.voice_active = False  # a listener feeds the inbox too
         self.on_key: Callable[[str], None] | None = None  # key mode's navigator
         self.gate: VoiceGate | None = None  # between the microphone and the dialog
-        # Tells the recogniser which sentences are worth listening for (the tiles in hand).
-        self.on_focus: Callable[[list[str]], None] | None = None
-        self._focused_on: frozenset[Tile] | None = None
 
     def listen_with_gate(
         self, settings: GateSettings | None = None, clock: Callable[[], float] = time.monotonic
@@ -253,7 +249,6 @@ class Game:
             self.render(self._truthful(response, archive_failure))
             if not (response.voice_change or response.preference_changed or response.stop_speech):
                 self.history.remember(response.messages, response.pages)
-        self._refocus()
         if response.check_microphone:
             self._checking_microphone = self.voice_active
             if not self.voice_active:
@@ -308,16 +303,6 @@ class Game:
         heard = spoken.text if spoken.heard is not None else None
         rms, peak = spoken.loudness or (0.0, 0)
         self.say(it.mic_check_result(heard, verdict(rms, peak)))
-
-    def _refocus(self) -> None:
-        """After every answer: the recogniser listens for the tiles now in hand."""
-        if self.on_focus is None:
-            return
-        view = self.manager.view()
-        hand = frozenset(view.hand) if view is not None else frozenset()
-        if hand != self._focused_on:
-            self._focused_on = hand
-            self.on_focus(sentences_for(hand))
 
     def _recall(self, what: Recall) -> None:
         if what is Recall.REPEAT:

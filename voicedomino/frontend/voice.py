@@ -180,8 +180,6 @@ class VoiceInput:
             log.warning("speech model unusable: %s", error)
             raise _VoiceUnavailable("model_unusable") from error
         self._tell_lost_commands(recognizer, sentences)
-        if self.sentences is None:  # the game's own grammar: follow the hand
-            self.game.on_focus = recognizer.focus
         source: AudioSource
         if self.audio_in is not None:
             source = WavFileSource(self.audio_in, realtime=self.realtime)

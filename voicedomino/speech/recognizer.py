@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -114,35 +113,10 @@ class SpeechRecognizer:
         if self.missing_words:
             log.warning("grammar words the speech model does not know: %s", self.missing_words)
         self._vosk.SetWords(True)
-        self._phrase_of = {sentence: phrase for phrase, sentence in self.fit.sentence_of.items()}
-        self._focus_lock = threading.Lock()
-        self._next_focus: list[str] | None = None  # a grammar to use from the next utterance
-        self._fresh = True  # no audio fed since the last utterance ended
-
-    def focus(self, sentences: Iterable[str] | None) -> None:
-        """Listen only for these of the grammar's sentences from the next utterance on (None:
-        all of them). Fewer candidates, fewer mistakes: the game asks for the tiles in hand
-        only, as lichess offers only legal moves. Safe from any thread."""
-        if sentences is None:
-            phrases = list(self.fit.phrases)
-        else:
-            phrases = [self._phrase_of[s] for s in sentences if s in self._phrase_of]
-        with self._focus_lock:
-            self._next_focus = phrases or list(self.fit.phrases)
-
-    def _apply_focus(self) -> None:
-        with self._focus_lock:
-            phrases, self._next_focus = self._next_focus, None
-        if phrases is not None:
-            self._vosk.SetGrammar(json.dumps([*phrases, UNKNOWN_WORD], ensure_ascii=False))
 
     def accept(self, pcm: bytes) -> Utterance | None:
         """Feed audio; return an utterance when Vosk's own endpointing closed one."""
-        if self._fresh:
-            self._apply_focus()  # between utterances only: never mid-sentence
-            self._fresh = False
         if self._vosk.AcceptWaveform(pcm):
-            self._fresh = True
             return self.identify(Utterance.from_vosk(self._vosk.Result()))
         return None
 
@@ -150,7 +124,6 @@ class SpeechRecognizer:
         """Close the current utterance now (decodes the audio fed so far)."""
         utterance = Utterance.from_vosk(self._vosk.FinalResult())
         self._vosk.Reset()
-        self._fresh = True
         return self.identify(utterance)
 
     def identify(self, utterance: Utterance) -> Utterance:
@@ -182,7 +155,6 @@ class SpeechRecognizer:
         """
         self._vosk.FinalResult()
         self._vosk.Reset()
-        self._fresh = True
 
 
 def _knows(model: Any, word: str) -> bool:
