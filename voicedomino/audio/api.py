@@ -8,9 +8,12 @@ saved preferences use the same numbers.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from voicedomino.audio.cue_names import Cue
+
+if TYPE_CHECKING:
+    from voicedomino.audio.voices import VoiceInfo
 
 RATE_MIN_WPM = 80
 RATE_MAX_WPM = 400  # espeak-ng is hard to follow beyond 400 words per minute
@@ -65,3 +68,12 @@ class SoundOutput(Protocol):
     def is_sounding(self) -> bool: ...
 
     def wait_idle(self, timeout: float) -> bool: ...
+
+    @property
+    def voice(self) -> VoiceInfo | None:
+        """The system voice speaking; None without one (no voice, or a screen reader)."""
+        ...
+
+    def use_voice(self, name: str) -> VoiceInfo | None:
+        """Speak with the system voice called `name` from the next message; None: cannot."""
+        ...

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from voicedomino.audio.api import RATE_DEFAULT_WPM
 from voicedomino.audio.cue_names import Cue
+from voicedomino.audio.voices import VoiceInfo
 
 
 class NullOutput:
@@ -39,3 +40,10 @@ class NullOutput:
 
     def wait_idle(self, timeout: float) -> bool:
         return True
+
+    @property
+    def voice(self) -> VoiceInfo | None:
+        return None
+
+    def use_voice(self, name: str) -> VoiceInfo | None:
+        return None

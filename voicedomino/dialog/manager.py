@@ -157,10 +157,15 @@ class DialogManager:
         """A yes/no question waits: a typed "s" or "n" answers it."""
         return self.phase in (Phase.CONFIRM, Phase.RESUME_OFFER)
 
+    def typed(self, text: str, parsed: Intent | None) -> Intent | None:
+        """What a typed line means now: "s" or "n" answers a waiting question (otherwise "s"
+        is the score), else what it was parsed as."""
+        answer = answer_key(text) if self.wants_answer else None
+        return answer or parsed
+
     def handle(self, utterance: str) -> Response:
-        """Answer one typed or spoken utterance; never raises."""
-        answer = answer_key(utterance) if self.wants_answer else None
-        return self.handle_intent(answer or parse(utterance))
+        """Answer one typed utterance; never raises."""
+        return self.handle_intent(self.typed(utterance, parse(utterance)))
 
     def handle_intent(self, intent: Intent | None) -> Response:
         """Answer one intent (None: not understood); never raises."""

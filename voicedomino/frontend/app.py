@@ -15,7 +15,6 @@ from dataclasses import dataclass, replace
 from typing import TextIO
 
 from voicedomino.audio.api import SoundOutput
-from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog.intents import (
     Intent,
     ListVoices,
@@ -25,7 +24,7 @@ from voicedomino.dialog.intents import (
     VoiceChange,
 )
 from voicedomino.dialog.manager import DialogManager
-from voicedomino.dialog.parser import Heard, answer_key, parse
+from voicedomino.dialog.parser import Heard
 from voicedomino.dialog.response import Message, Response
 from voicedomino.frontend.attention import GateSettings, VoiceGate
 from voicedomino.frontend.history import MessageHistory
@@ -185,20 +184,19 @@ class Game:
             self._hurry.clear()
         if not message.text:  # a cue alone (your own move, in brief mode)
             if message.cue:
-                self.output.play_cue(Cue(message.cue), message.pan)
+                self.output.play_cue(message.cue, message.pan)
             return
-        if not self._print(message.text):
-            return
+        self._print(message.text)
         if message.cue:
-            self.output.play_cue(Cue(message.cue), message.pan)
+            self.output.play_cue(message.cue, message.pan)
         self.output.speak(message.text)
 
-    def _print(self, text: str) -> bool:
-        """Print one line; False once the output is closed. The game goes on without printing:
-        the player may still hear it, and every command already typed is carried out and saved
+    def _print(self, text: str) -> None:
+        """Print one line, unless the output is closed. The game goes on without printing: the
+        player may still hear it, and every command already typed is carried out and saved
         (saving comes before printing), until the input ends."""
         if self.output_closed:
-            return True  # still spoken
+            return
         try:
             print(text, file=self.out, flush=True)
         except (BrokenPipeError, ValueError, OSError) as error:
@@ -206,7 +204,6 @@ class Game:
             self.output_closed = True
             if self.out is sys.stdout:
                 _silence_stdout()
-        return True
 
     # --- input ---------------------------------------------------------------------
 
@@ -225,8 +222,9 @@ class Game:
 
     def handle(self, text: str) -> Response:
         """A typed command (key mode's "/" line, tests): parsed and carried out at once."""
-        answer = answer_key(text) if self.manager.wants_answer else None
-        return self.handle_intent(answer or parse(text))
+        response = self.manager.handle(text)
+        self._after(response)
+        return response
 
     def handle_intent(self, intent: Intent | None) -> Response:
         """Carry out one intent now and say the answer."""
@@ -262,8 +260,8 @@ class Game:
         """The system's Italian voices, listed or chosen by number."""
         from voicedomino.audio.synthesis import SpeechUnavailableError, list_voices
 
-        speaking = getattr(self.output, "voice", None)
-        in_use = getattr(speaking, "name", None)
+        speaking = self.output.voice
+        in_use = speaking.name if speaking is not None else None
         try:
             listing = list_voices(in_use)
         except SpeechUnavailableError as error:
@@ -277,9 +275,7 @@ class Game:
             case UseVoice(number) if not 1 <= number <= len(names):
                 self.say(it.no_such_voice(number, len(names)))
             case UseVoice(number):
-                use = getattr(self.output, "use_voice", None)
-                chosen = use(names[number - 1]) if use is not None else None
-                if chosen is None:
+                if self.output.use_voice(names[number - 1]) is None:
                     self.say(it.voice_not_changed())
                     return
                 self.say(it.voice_chosen(names[number - 1]))
@@ -419,8 +415,7 @@ class Game:
                 case Typed(text="") if gate is not None and gate.settings.push_to_talk:
                     gate.push_to_talk()
                 case Typed(text, heard):
-                    answer = answer_key(text) if self.manager.wants_answer else None
-                    self.handle_intent(answer or (heard.intent if heard is not None else None))
+                    self.handle_intent(self.manager.typed(text, heard.intent if heard else None))
                 case Spoken() as spoken:
                     self.on_spoken(spoken)
                 case KeyPressed(" ") if gate is not None and gate.settings.push_to_talk:
