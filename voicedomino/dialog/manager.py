@@ -56,6 +56,7 @@ from voicedomino.dialog.menu import Table, choose
 from voicedomino.dialog.narration import Narrator
 from voicedomino.dialog.parser import answer_key, keyboard_shortcuts, parse
 from voicedomino.dialog.response import Response, Verbosity
+from voicedomino.dialog.saving import SaveKeeper
 from voicedomino.dialog.session import HUMAN_SEAT, MatchSession, PlayerFactory
 from voicedomino.dialog.turns import Turns, only_tile_with
 from voicedomino.engine import (
@@ -118,6 +119,7 @@ class DialogManager:
         self._pending_tile: PlayTile | None = None  # waiting for "In testa o in coda?"
         self._confirming: Quit | NewGame | None = None
         self._return_phase = Phase.MENU
+        self.keeper: SaveKeeper | None = None  # the front end that saves: asked before a claim
         self.internal_errors = 0
         self._handlers: dict[Phase, Callable[[Intent], Response]] = {
             Phase.RESUME_OFFER: self._on_resume_offer,
@@ -308,14 +310,16 @@ class DialogManager:
         saved, self._saved = self._saved, None
         if not intent.yes or saved is None:
             self.phase = Phase.MENU
-            response = Response(discard_save=True, awaits_player=True).say(it.resume_declined())
-            return self._menu_summary(response)
+            failure = self._set_aside()
+            text = it.resume_declined() if failure is None else it.resume_declined_kept(failure)
+            return self._menu_summary(Response(discard_save=True, awaits_player=True).say(text))
         try:
             session = MatchSession.restore(saved, self.table.level, self.player_factory)
         except SaveError as error:  # a damaged save: set it aside and start from the menu
             log.warning("cannot resume the saved match: %s", error)
             self.phase = Phase.MENU
-            response = Response(discard_save=True, awaits_player=True).say(it.notice(error.key))
+            key = error.key if self._set_aside() is None else f"{error.key}_kept"
+            response = Response(discard_save=True, awaits_player=True).say(it.notice(key))
             return self._menu_summary(response)
         self.session = session
         rules = session.match.rules
@@ -447,8 +451,21 @@ class DialogManager:
         self._confirming = what
         self._return_phase = self.phase
         self.phase = Phase.CONFIRM
-        text = it.confirm_quit(in_game) if isinstance(what, Quit) else it.confirm_new_game()
+        text = self._quit_question(in_game) if isinstance(what, Quit) else it.confirm_new_game()
         return Response(awaits_player=True).say(text)
+
+    def _quit_question(self, in_game: bool) -> str:
+        """ "Vuoi uscire?", saying the match is kept only when the save really holds it."""
+        if not in_game or self.keeper is None:
+            return it.confirm_quit(in_game)
+        status = self.keeper.status_for_quitting()
+        if not status.saving:
+            return it.confirm_quit_without_saving()
+        return it.confirm_quit(True) if status.kept else it.confirm_quit_unsaved(status.failure)
+
+    def _set_aside(self) -> str | None:
+        """The declined or damaged save moved out of the way: None, or why it could not be."""
+        return self.keeper.set_aside() if self.keeper is not None else None
 
     def _help(self) -> Response:
         match self.phase:

@@ -39,7 +39,7 @@ class Response:
     voice_change: VoiceChange | None = None  # slower, faster, louder, quieter: the front end's
     preference_changed: bool = False  # verbosity or automatic forced moves: save the choice
     recall: Recall | None = None  # repeat / previous / next: the front end keeps the history
-    discard_save: bool = False  # the player declined to resume: set the saved match aside
+    discard_save: bool = False  # the saved match was declined or damaged: it was set aside
     understood: bool = True
     awaits_player: bool = False  # the turn is the player's, or a question was asked
     voices: ListVoices | UseVoice | None = None  # the system's voices: the front end's

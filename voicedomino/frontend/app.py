@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TextIO
 
 from voicedomino.audio.api import SoundOutput
@@ -26,6 +26,7 @@ from voicedomino.dialog.intents import (
 from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.parser import Heard
 from voicedomino.dialog.response import Message, Response
+from voicedomino.dialog.saving import SaveStatus
 from voicedomino.frontend.attention import GateSettings, VoiceGate
 from voicedomino.frontend.history import MessageHistory
 from voicedomino.frontend.inbox import (
@@ -48,11 +49,6 @@ log = logging.getLogger(__name__)
 RATE_STEP = 25  # words per minute per "più lento" / "più veloce"
 VOLUME_STEP = 0.15
 MAX_WAIT_FOR_SPEECH = 15.0  # seconds; a stuck device never holds the game longer
-# The dialog's "I moved the damaged save aside" sentences, and what is true when the move failed.
-MOVED_ASIDE = {
-    it.notice("save_corrupt"): "save_corrupt_kept",
-    it.notice("save_newer"): "save_newer_kept",
-}
 
 
 @dataclass
@@ -130,6 +126,7 @@ class Game:
         self.voice_active = False  # a listener feeds the inbox too
         self.on_key: Callable[[str], None] | None = None  # key mode's navigator
         self.gate: VoiceGate | None = None  # between the microphone and the dialog
+        manager.keeper = self  # the dialog asks before it says anything about the save
 
     def listen_with_gate(
         self, settings: GateSettings | None = None, clock: Callable[[], float] = time.monotonic
@@ -236,7 +233,6 @@ class Game:
         """Save first, then speak: what is said may depend on whether the save worked."""
         if response.voice_change is not None or response.preference_changed:
             self._apply_preference(response.voice_change)
-        archive_failure = self._archive() if response.discard_save else None
         if response.state_changed:
             self._save()
         if response.recall is not None:
@@ -244,7 +240,7 @@ class Game:
         elif response.voices is not None:
             self._voices(response.voices)
         else:
-            self.render(self._truthful(response, archive_failure))
+            self.render(self._with_save_failure(response))
             if not (response.voice_change or response.preference_changed or response.stop_speech):
                 self.history.remember(response.messages, response.pages)
         if response.check_microphone:
@@ -307,8 +303,10 @@ class Game:
         else:
             self.say(self.history.step(-1 if what is Recall.PREVIOUS else 1))
 
-    def _archive(self) -> str | None:
-        """Set the declined match aside; the failure kind when the rename did not happen."""
+    # --- the save, for the dialog (SaveKeeper) and the player ---------------------------------
+
+    def set_aside(self) -> str | None:
+        """Set the declined or damaged save aside; the failure kind when the rename failed."""
         if self.autosave is None:
             return None
         try:
@@ -336,34 +334,22 @@ class Game:
         if not self.last_save_ok and self.autosave is not None:
             self._save()
 
-    def _truthful(self, response: Response, archive_failure: str | None) -> Response:
-        """The dialog's sentences, corrected where they would claim a save that did not happen,
-        with a failing save said once when it happens and again when the player would leave."""
-        messages = []
-        for message in response.messages:
-            text = message.text
-            if text == it.confirm_quit(True):
-                text = self._quit_question()
-            elif archive_failure is not None and text == it.resume_declined():
-                text = it.resume_declined_kept(archive_failure)
-            elif archive_failure is not None and text in MOVED_ASIDE:
-                text = it.notice(MOVED_ASIDE[text])
-            messages.append(replace(message, text=text))
+    def _with_save_failure(self, response: Response) -> Response:
+        """A failing save is said once when it happens (and again when the player leaves)."""
         if self._save_failing() and not self._failure_told:
-            messages.append(Message(it.save_failed(self._failure_kind)))
+            response.say(it.save_failed(self._failure_kind))
             self._failure_told = True
-        response.messages = messages
         return response
 
-    def _quit_question(self) -> str:
-        """The quit question, saying the match is kept only if the save file really holds it."""
+    def status_for_quitting(self) -> SaveStatus:
+        """The save as the player is about to leave, a failed one tried again first (the disk
+        may have room now); the quit question says it, so it is not said again after."""
         if self.autosave is None:
-            return it.confirm_quit_without_saving()
-        self._retry_save()  # the disk may have room again
-        if self.last_save_ok:
-            return it.confirm_quit(True)
-        self._failure_told = True  # said right here, with the reason
-        return it.confirm_quit_unsaved(self._failure_kind)
+            return SaveStatus(saving=False, kept=False)
+        self._retry_save()
+        if not self.last_save_ok:
+            self._failure_told = True
+        return SaveStatus(saving=True, kept=self.last_save_ok, failure=self._failure_kind)
 
     def _save_failing(self) -> bool:
         return self.autosave is not None and not self.last_save_ok and self._match_in_play()
