@@ -37,8 +37,9 @@ install_python_packages() {
         say "Installo VoceDomino e le sue dipendenze Python..."
         "$VENV/bin/python" -m pip install -q --upgrade pip
         "$VENV/bin/python" -m pip install -q -e ".$extra"
-        # Only the ONNX model of this wheel is used; its torch dependency is not needed.
-        "$VENV/bin/python" -m pip install -q --no-deps "silero-vad>=6"
+        # Only the ONNX model of silero-vad and the library of pyrnnoise are used; their own
+        # dependencies (torch; plotting packages) are not needed.
+        "$VENV/bin/python" -m pip install -q --no-deps "silero-vad>=6" "pyrnnoise>=0.4.5"
         touch "$stamp"
     fi
 }

@@ -53,7 +53,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from korean_speech import RATE, Int16, ko_model, write_wav  # noqa: E402
+from korean_speech import KO_MODEL_PATH, RATE, Int16, ko_model, write_wav  # noqa: E402
 from korean_standin import StandIn, espeak  # noqa: E402
 from room_corpus import Clip, non_addressed, room_tone, with_noise  # noqa: E402
 
@@ -541,7 +541,7 @@ def main(argv: list[str] | None = None) -> int:
 
     model = ko_model()
     korean_grammar = standin.sentences(grammar_sentences())
-    recognizer = SpeechRecognizer(model, korean_grammar)
+    recognizer = SpeechRecognizer(model, korean_grammar, model_path=KO_MODEL_PATH)
     with tempfile.TemporaryDirectory(prefix="bench-room-") as folder:
         wav = write_wav(Path(folder) / "room.wav", samples)
         result, source = run_game(wav, recognizer, standin, args.seed, pieces)
@@ -577,17 +577,29 @@ def main(argv: list[str] | None = None) -> int:
             if handled.changed:
                 false_actions[kind] = false_actions.get(kind, 0) + 1
                 if args.verbose:
-                    print(f"FALSE ACTION {handled.intent!r} from {piece}", flush=True)
+                    said = result.deliveries[handled.cause].utterance
+                    print(
+                        f"FALSE ACTION {handled.intent!r} from {piece} (heard {said.text!r}, "
+                        f"confidence {said.confidence}, denoised {said.denoised})",
+                        flush=True,
+                    )
             if handled.intent is not None:
                 false_commands[kind] = false_commands.get(kind, 0) + 1
                 if args.verbose:
-                    print(f"command from {kind}: {handled.intent!r} changed={handled.changed}")
+                    said = result.deliveries[handled.cause].utterance
+                    print(
+                        f"command from {kind}: {handled.intent!r} changed={handled.changed} "
+                        f"confidence={said.confidence}"
+                    )
             continue
         index = next(i for i, p in enumerate(pieces) if p is piece)
         addressed_changes += handled.changed
         expected = parse(piece.clip.expected or "")
         if expected is not None and handled.intent == expected and not carried.get(index):
             carried[index] = True
+            if args.verbose:
+                said = result.deliveries[handled.cause].utterance
+                print(f"right from command: confidence={said.confidence}")
             if any(handled is w for w in waiting):
                 confirmed_by_yes.add(index)
             delivery = result.deliveries[handled.cause]

@@ -7,6 +7,7 @@ missing: ./run.sh test installs it. See tests/virtual_audio.py for its API.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -14,6 +15,15 @@ from pathlib import Path
 
 import pytest
 from virtual_audio import VirtualSoundCard
+
+
+@pytest.fixture(scope="session", autouse=True)
+def graph_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Sentence graphs (speech/sentence_graph.py) go to a folder of the test run, never to the
+    user's cache; child processes inherit it."""
+    folder = tmp_path_factory.mktemp("graphs")
+    os.environ["VOICEDOMINO_CACHE_DIR"] = str(folder)
+    return folder
 
 
 @pytest.fixture(scope="session")

@@ -164,7 +164,9 @@ def game_recognizer_sentences() -> tuple[str, ...]:
 
 def korean_recognizer(model: Any | None = None) -> SpeechRecognizer:
     """The project's recogniser with the Korean stand-in of the full Italian grammar."""
-    return SpeechRecognizer(model or ko_model(), game_recognizer_sentences())
+    return SpeechRecognizer(
+        model or ko_model(), game_recognizer_sentences(), model_path=KO_MODEL_PATH
+    )
 
 
 def say(italian_sentence: str, speed: int = 175, standin: StandIn | None = None) -> Int16:

@@ -165,6 +165,19 @@ def test_a_low_confidence_command_waits_for_yes_and_expires() -> None:
     assert table.manager.table.variant == "classica"
 
 
+def test_a_half_heard_yes_confirms_nothing() -> None:
+    """A "sì" the recogniser only mended (the television, a voice in the room) is not a
+    confirmation: the command waits on, and a sure "sì" carries it out."""
+    table = Table()
+    table.hear("variante capra", confidence=0.4)
+    table.said()
+    table.hear("si", confidence=0.5)
+    assert "Non ho capito" in table.said()
+    assert table.manager.table.variant == "classica"
+    table.hear("si")
+    assert table.manager.table.variant == "capra"
+
+
 def test_side_answer_is_read_back_not_played_at_once() -> None:
     table = Table(seed=3)
     table.type("inizia")

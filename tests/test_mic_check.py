@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from korean_speech import ko_model, write_wav
 from korean_standin import StandIn, espeak
-from room_corpus import at_level, room_tone
+from room_corpus import at_level, room_tone, with_noise
 
 from voicedomino.cli import build_parser
 from voicedomino.frontend.mic_check import check, judge_level
@@ -44,6 +44,20 @@ def test_the_check_says_what_it_heard_and_how_loud(tmp_path: Path, rms: float, l
         assert result.heard == "passo"
     message = it.mic_check_result(result.heard, result.level)
     assert message.endswith(it.MIC_LEVELS[level])
+
+
+def test_a_noisy_room_is_reported(tmp_path: Path) -> None:
+    """Pink noise under and around the command, as from a fan: the check says so, and the
+    command is still heard (through the noise suppressor)."""
+    said = at_level(espeak(STANDIN.korean("passo")), 3000.0)
+    clean = np.concatenate([np.zeros(16000 * 2, dtype=np.int16), said, np.zeros(8000, np.int16)])
+    path = write_wav(tmp_path / "fan.wav", with_noise(clean, 15.0, 3))
+    recognizer = SpeechRecognizer(ko_model(), STANDIN.sentences(ITALIAN))
+    result = check(WavFileSource(path), recognizer, to_grammar=STANDIN.italian)
+    assert result.noisy_room and result.heard == "passo"
+    assert it.NOISY_ROOM in it.mic_check_result(result.heard, result.level, result.noisy_room)
+    quiet = check(WavFileSource(recording(tmp_path, 3000.0)), recognizer)
+    assert not quiet.noisy_room
 
 
 def test_silence_is_reported_as_no_sound(tmp_path: Path) -> None:

@@ -294,7 +294,7 @@ class Game:
         self._checking_microphone = False
         heard = spoken.text if spoken.heard is not None else None
         rms, peak = spoken.loudness or (0.0, 0)
-        self.say(it.mic_check_result(heard, verdict(rms, peak)))
+        self.say(it.mic_check_result(heard, verdict(rms, peak), spoken.noisy_room))
 
     def _recall(self, what: Recall) -> None:
         if what is Recall.REPEAT:

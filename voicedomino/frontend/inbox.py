@@ -31,6 +31,7 @@ class Spoken:
     heard: Heard | None
     confidence: float | None = None
     loudness: tuple[float, int] | None = None  # (voice RMS, peak), for the microphone check
+    noisy_room: bool = False  # heard through the noise suppressor
 
 
 @dataclass(frozen=True)

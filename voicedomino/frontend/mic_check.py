@@ -39,6 +39,7 @@ class CheckResult:
     level: Level
     rms: float
     peak: int
+    noisy_room: bool = False  # the sound between words was loud: the noise suppressor is used
 
 
 def judge_level(samples: np.ndarray) -> tuple[Level, float, int]:
@@ -118,7 +119,8 @@ def check(
     understood = next((u for u in results if u.understood and u.text), None)
     heard = to_grammar(understood.text) if understood is not None else None
     level, rms, peak = judge_level(recording.samples())
-    return CheckResult(heard, level, rms, peak)
+    noisy = listener.room.noisy or any(u.denoised for u in results)
+    return CheckResult(heard, level, rms, peak, noisy)
 
 
 def run(
@@ -145,7 +147,9 @@ def run(
         tell(it.notice(location.key))
         return 1
     try:
-        recognizer = SpeechRecognizer(load_model(location.path), grammar_sentences())
+        recognizer = SpeechRecognizer(
+            load_model(location.path), grammar_sentences(), model_path=location.path
+        )
     except ModelLoadError as error:
         tell(it.notice(error.key))
         return 1
@@ -161,5 +165,5 @@ def run(
     except SourceError as error:
         tell(it.notice(error.key))
         return 1
-    tell(it.mic_check_result(result.heard, result.level))
+    tell(it.mic_check_result(result.heard, result.level, result.noisy_room))
     return 0 if result.heard is not None and result.level == "good" else 1

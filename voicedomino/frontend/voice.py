@@ -38,7 +38,9 @@ def deliver(game: Game, utterance: Utterance) -> None:
     sentence = utterance.sentence if utterance.understood else None
     heard = sentence_table().get(sentence) if sentence is not None else None
     game.urgent(heard)
-    game.submit(Spoken(utterance.text, heard, utterance.confidence, utterance.loudness))
+    game.submit(
+        Spoken(utterance.text, heard, utterance.confidence, utterance.loudness, utterance.denoised)
+    )
 
 
 def start_voice(
@@ -175,7 +177,7 @@ class VoiceInput:
         model = load_model(self.model_path)  # ModelLoadError carries its notice key
         try:
             sentences = grammar_sentences() if self.sentences is None else self.sentences
-            recognizer = SpeechRecognizer(model, sentences)
+            recognizer = SpeechRecognizer(model, sentences, model_path=self.model_path)
         except ValueError as error:  # a model that knows none of the game's words
             log.warning("speech model unusable: %s", error)
             raise _VoiceUnavailable("model_unusable") from error

@@ -1291,6 +1291,13 @@ def mic_check_prompt() -> str:
     return "Prova del microfono. Di' un comando, per esempio: pesco."
 
 
-def mic_check_result(heard: str | None, level: str) -> str:
+NOISY_ROOM = (
+    "C'è rumore di fondo: lo tolgo prima di ascoltarti, ma se puoi avvicinati al microfono o "
+    "spegni la fonte del rumore."
+)
+
+
+def mic_check_result(heard: str | None, level: str, noisy_room: bool = False) -> str:
     said = f"Ho sentito: {heard}." if heard else "Non ho riconosciuto nessun comando."
-    return f"{said} {MIC_LEVELS.get(level, MIC_LEVELS['good'])}"
+    noise = f" {NOISY_ROOM}" if noisy_room and level != "silent" else ""
+    return f"{said} {MIC_LEVELS.get(level, MIC_LEVELS['good'])}{noise}"

@@ -12,6 +12,11 @@ sentence is held for `continuation` seconds: if the player goes on, the two part
 as one utterance. A final result that is empty counts as "not understood" only if there was
 sound in it; the empty results Vosk gives after long silence are dropped.
 
+In a noisy room the recogniser gets the audio with the noise taken out (speech/denoise.py:
+the suppressor hears every frame, `RoomNoise` judges the room between utterances, and the
+choice is made as an utterance begins); the voice detector and the loudness measured for the
+microphone check always get the audio as it is.
+
 Speech is told from other sound by a voice activity detector (speech/vad.py; `vad="auto"`
 takes the best available, None the loudness rule alone). An utterance with less than
 `min_voiced` seconds of voice in it (a cough, a door, music, a click) is dropped silently,
@@ -38,6 +43,7 @@ from typing import Literal, Protocol
 
 import numpy as np
 
+from voicedomino.speech.denoise import RoomNoise, Suppressor, default_suppressor
 from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
 from voicedomino.speech.recognizer import Utterance
 from voicedomino.speech.sources import (
@@ -102,8 +108,12 @@ class Listener:
         on_notice: Callable[[Notice], None] | None = None,
         vad: VoiceActivityDetector | Literal["auto"] | None = "auto",
         min_voiced: float = DEFAULT_MIN_VOICED,
+        denoise: Suppressor | Literal["auto"] | None = "auto",
     ) -> None:
         self.source = source
+        self.denoiser = default_suppressor() if denoise == "auto" else denoise
+        self.room = RoomNoise()
+        self._denoising = False  # this utterance goes to the recogniser with the noise out
         self.recognizer = recognizer
         self.on_utterance = on_utterance
         self.is_sounding = is_sounding
@@ -122,8 +132,9 @@ class Listener:
         # to the end of the utterance; meanwhile the last moments wait in `_lookback`.
         self._gated = self.detector.vad is not None
         self._feeding = not self._gated
-        self._heard_pcm: list[bytes] = []  # what the recogniser got of this utterance
-        self._lookback: collections.deque[bytes] = collections.deque()
+        self._heard_pcm: list[bytes] = []  # this utterance as the microphone gave it
+        # (as heard, with the noise out) for each frame
+        self._lookback: collections.deque[tuple[bytes, bytes]] = collections.deque()
         self.discarded_frames = 0
         self.processed_frames = 0
         self._state: ListenerState = "stopped"
@@ -237,25 +248,33 @@ class Listener:
             return
         self._muted_before = False
         self.processed_frames += 1
+        quiet = frame.pcm if self.denoiser is None else self.denoiser.process(frame.pcm)
         event = self.detector.update(frame.pcm)
         if self._feeding:
-            pcm = frame.pcm
+            if not self._gated and not self.detector.in_speech:  # no voice detector
+                self.room.hear_background(frame.pcm)
+                self._denoising = self.denoiser is not None and self.room.noisy
+            heard = frame.pcm
+            pcm = quiet if self._denoising else heard
         else:
-            self._lookback.append(frame.pcm)
-            while (
-                len(self._lookback) > 1
-                and _seconds(self._lookback) - _seconds([self._lookback[0]]) >= _LOOKBACK
+            self._lookback.append((frame.pcm, quiet))
+            while len(self._lookback) > 1 and (
+                _seconds(raw for raw, _ in self._lookback) - _seconds([self._lookback[0][0]])
+                >= _LOOKBACK
             ):
                 self._lookback.popleft()
             if self.detector.voiced_steps == 0:
+                self.room.hear_background(frame.pcm)
                 self._flush_if_done(frame)
                 return
             # Voice begins: the recogniser gets it with the moments before, which the detector
-            # may have heard too late.
-            pcm = b"".join(self._lookback)
+            # may have heard too late; with the noise out if the room is noisy.
+            self._denoising = self.denoiser is not None and self.room.noisy
+            heard = b"".join(raw for raw, _ in self._lookback)
+            pcm = b"".join(quiet if self._denoising else raw for raw, quiet in self._lookback)
             self._lookback.clear()
             self._feeding = True
-        self._heard_pcm.append(pcm)
+        self._heard_pcm.append(heard)  # its loudness is the microphone's, noise and all
         utterance = self.recognizer.accept(pcm)
         if utterance is not None:
             self._complete(utterance, frame)
@@ -312,7 +331,9 @@ class Listener:
 
     def _complete(self, utterance: Utterance, frame: AudioFrame | None) -> None:
         """A final result: deliver it, or hold it if it is only the start of a sentence."""
-        utterance = dataclasses.replace(utterance, loudness=_loudness(self._heard_pcm))
+        utterance = dataclasses.replace(
+            utterance, loudness=_loudness(self._heard_pcm), denoised=self._denoising
+        )
         self._heard_pcm.clear()
         heard = self.detector.heard_speech
         voiced = self.detector.voiced_seconds

@@ -1,0 +1,329 @@
+"""The sentence decoder: a graph of exactly the grammar's sentences, written for Vosk and
+decoded by the real Korean model (the stand-in of the Italian grammar)."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+import struct
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from korean_speech import KO_MODEL_PATH, ko_model
+from korean_standin import game_standin, say
+from room_corpus import with_noise
+
+from voicedomino.dialog.parser import grammar_sentences
+from voicedomino.speech import sentence_graph
+from voicedomino.speech.recognizer import (
+    MENDED_CONFIDENCE,
+    MENDED_MARGIN,
+    SpeechRecognizer,
+    judge,
+)
+from voicedomino.speech.sentence_graph import SentenceGraph, graph_model_folder
+
+NUMBERS = {"gioca": 1, "tre": 2, "cinque": 3, "passo": 4, "in": 5, "coda": 6}
+
+
+def read_fst(data: bytes) -> tuple[int, list[tuple[float, list[tuple[int, int, float, int]]]]]:
+    """OpenFst's vector format read back independently of the writer."""
+    at = 0
+
+    def take(fmt: str) -> tuple[Any, ...]:
+        nonlocal at
+        values = struct.unpack_from(fmt, data, at)
+        at += struct.calcsize(fmt)
+        return values
+
+    def text() -> str:
+        nonlocal at
+        (size,) = take("<i")
+        value = data[at : at + size].decode()
+        at += size
+        return value
+
+    assert take("<i") == (2125659606,)
+    assert (text(), text()) == ("vector", "standard")
+    version, flags, _properties, start, count, arcs = take("<iiQqqq")
+    assert (version, flags) == (2, 0)  # no symbol tables: the words are in words.txt
+    states = []
+    for _ in range(count):
+        final, size = take("<fq")
+        states.append((final, [take("<iifi") for _ in range(size)]))
+    assert at == len(data)
+    assert sum(len(a) for _, a in states) == arcs
+    return start, states
+
+
+def path_cost(graph: SentenceGraph, phrase: str) -> float:
+    state, cost = 0, 0.0
+    for word in phrase.split():
+        arc = next(a for a in graph.states[state].arcs if a.word == graph.words[word])
+        cost += arc.cost
+        state = arc.target
+    return cost + graph.states[state].final_cost
+
+
+def test_each_sentence_is_equally_likely_and_beginnings_cost_more() -> None:
+    phrases = ["gioca tre cinque", "gioca tre cinque in coda", "passo", "gioca tre tre"]
+    graph = sentence_graph.sentence_graph(phrases, lambda w: NUMBERS.get(w, 7))
+    for phrase in phrases:
+        assert path_cost(graph, phrase) == pytest.approx(math.log(len(phrases)))
+    beginning = path_cost(graph, "gioca tre")  # not a sentence: may end, at a price
+    assert beginning == pytest.approx(math.log(4 / 3) + sentence_graph.PREFIX_END_COST)
+    assert graph.states[0].final_cost == math.inf  # silence is no sentence
+
+
+def test_the_written_graph_reads_back_with_sorted_arcs() -> None:
+    graph = sentence_graph.sentence_graph(
+        ["gioca tre cinque", "passo", "gioca cinque tre"],
+        NUMBERS.__getitem__,
+        other_speech_words=["coda", "in"],
+    )
+    start, states = read_fst(graph.to_fst())
+    assert start == 0 and len(states) == len(graph.states)
+    for final, arcs in states:
+        labels = [a[0] for a in arcs]
+        assert labels == sorted(labels)
+        assert all(a[0] == a[1] for a in arcs)  # an acceptor
+        assert final == math.inf or final >= 0
+    loop = len(states) - 1  # other speech: any string of its words, each at a cost
+    assert sorted(a[0] for a in states[loop][1]) == [5, 6]
+    assert all(a[3] == loop for a in states[loop][1])
+    assert graph.words_txt().splitlines()[0] == "<eps> 0"
+
+
+def test_a_word_without_a_number_is_refused() -> None:
+    with pytest.raises(ValueError, match="qzx"):
+        sentence_graph.sentence_graph(["gioca qzx"], lambda w: NUMBERS.get(w, -1))
+
+
+def result(text: str, likelihood: float) -> str:
+    """A Vosk result with one alternative and its log likelihood."""
+    words = [{"word": w, "start": i / 10, "end": i / 10 + 0.1} for i, w in enumerate(text.split())]
+    return json.dumps({"alternatives": [{"confidence": likelihood, "text": text, "result": words}]})
+
+
+def words_result(text: str, confidence: float) -> str:
+    """A Vosk result with word confidences (no alternatives)."""
+    words = [{"word": w, "conf": confidence, "start": i / 10} for i, w in enumerate(text.split())]
+    return json.dumps({"text": text, "result": words})
+
+
+BEGINNINGS = frozenset({"gioca", "gioca tre"})
+
+
+@pytest.mark.parametrize("confidence", [0.9, 0.5])
+def test_what_the_word_list_heard_too_keeps_its_own_confidence(confidence: float) -> None:
+    heard = judge(
+        result("gioca tre cinque", 120.0),
+        lambda: pytest.fail("no second look needed"),
+        words_result("gioca tre cinque", confidence),
+        BEGINNINGS,
+    )
+    assert (heard.text, heard.confidence, heard.understood) == (
+        "gioca tre cinque",
+        pytest.approx(confidence),
+        True,
+    )
+
+
+def test_a_mended_sentence_is_unsure_and_far_worse_words_make_no_sentence() -> None:
+    mended = judge(
+        result("gioca tre cinque", 120.0),
+        lambda: result("gioca tre in", 120.0 + MENDED_MARGIN),
+        words_result("gioca tre in", 0.99),
+        BEGINNINGS,
+    )
+    assert (mended.text, mended.confidence, mended.understood) == (
+        "gioca tre cinque",
+        MENDED_CONFIDENCE,
+        True,
+    )
+    assert [w.word for w in mended.words] == ["gioca", "tre", "cinque"]
+    chatter = judge(
+        result("gioca tre cinque", 120.0),
+        lambda: result("coda in tre passo", 120.0 + MENDED_MARGIN + 0.5),
+        words_result("coda in tre passo", 0.99),
+        BEGINNINGS,
+    )
+    assert not chatter.understood
+
+
+def test_a_beginning_stays_to_wait_for_the_rest() -> None:
+    heard = judge(
+        result("gioca tre", 80.0),
+        lambda: result("passo coda", 95.0),
+        words_result("passo coda", 1),
+        BEGINNINGS,
+    )
+    assert heard.understood and heard.text == "gioca tre"
+
+
+def test_broken_results_are_not_understood() -> None:
+    for broken in ("", "{", "[]", json.dumps({"alternatives": "x"}), json.dumps({"text": ""})):
+        heard = judge(broken, lambda b=broken: b, broken, BEGINNINGS)
+        assert not heard.understood
+
+
+# --- with the real recogniser -------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def model() -> Any:
+    return ko_model()
+
+
+@pytest.fixture(scope="module")
+def korean_sentences() -> list[str]:
+    return game_standin().sentences(grammar_sentences())
+
+
+def heard(recognizer: SpeechRecognizer, samples: Any) -> str | None:
+    pad = np.zeros(4000, dtype=np.int16)
+    recognizer.reset()
+    recognizer.accept(np.concatenate([pad, samples, pad]).astype("<i2").tobytes())
+    return recognizer.finish().sentence
+
+
+COMMANDS = [
+    "domino passo il turno",
+    "cosa posso fare",
+    "gioca il sei e quattro in coda",
+    "quante tessere ha luca",
+    "metti il zero e sei",
+    "pesco un altra tessera dal mucchio",
+    "quali sono le impostazioni",
+    "domino che cosa c e in testa e in coda",
+    "un livello piu alto",
+    "partita a due giocatori",
+    "domino traguardo cinquanta",
+    "che cosa c e in testa e in coda",
+]
+
+
+def test_the_sentence_decoder_hears_commands_the_word_list_garbles(
+    model: Any, korean_sentences: list[str], tmp_path: Path
+) -> None:
+    """The same commands in 20 dB pink noise: the sentence graph gets more of them whole."""
+    words = SpeechRecognizer(model, korean_sentences)
+    sentences = SpeechRecognizer(
+        model, korean_sentences, model_path=KO_MODEL_PATH, graph_cache=tmp_path
+    )
+    assert sentences.sentence_decoding and not words.sentence_decoding
+    standin = game_standin()
+    right = {"words": 0, "sentences": 0}
+    for seed, command in enumerate(COMMANDS):
+        audio = with_noise(say(command), 20.0, seed)
+        expected = standin.korean(command)
+        right["words"] += heard(words, audio) == expected
+        right["sentences"] += heard(sentences, audio) == expected
+    assert right["sentences"] >= right["words"] + 2, right
+    assert right["sentences"] >= len(COMMANDS) - 2, right
+
+
+def test_a_cache_that_cannot_be_written_leaves_the_word_list(
+    model: Any, korean_sentences: list[str], tmp_path: Path
+) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root writes into read-only folders")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    cache.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        recognizer = SpeechRecognizer(
+            model, korean_sentences, model_path=KO_MODEL_PATH, graph_cache=cache
+        )
+    finally:
+        cache.chmod(stat.S_IRWXU)
+    assert not recognizer.sentence_decoding
+    command = "cosa posso fare"
+    assert heard(recognizer, say(command)) == game_standin().korean(command)
+
+
+def test_a_file_where_the_cache_should_be_leaves_the_word_list(
+    model: Any, korean_sentences: list[str], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "cache"
+    blocker.write_text("not a folder")
+    recognizer = SpeechRecognizer(
+        model, korean_sentences, model_path=KO_MODEL_PATH, graph_cache=blocker / "grafi"
+    )
+    assert not recognizer.sentence_decoding
+    assert blocker.read_text() == "not a folder"
+
+
+def test_the_graph_is_made_once_and_old_ones_are_pruned(model: Any, tmp_path: Path) -> None:
+    standin = game_standin()
+    folders = []
+    for size in range(2, 2 + sentence_graph.KEEP_GRAPHS + 2):
+        phrases = standin.sentences(sorted(grammar_sentences())[:size])
+        graph = sentence_graph.sentence_graph(phrases, model.vosk_model_find_word)
+        folders.append(graph_model_folder(KO_MODEL_PATH, graph, tmp_path))
+        again = graph_model_folder(KO_MODEL_PATH, graph, tmp_path)
+        assert again == folders[-1]
+    assert len(set(folders)) == len(folders)
+    left = sorted(p for p in tmp_path.iterdir())
+    assert len(left) == sentence_graph.KEEP_GRAPHS
+    assert folders[-1] in left and folders[0] not in left
+
+
+def test_without_symbolic_links_the_model_files_are_linked_or_copied(
+    model: Any, korean_sentences: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As on Windows without developer mode: the folder still loads and decodes."""
+
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise OSError("symbolic links are not allowed here")
+
+    monkeypatch.setattr(Path, "symlink_to", refuse)
+    recognizer = SpeechRecognizer(
+        model, korean_sentences, model_path=KO_MODEL_PATH, graph_cache=tmp_path
+    )
+    assert recognizer.sentence_decoding
+    (folder,) = tmp_path.iterdir()
+    assert not (folder / "am").is_symlink()
+    assert (folder / "am" / "final.mdl").stat().st_size == (
+        KO_MODEL_PATH / "am" / "final.mdl"
+    ).stat().st_size
+    command = "gioca il sei e quattro in coda"
+    assert heard(recognizer, say(command)) == game_standin().korean(command)
+
+
+BUILD = """
+import sys
+from pathlib import Path
+sys.path[:0] = [sys.argv[2]]
+from korean_speech import KO_MODEL_PATH, ko_model
+from korean_standin import game_standin
+from voicedomino.dialog.parser import grammar_sentences
+from voicedomino.speech import sentence_graph
+graph = sentence_graph.sentence_graph(
+    game_standin().sentences(grammar_sentences()), ko_model().vosk_model_find_word
+)
+print(sentence_graph.graph_model_folder(KO_MODEL_PATH, graph, Path(sys.argv[1])))
+"""
+
+
+def test_two_copies_building_the_same_graph_at_once(tmp_path: Path) -> None:
+    tests = str(Path(__file__).parent)
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", BUILD, str(tmp_path), tests],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    outputs = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], outputs
+    assert outputs[0][0] == outputs[1][0]
+    assert [p.name for p in tmp_path.iterdir()] == [Path(outputs[0][0].strip()).name]

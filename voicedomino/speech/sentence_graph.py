@@ -1,0 +1,247 @@
+"""A decoding graph of exactly the game's sentences, for Vosk.
+
+Vosk's runtime grammar (a JSON list of phrases) is only a word loop: any sequence of the
+phrases' words can come out, so a misheard word gives word salad ("cosa posso usciti") and a
+command is lost. A Vosk model with `graph/HCLr.fst` and `graph/Gr.fst` decodes with whatever
+Gr.fst says, so the game writes its own: an acceptor of the grammar's sentences, each equally
+likely, beside the model's own acoustic files (linked, not copied, where the system allows).
+
+Two more paths keep the listener's behaviour:
+- every beginning of a sentence may end, at a cost, so a command said with a pause in the
+  middle comes out as its beginning and waits for the rest (`SpeechRecognizer.expects_more`);
+- a loop of the grammar's words, at a cost per word, takes speech that is no command (the
+  television, people talking), so it comes out as words that make no sentence and is dropped.
+
+The graph is written in OpenFst's "vector" format (the words as Vosk numbers them, kept in
+`graph/words.txt`) into a cache folder named after its content; a graph that cannot be
+written leaves the recogniser on Vosk's word list, never without voice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import os
+import shutil
+import struct
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+log = logging.getLogger(__name__)
+
+CACHE_ENV = "VOICEDOMINO_CACHE_DIR"
+# Costs in the graph's units (natural log): what ending at a beginning of a sentence, and each
+# word of speech that is no sentence, cost beside the sentences' own (log of their number).
+PREFIX_END_COST = 6.0
+OTHER_SPEECH_WORD_COST = 7.0
+KEEP_GRAPHS = 3  # older graphs in the cache are removed
+
+_FST_MAGIC = 2125659606
+_VECTOR_VERSION = 2
+_PROPERTIES = 0x3  # expanded, mutable; everything else is left for OpenFst to compute
+_NOT_FINAL = math.inf
+# The model files the graph folder shares with the model (Gr.fst and words.txt are its own).
+_SHARED = ("am", "conf", "ivector", "rescore", "rnnlm", "graph/HCLr.fst", "graph/phones")
+_SHARED_FILES = ("graph/disambig_tid.int", "graph/phones.txt")
+
+
+@dataclass(frozen=True)
+class Arc:
+    word: int
+    cost: float
+    target: int
+
+
+@dataclass(frozen=True)
+class State:
+    final_cost: float  # math.inf: not an end
+    arcs: tuple[Arc, ...]
+
+
+@dataclass(frozen=True)
+class SentenceGraph:
+    """An acceptor of word numbers: state 0 is the start."""
+
+    states: tuple[State, ...]
+    words: dict[str, int]  # every word on an arc, with the model's number for it
+
+    def to_fst(self) -> bytes:
+        """OpenFst's binary "vector" format, standard (tropical) arcs, no symbol tables."""
+        out = bytearray(struct.pack("<i", _FST_MAGIC))
+        for name in (b"vector", b"standard"):
+            out += struct.pack("<i", len(name)) + name
+        arcs = sum(len(state.arcs) for state in self.states)
+        out += struct.pack("<iiQqqq", _VECTOR_VERSION, 0, _PROPERTIES, 0, len(self.states), arcs)
+        for state in self.states:
+            out += struct.pack("<fq", state.final_cost, len(state.arcs))
+            for arc in state.arcs:
+                out += struct.pack("<iifi", arc.word, arc.word, arc.cost, arc.target)
+        return bytes(out)
+
+    def words_txt(self) -> str:
+        numbered = sorted({"<eps>": 0, **self.words}.items(), key=lambda item: item[1])
+        return "".join(f"{word} {number}\n" for word, number in numbered)
+
+
+def sentence_graph(
+    phrases: Iterable[str],
+    number_of: Callable[[str], int],
+    *,
+    other_speech_words: Sequence[str] = (),
+    prefix_end_cost: float = PREFIX_END_COST,
+    other_speech_word_cost: float = OTHER_SPEECH_WORD_COST,
+) -> SentenceGraph:
+    """A prefix tree of the phrases (model spellings), each phrase with probability 1/N.
+
+    `number_of` gives the model's number for a word (negative: unknown; such phrases must
+    have been left out already). `other_speech_words` make the loop for speech that is no
+    command (none: no loop).
+    """
+    children: list[dict[str, int]] = [{}]
+    through = [0]  # phrases passing through each node
+    ends = [0]  # phrases ending there
+    for phrase in dict.fromkeys(phrases):
+        node = 0
+        through[0] += 1
+        for word in phrase.split():
+            following = children[node].get(word)
+            if following is None:
+                following = len(children)
+                children[node][word] = following
+                children.append({})
+                through.append(0)
+                ends.append(0)
+            node = following
+            through[node] += 1
+        ends[node] += 1
+    words: dict[str, int] = {}
+
+    def numbered(word: str) -> int:
+        if word not in words:
+            number = number_of(word)
+            if number <= 0:
+                raise ValueError(f"the model has no number for {word!r}")
+            words[word] = number
+        return words[word]
+
+    states: list[State] = []
+    for node, branches in enumerate(children):
+        arcs = [
+            Arc(numbered(word), math.log(through[node] / through[child]), child)
+            for word, child in branches.items()
+        ]
+        if ends[node]:
+            final = math.log(through[node] / ends[node])
+        elif node:
+            final = prefix_end_cost
+        else:
+            final = _NOT_FINAL
+        states.append(State(final, tuple(arcs)))
+    if other_speech_words and through[0]:
+        loop = len(states)
+        loop_arcs = tuple(
+            Arc(numbered(word), other_speech_word_cost, loop)
+            for word in dict.fromkeys(other_speech_words)
+        )
+        states[0] = State(states[0].final_cost, states[0].arcs + loop_arcs)
+        states.append(State(0.0, loop_arcs))
+    # OpenFst's composition wants each state's arcs in label order.
+    ordered = tuple(
+        State(state.final_cost, tuple(sorted(state.arcs, key=lambda arc: arc.word)))
+        for state in states
+    )
+    return SentenceGraph(ordered, words)
+
+
+def default_cache() -> Path:
+    override = os.environ.get(CACHE_ENV)
+    return Path(override) if override else platformdirs.user_cache_path("voicedomino") / "grafi"
+
+
+def graph_model_folder(model_path: Path, graph: SentenceGraph, cache: Path | None = None) -> Path:
+    """A model folder that decodes with `graph`: the model's own files, linked, and the graph.
+
+    Made once per model and graph (the folder is named after both) and reused after; raises
+    OSError when it cannot be written.
+    """
+    cache = cache if cache is not None else default_cache()
+    model_path = model_path.resolve()
+    fst = graph.to_fst()
+    words_txt = graph.words_txt()
+    digest = hashlib.sha256()
+    digest.update(os.fsencode(model_path))
+    model_graph = model_path / "graph" / "Gr.fst"
+    digest.update(str(model_graph.stat().st_size if model_graph.exists() else 0).encode())
+    digest.update(fst)
+    digest.update(words_txt.encode("utf-8"))
+    folder = cache / digest.hexdigest()[:24]
+    if (folder / "graph" / "Gr.fst").is_file():
+        os.utime(folder)  # the newest use: kept when the cache is pruned
+        return folder
+    cache.mkdir(parents=True, exist_ok=True)
+    building = Path(tempfile.mkdtemp(prefix=".building-", dir=cache))
+    try:
+        for name in (*_SHARED, *_SHARED_FILES):
+            if (model_path / name).exists():
+                _share(model_path / name, building / name)
+        (building / "graph").mkdir(exist_ok=True)
+        (building / "graph" / "Gr.fst").write_bytes(fst)
+        (building / "graph" / "words.txt").write_text(words_txt, encoding="utf-8")
+        try:
+            building.rename(folder)
+        except OSError:  # another copy of the game made it meanwhile
+            if not (folder / "graph" / "Gr.fst").is_file():
+                raise
+    finally:
+        shutil.rmtree(building, ignore_errors=True)
+    _prune(cache, keep=folder)
+    return folder
+
+
+def _share(source: Path, target: Path) -> None:
+    """A symbolic link where the system allows it (Windows often does not), else hard links,
+    else a copy."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        target.symlink_to(source, target_is_directory=source.is_dir())
+        return
+    except OSError:
+        pass
+    if source.is_dir():
+        shutil.copytree(source, target, copy_function=_link_or_copy)
+    else:
+        _link_or_copy(source, target)
+
+
+def _link_or_copy(source: str | Path, target: str | Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def _prune(cache: Path, keep: Path) -> None:
+    """Remove all but the newest graph folders (and builds left by a killed copy)."""
+    try:
+        folders = [p for p in cache.iterdir() if p.is_dir() and p != keep]
+        folders.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    for old in folders[KEEP_GRAPHS - 1 :]:
+        if old.name.startswith(".building-") and _recent(old):
+            continue  # another copy may be writing it now
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _recent(folder: Path, seconds: float = 600.0) -> bool:
+    import time
+
+    try:
+        return time.time() - folder.stat().st_mtime < seconds
+    except OSError:
+        return False
