@@ -94,15 +94,12 @@ def test_a_command_in_a_noisy_room_is_heard_through_the_suppressor(tmp_path: Pat
     heard: dict[str, list[str | None]] = {}
     for name, suppressor in (("raw", None), ("rnnoise", RnNoiseSuppressor())):
         got: list[Utterance] = []
-        listener = Listener(
-            WavFileSource(wav),
-            SpeechRecognizer(model, sentences, model_path=KO_MODEL_PATH),
-            got.append,
-            denoise=suppressor,
-        )
+        recognizer = SpeechRecognizer(model, sentences, model_path=KO_MODEL_PATH)
+        listener = Listener(WavFileSource(wav), recognizer, got.append, denoise=suppressor)
         listener.start()
         listener.wait()
         heard[name] = [u.sentence for u in got]
         if suppressor is not None:
-            assert listener.room.noisy
+            assert listener.room.noisy and recognizer.noisy_room
+            assert all(u.denoised for u in got)
     assert standin.korean(command) in heard["rnnoise"], heard

@@ -24,6 +24,7 @@ from voicedomino.speech import sentence_graph
 from voicedomino.speech.recognizer import (
     MENDED_CONFIDENCE,
     MENDED_MARGIN,
+    MENDED_MARGIN_NOISY,
     SpeechRecognizer,
     judge,
 )
@@ -155,6 +156,19 @@ def test_a_mended_sentence_is_unsure_and_far_worse_words_make_no_sentence() -> N
         BEGINNINGS,
     )
     assert not chatter.understood
+
+
+def test_in_a_noisy_room_a_mended_sentence_may_fit_less_well() -> None:
+    """Noise fits the free words too: what is dropped in a quiet room is asked in a noisy one."""
+    sentence = result("gioca tre cinque", 120.0)
+    words = words_result("gioca tre in", 0.99)
+
+    def scored() -> str:
+        return result("gioca tre in", 120.0 + (MENDED_MARGIN + MENDED_MARGIN_NOISY) / 2)
+
+    assert not judge(sentence, scored, words, BEGINNINGS).understood
+    noisy = judge(sentence, scored, words, BEGINNINGS, MENDED_MARGIN_NOISY)
+    assert (noisy.understood, noisy.confidence) == (True, MENDED_CONFIDENCE)
 
 
 def test_a_beginning_stays_to_wait_for_the_rest() -> None:

@@ -82,6 +82,8 @@ class Notice:
 
 
 class Recognizer(Protocol):
+    noisy_room: bool  # the audio it is given comes through the noise suppressor
+
     def accept(self, pcm: bytes) -> Utterance | None: ...
 
     def finish(self) -> Utterance: ...
@@ -253,7 +255,7 @@ class Listener:
         if self._feeding:
             if not self._gated and not self.detector.in_speech:  # no voice detector
                 self.room.hear_background(frame.pcm)
-                self._denoising = self.denoiser is not None and self.room.noisy
+                self._denoise(self.room.noisy)
             heard = frame.pcm
             pcm = quiet if self._denoising else heard
         else:
@@ -269,7 +271,7 @@ class Listener:
                 return
             # Voice begins: the recogniser gets it with the moments before, which the detector
             # may have heard too late; with the noise out if the room is noisy.
-            self._denoising = self.denoiser is not None and self.room.noisy
+            self._denoise(self.room.noisy)
             heard = b"".join(raw for raw, _ in self._lookback)
             pcm = b"".join(quiet if self._denoising else raw for raw, quiet in self._lookback)
             self._lookback.clear()
@@ -284,6 +286,10 @@ class Listener:
             self._forget_noise()
         else:
             self._flush_if_done(frame)
+
+    def _denoise(self, noisy_room: bool) -> None:
+        self._denoising = self.denoiser is not None and noisy_room
+        self.recognizer.noisy_room = self._denoising
 
     def _flush_if_done(self, frame: AudioFrame) -> None:
         if (

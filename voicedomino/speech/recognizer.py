@@ -24,6 +24,7 @@ acted on. An empty or "[unk]" result is an utterance that was not understood.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -48,6 +49,10 @@ MENDED_CONFIDENCE = 0.6  # below the gate's line (0.8): a mended sentence waits 
 # not addressed to the game: at 1.0, 12% of clean commands are mended right and 27 of 186 other
 # sounds are taken for a sentence; at 4.0, 14% and 51.
 MENDED_MARGIN = 1.0
+# In a noisy room (heard through the noise suppressor) the free words fit the noise too, and a
+# command's margin grows: at 10 dB a third of the commands the sentence decoder heard right
+# were over 1.0 and dropped. There it is wider; such a sentence still waits for "sì".
+MENDED_MARGIN_NOISY = 4.0
 
 
 @dataclass(frozen=True)
@@ -173,6 +178,7 @@ class SpeechRecognizer:
                 )
             self._scored_vosk.SetMaxAlternatives(1)
         self._heard: list[bytes] = []  # this utterance's audio, for the scored word list
+        self.noisy_room = False  # set by the listener: this utterance comes through a suppressor
         self._finisher: ThreadPoolExecutor | None = None
 
     @property
@@ -206,7 +212,9 @@ class SpeechRecognizer:
         for decoder in self._decoders():
             decoder.Reset()
         heard, self._heard = self._heard, []
-        return self.identify(judge(sentence, lambda: self._scored(heard), words, self._beginnings))
+        margin = MENDED_MARGIN_NOISY if self.noisy_room else MENDED_MARGIN
+        scored = functools.partial(self._scored, heard)
+        return self.identify(judge(sentence, scored, words, self._beginnings, margin))
 
     def _scored(self, heard: list[bytes]) -> str:
         """The word list's best result for `heard`, with its log likelihood: decoded only when
@@ -255,6 +263,7 @@ def judge(
     scored_json: Callable[[], str],
     words_json: str,
     beginnings: frozenset[str],
+    mended_margin: float = MENDED_MARGIN,
 ) -> Utterance:
     """The sentence decoder's result judged against the word list's: `words_json` (the words
     with confidences) and, asked for only when needed, `scored_json()` (one alternative, with
@@ -262,8 +271,8 @@ def judge(
 
     - The word list heard this very sentence: its own confidence, as the word list alone
       would give it (sure from 0.8 up, as the gate reads it).
-    - The sentence decoder mended it and the free words fit the audio little better
-      (MENDED_MARGIN): unsure (MENDED_CONFIDENCE), it waits for "sì".
+    - The sentence decoder mended it and the free words fit the audio little better (by at
+      most `mended_margin`): unsure (MENDED_CONFIDENCE), it waits for "sì".
     - Else it is no sentence (chatter, another language), unless it is only a beginning
       (`beginnings`), which waits for the rest.
     """
@@ -275,7 +284,7 @@ def judge(
     if words.text == text:
         return words
     _free, free_likelihood = _best_alternative(scored_json())
-    if free_likelihood is not None and free_likelihood - likelihood <= MENDED_MARGIN:
+    if free_likelihood is not None and free_likelihood - likelihood <= mended_margin:
         confidence = MENDED_CONFIDENCE
     else:
         confidence = 0.0
