@@ -632,7 +632,7 @@ def test_stop_signal_removes_the_partial_download(
         _, stderr = process.communicate(timeout=30)
     finally:
         process.kill()
-    assert process.returncode == 128 + stop
+    assert process.returncode == 128 + stop, stderr  # what it said, if it did not stop
     assert it.model_download_interrupted() in stderr
     assert "Traceback" not in stderr
     assert leftovers(dest) == []
