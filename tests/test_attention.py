@@ -165,6 +165,19 @@ def test_a_low_confidence_command_waits_for_yes_and_expires() -> None:
     assert table.manager.table.variant == "classica"
 
 
+def test_a_two_word_command_must_be_surer_to_act_alone() -> None:
+    table = Table()
+    table.hear("variante capra", confidence=0.85)  # enough for a longer command
+    assert "Di' sì per confermare" in table.said()
+    table.wait(3)
+    assert table.manager.table.variant == "classica"
+    table.hear("si")
+    assert table.manager.table.variant == "capra"
+    table.hear("la variante blocco", confidence=0.85)
+    table.wait(3)
+    assert table.manager.table.variant == "blocco"
+
+
 def test_a_half_heard_yes_confirms_nothing() -> None:
     """A "sì" the recogniser only mended (the television, a voice in the room) is not a
     confirmation: the command waits on, and a sure "sì" carries it out."""
