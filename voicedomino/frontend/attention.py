@@ -37,13 +37,12 @@ DEFAULT_WINDOW_S = 8.0
 DEFAULT_GRACE_S = 1.2
 # Below this a command waits for "sì" (never used to act alone). Measured with the room
 # benchmark: the word list's confidence for commands heard right clusters near 1 (4 of 614
-# between 0.75 and 0.8), and the one sound not addressed to the game ever carried out at once
-# ("ah sì" taken for a tile, in two of five runs) came at 0.7506.
+# between 0.75 and 0.8).
 DEFAULT_MIN_CONFIDENCE = 0.8
-# Two words are easily made from a short stray sound (in the room benchmark an "ah sì" was
-# heard as a two-word tile at 0.75 in one run and 0.84 in another): a two-word command acts
-# alone only from this confidence up. Of all the commands heard right in one full run, 4% sat
-# between 0.75 and 0.9.
+# Two words are easily made from a short stray sound: in the room benchmark the only sound not
+# addressed to the game ever carried out at once, an "ah sì", was heard as a two-word tile, at
+# 0.75 in one run and 0.84 in another. So a two-word command acts alone only from this
+# confidence up; of all the commands heard right in one full run, 4% sat between 0.75 and 0.9.
 SHORT_COMMAND_MIN_CONFIDENCE = 0.9
 TICK_S = 0.1
 
