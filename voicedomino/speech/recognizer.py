@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from voicedomino.speech import sentence_graph
+from voicedomino.speech.model import load_model
 from voicedomino.speech.sources import SAMPLE_RATE
 from voicedomino.speech.stderr_capture import capture_fd2
 from voicedomino.speech.vocabulary import UNKNOWN_WORD, GrammarFit, fit_grammar
@@ -151,10 +152,16 @@ class SpeechRecognizer:
             for words in (phrase.split() for phrase in self.fit.phrases)
             for end in range(1, len(words))
         )
-        with capture_fd2(lambda line: bool(_MISSING_WORD_LINE.search(line))) as lines:
-            self._vosk = vosk.KaldiRecognizer(
-                model, sample_rate, json.dumps(self.grammar, ensure_ascii=False)
-            )
+
+        def word_list() -> tuple[Any, list[str]]:
+            """A Vosk recogniser on the word list, and the words Vosk said it lacks."""
+            with capture_fd2(lambda line: bool(_MISSING_WORD_LINE.search(line))) as lines:
+                recogniser = vosk.KaldiRecognizer(
+                    model, sample_rate, json.dumps(self.grammar, ensure_ascii=False)
+                )
+            return recogniser, lines
+
+        self._vosk, lines = word_list()
         self.vosk_missing: tuple[str, ...] = tuple(
             match.group(1) for line in lines if (match := _MISSING_WORD_LINE.search(line))
         )
@@ -172,10 +179,7 @@ class SpeechRecognizer:
                 model, model_path, self.fit.phrases, sample_rate, graph_cache
             )
         if self._sentence_vosk is not None:
-            with capture_fd2(lambda line: bool(_MISSING_WORD_LINE.search(line))):
-                self._scored_vosk = vosk.KaldiRecognizer(
-                    model, sample_rate, json.dumps(self.grammar, ensure_ascii=False)
-                )
+            self._scored_vosk, _ = word_list()
             self._scored_vosk.SetMaxAlternatives(1)
         self._heard: list[bytes] = []  # this utterance's audio, for the scored word list
         self.noisy_room = False  # set by the listener: this utterance comes through a suppressor
@@ -289,12 +293,7 @@ def judge(
     else:
         confidence = 0.0
     mended = [
-        RecognizedWord(
-            str(item.get("word", "")),
-            float(item.get("start", 0.0)),
-            float(item.get("end", 0.0)),
-            confidence,
-        )
+        replace(_word(item), confidence=confidence)
         for item in best.get("result", [])
         if isinstance(item, dict)
     ]
@@ -306,15 +305,13 @@ def _sentence_decoder(
     model: Any, model_path: Path, phrases: Iterable[str], sample_rate: int, cache: Path | None
 ) -> Any:
     """A Vosk recogniser on a graph of exactly `phrases`, or None (said in the log) when the
-    graph cannot be made: the word decoder then works alone."""
+    graph cannot be made: the word list then works alone."""
     import vosk
 
     try:
         graph = sentence_graph.sentence_graph(phrases, model.vosk_model_find_word)
         folder = sentence_graph.graph_model_folder(model_path, graph, cache)
-        with capture_fd2(lambda line: "ERROR" in line):
-            graph_model = vosk.Model(str(folder))
-        decoder = vosk.KaldiRecognizer(graph_model, sample_rate)
+        decoder = vosk.KaldiRecognizer(load_model(folder), sample_rate)
     except Exception as error:  # a full disk, a read-only cache, a model Vosk will not load
         log.warning("sentence graph unavailable, listening with the word list: %r", error)
         return None

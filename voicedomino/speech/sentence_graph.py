@@ -26,6 +26,7 @@ import os
 import shutil
 import struct
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -239,8 +240,6 @@ def _prune(cache: Path, keep: Path) -> None:
 
 
 def _recent(folder: Path, seconds: float = 600.0) -> bool:
-    import time
-
     try:
         return time.time() - folder.stat().st_mtime < seconds
     except OSError:
