@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 
 from voicedomino.audio.api import RATE_MAX_WPM, RATE_MIN_WPM
+from voicedomino.audio.sound import Sound
 from voicedomino.audio.synthesis import (
+    EMPTY_RESULT_ATTEMPTS,
     SpeechSynthesisError,
     SpeechUnavailableError,
     Synthesizer,
@@ -77,6 +79,42 @@ def test_no_transcript_pollution(synth: Synthesizer, capfd: pytest.CaptureFixtur
 def test_empty_text_is_a_synthesis_error(synth: Synthesizer) -> None:
     with pytest.raises(SpeechSynthesisError):
         synth.synthesize("   ", rate_wpm=175)
+
+
+def _engine_gives_empty_utterances(
+    synth: Synthesizer, monkeypatch: pytest.MonkeyPatch, times: int
+) -> list[int]:
+    """The first `times` syntheses come out as espeak's empty utterance (a valid, empty file)."""
+    attempts: list[int] = []
+    real = synth._synthesize_once
+
+    def once(text: str, rate: int) -> Sound:
+        sound = real(text, rate)  # the engine really runs every time
+        attempts.append(sound.frames)
+        if len(attempts) <= times:
+            return Sound(np.zeros((0, 1), dtype=np.float32), sound.sample_rate)
+        return sound
+
+    monkeypatch.setattr(synth, "_synthesize_once", once)
+    return attempts
+
+
+def test_an_empty_utterance_is_synthesised_again(
+    synth: Synthesizer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    attempts = _engine_gives_empty_utterances(synth, monkeypatch, times=1)
+    sound = synth.synthesize(SHORT, rate_wpm=175)
+    assert len(attempts) == 2
+    assert sound.frames == attempts[-1] > 0
+
+
+def test_a_text_that_stays_silent_is_a_synthesis_error(
+    synth: Synthesizer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    attempts = _engine_gives_empty_utterances(synth, monkeypatch, times=EMPTY_RESULT_ATTEMPTS)
+    with pytest.raises(SpeechSynthesisError, match="no audio"):
+        synth.synthesize(SHORT, rate_wpm=175)
+    assert len(attempts) == EMPTY_RESULT_ATTEMPTS
 
 
 def test_missing_driver_is_unavailable() -> None:

@@ -47,6 +47,11 @@ OUTPUT_SUFFIX = {"nsss": ".aiff"}
 
 _ENGINE_LOCK = threading.Lock()
 
+# espeak-ng now and then ends an utterance before it starts (a lone "message terminated"
+# event, no samples: seen about once in 150 syntheses on a loaded machine), so pyttsx3 writes an
+# empty file. Saying the same text again works; a text that stays silent is an error.
+EMPTY_RESULT_ATTEMPTS = 3
+
 
 class SpeechError(RuntimeError):
     """Base class of speech synthesis failures."""
@@ -164,6 +169,14 @@ class Synthesizer:
         if not text.strip():
             raise SpeechSynthesisError("empty text")
         rate = clamp_rate(rate_wpm)
+        for attempt in range(1, EMPTY_RESULT_ATTEMPTS + 1):
+            sound = self._synthesize_once(text, rate)
+            if sound.frames > 0:
+                return sound.to_mono()
+            log.info("speech engine gave an empty utterance (attempt %d): %r", attempt, text)
+        raise SpeechSynthesisError("synthesis produced no audio")
+
+    def _synthesize_once(self, text: str, rate: int) -> Sound:
         suffix = OUTPUT_SUFFIX.get(self._driver_name, ".wav")
         fd, name = tempfile.mkstemp(prefix="voicedomino-tts-", suffix=suffix)
         os.close(fd)
@@ -216,6 +229,4 @@ class Synthesizer:
             sound = read_sound(path)
         except AudioFileError as exc:
             raise SpeechSynthesisError(f"unreadable synthesis output: {exc}") from exc
-        if sound.frames == 0:
-            raise SpeechSynthesisError("synthesis produced no audio")
-        return sound.to_mono()
+        return sound
