@@ -26,6 +26,7 @@ from voicedomino.speech.recognizer import (
     MENDED_MARGIN,
     MENDED_MARGIN_NOISY,
     SpeechRecognizer,
+    beginnings,
     judge,
 )
 from voicedomino.speech.sentence_graph import SentenceGraph, graph_model_folder
@@ -167,8 +168,40 @@ def test_in_a_noisy_room_a_mended_sentence_may_fit_less_well() -> None:
         return result("gioca tre in", 120.0 + (MENDED_MARGIN + MENDED_MARGIN_NOISY) / 2)
 
     assert not judge(sentence, scored, words, BEGINNINGS).understood
-    noisy = judge(sentence, scored, words, BEGINNINGS, MENDED_MARGIN_NOISY)
+    noisy = judge(sentence, scored, words, BEGINNINGS, noisy_room=True)
     assert (noisy.understood, noisy.confidence) == (True, MENDED_CONFIDENCE)
+    too_far = judge(
+        sentence,
+        lambda: result("gioca tre in", 120.0 + MENDED_MARGIN_NOISY + 0.5),
+        words,
+        BEGINNINGS,
+        noisy_room=True,
+    )
+    assert not too_far.understood
+
+
+def test_in_a_noisy_room_one_mended_word_is_the_noise() -> None:
+    """A one-word command counts there only when the word list heard that word itself."""
+    mended = judge(
+        result("passo", 40.0),
+        lambda: result("coda", 40.5),
+        words_result("coda", 0.99),
+        BEGINNINGS,
+        noisy_room=True,
+    )
+    assert not mended.understood
+    quiet = judge(
+        result("passo", 40.0), lambda: result("coda", 40.5), words_result("coda", 0.99), BEGINNINGS
+    )
+    assert (quiet.understood, quiet.confidence) == (True, MENDED_CONFIDENCE)
+    heard = judge(
+        result("passo", 40.0),
+        lambda: pytest.fail("no second look needed"),
+        words_result("passo", 0.95),
+        BEGINNINGS,
+        noisy_room=True,
+    )
+    assert (heard.understood, heard.confidence) == (True, pytest.approx(0.95))
 
 
 def test_a_beginning_stays_to_wait_for_the_rest() -> None:
@@ -179,6 +212,19 @@ def test_a_beginning_stays_to_wait_for_the_rest() -> None:
         BEGINNINGS,
     )
     assert heard.understood and heard.text == "gioca tre"
+
+
+def test_a_sentence_that_begins_a_longer_one_is_judged_as_a_sentence() -> None:
+    """Chatter decoded as "gioca tre cinque" is dropped, though it begins "... in coda"."""
+    starts = beginnings(["gioca tre cinque", "gioca tre cinque in coda", "passo"])
+    assert starts == {"gioca", "gioca tre", "gioca tre cinque in"}
+    chatter = judge(
+        result("gioca tre cinque", 120.0),
+        lambda: result("coda in tre passo", 120.0 + MENDED_MARGIN + 0.5),
+        words_result("coda in tre passo", 0.99),
+        starts,
+    )
+    assert not chatter.understood
 
 
 def test_broken_results_are_not_understood() -> None:
