@@ -630,8 +630,8 @@ def main(argv: list[str] | None = None) -> int:
             for i in said:
                 if not carried.get(i):
                     heard = [
-                        result.deliveries[k].italian
-                        for k, s in enumerate(sources)
+                        (d.italian, d.utterance.confidence, d.utterance.denoised)
+                        for d, s in zip(result.deliveries, sources, strict=True)
                         if s is pieces[i]
                     ]
                     done = [

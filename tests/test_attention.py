@@ -178,6 +178,26 @@ def test_a_two_word_command_must_be_surer_to_act_alone() -> None:
     assert table.manager.table.variant == "blocco"
 
 
+def test_an_unsure_command_does_not_replace_a_sure_one_waiting() -> None:
+    """A sound heard during the grace period (taken for a command, unsurely) leaves the
+    player's command alone; a sure new command is a correction and replaces it."""
+    table = Table()
+    table.hear("variante capra")
+    table.said()
+    table.wait(0.5)
+    table.hear("variante blocco", confidence=0.6)
+    assert table.said() == "" and table.output.cues[-1] == "invalid"
+    table.hear("pesca")  # one word: unsure too
+    table.wait(2)
+    assert table.manager.table.variant == "capra"
+    table.hear("variante blocco")
+    table.wait(0.5)
+    table.hear("la variante jolly")
+    assert "jolly" in table.said().lower()
+    table.wait(2)
+    assert table.manager.table.variant == "jolly"
+
+
 def test_a_half_heard_yes_confirms_nothing() -> None:
     """A "sì" the recogniser only mended (the television, a voice in the room) is not a
     confirmation: the command waits on, and a sure "sì" carries it out."""

@@ -8,7 +8,8 @@
 - **Read-back with a grace period.** A state-changing command is read back at once ("Tre
   cinque in coda.") and carried out when the grace period has passed after the read-back was
   heard, unless the player says "no", "annulla" or "aspetta". A one-word or low-confidence
-  command waits for a plain "sì" instead (a two-word one must be surer to act alone).
+  command waits for a plain "sì" instead (a two-word one must be surer to act alone). A new
+  command replaces the one waiting, unless it is unsure and the one waiting is not.
 - **Quiet rejection.** Inside a window, one spoken "Non ho capito" with the phase's hint, then
   only a short cue; outside a window, nothing.
 
@@ -184,6 +185,11 @@ class VoiceGate:
             self._carry_out(intent)
             return
         needs_yes = heard.words <= 1 or self._unsure(spoken, heard.words)
+        if needs_yes and self.pending is not None and not self.pending.needs_yes:
+            # The player's sure command is not replaced by an unsure one: a sound in the room
+            # heard during the grace period, most likely (a correction starts with "no").
+            self.output.play_cue(Cue.INVALID)
+            return
         self.pending = Pending(intent, needs_yes)  # a new command replaces one waiting
         self._window_until = self._window_until or self.clock() + self.settings.window_s
         text = it.readback_ask_yes(readback) if needs_yes else readback
