@@ -16,6 +16,7 @@ from voicedomino.frontend.app import Game
 from voicedomino.frontend.attention import GateSettings, VoiceGate
 from voicedomino.frontend.inbox import Spoken
 from voicedomino.grammar.normalize import normalize
+from voicedomino.italian import messages as it
 from voicedomino.italian.numbers import pip_word
 
 
@@ -309,10 +310,26 @@ def test_prova_microfono_reports_what_was_heard_and_the_level(
     table = Table()
     table.game.voice_active = True  # a listener feeds the game
     table.hear("prova microfono")
-    assert "Prova del microfono" in table.said()
+    assert "Provo il microfono." in table.said()  # read back: the test takes the next words
+    table.wait(1.5)
+    assert it.mic_check_prompt() in table.said()
     before = table.manager.table
     sentence = "variante capra"
     table.game.on_spoken(Spoken(sentence, sentence_table()[sentence], 0.9, loudness))
     text = table.said()
     assert "Ho sentito: variante capra." in text and verdict in text
     assert table.manager.table == before  # reported, not carried out
+
+
+def test_an_unsure_prova_microfono_waits_for_yes_and_takes_no_command() -> None:
+    """A sound taken unsurely for "prova microfono" must not make the next command a test."""
+    table = Table()
+    table.game.voice_active = True
+    table.hear("verifica il microfono", confidence=0.6)
+    assert "Di' sì per confermare" in table.said()
+    table.wait(10)  # no "sì": dropped
+    table.said()
+    table.hear("domino variante capra")  # the window has closed meanwhile
+    assert "Variante capra." in table.said()
+    table.wait(2)
+    assert table.manager.table.variant == "capra"

@@ -103,6 +103,11 @@ def check_refusals(manager: DialogManager) -> None:
             text = manager.handle(f"gioca {it.bare_tile(unfit[0])}").text
             assert "non si attacca" in text, text
     assert manager.handle("gioca sette otto").text.startswith("Non ho capito")
+    # Settings are understood, and refused with the reason: they belong to the menu.
+    for setting in ("piu facile", "variante capra", "jolly si", "tre giocatori"):
+        answer = manager.handle(setting)
+        assert answer.text == it.settings_in_the_menu(), (setting, answer.text)
+        assert answer.messages[0].cue == "invalid"
     assert fingerprint(manager) == before, "a refused command changed the game"
 
 

@@ -224,6 +224,8 @@ class DialogManager:
                 return choice.text if choice.accepted else None
             case (Phase.ROUND_OVER, Continue()):
                 return it.readback_next_round()
+            case (_, CheckMicrophone()):  # the next thing said goes to the test, not the game
+                return it.readback_mic_check()
         return None
 
     def not_understood(self) -> Response:
@@ -300,6 +302,8 @@ class DialogManager:
                 return self._number(number, side)
             case Undo() if self.session is not None:
                 return self._undo()
+            case _ if isinstance(intent, MENU_CHOICES):  # understood, but not in a match
+                return Response(awaits_player=True).say(it.settings_in_the_menu(), Cue.INVALID)
         return self.not_understood()
 
     # --- phases -------------------------------------------------------------------------

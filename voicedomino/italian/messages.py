@@ -225,6 +225,10 @@ def readback_next_round() -> str:
     return "Prossima mano."
 
 
+def readback_mic_check() -> str:
+    return "Provo il microfono."
+
+
 def readback_undo() -> str:
     return "Annullo la tua ultima mossa."
 
@@ -570,6 +574,13 @@ def no_moves_yet() -> str:
 
 def not_in_game() -> str:
     return "Non c'è una partita in corso. Di' inizia per giocare."
+
+
+def settings_in_the_menu() -> str:
+    return (
+        "Regole, giocatori e livello si scelgono nel menu, prima della partita: di' nuova "
+        "partita per tornarci."
+    )
 
 
 def round_is_over() -> str:
