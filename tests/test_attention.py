@@ -212,6 +212,17 @@ def test_a_half_heard_yes_confirms_nothing() -> None:
     assert table.manager.table.variant == "capra"
 
 
+def test_a_half_heard_no_still_cancels() -> None:
+    """Stopping a command is never an action on the match: an unsure "no" is enough."""
+    table = Table()
+    table.hear("variante capra")
+    table.wait(0.5)
+    table.hear("no", confidence=0.5)
+    assert "Annullato." in table.said()
+    table.wait(5)
+    assert table.manager.table.variant == "classica"
+
+
 def test_side_answer_is_read_back_not_played_at_once() -> None:
     table = Table(seed=3)
     table.type("inizia")

@@ -175,7 +175,9 @@ class VoiceGate:
             self.open_window()
             return
         if self.pending is not None and isinstance(intent, Answer):
-            if self._unsure(spoken):  # a "sì" half heard confirms nothing
+            # A "sì" half heard confirms nothing; a "no" half heard still stops the command:
+            # when unsure, the game errs on the side of not acting.
+            if intent.yes and self._unsure(spoken):
                 self._not_understood(in_window)
                 return
             self._answer_pending(intent)
