@@ -26,6 +26,7 @@ from voicedomino.speech.recognizer import (
     MENDED_MARGIN,
     MENDED_MARGIN_NOISY,
     SpeechRecognizer,
+    Utterance,
     beginnings,
     judge,
 )
@@ -122,6 +123,17 @@ def words_result(text: str, confidence: float) -> str:
 BEGINNINGS = frozenset({"gioca", "gioca tre"})
 
 
+def chatter(starts: frozenset[str]) -> Utterance:
+    """Other speech the sentence decoder forced into "gioca tre cinque": the free words fit
+    it far better."""
+    return judge(
+        result("gioca tre cinque", 120.0),
+        lambda: result("coda in tre passo", 120.0 + MENDED_MARGIN + 0.5),
+        words_result("coda in tre passo", 0.99),
+        starts,
+    )
+
+
 @pytest.mark.parametrize("confidence", [0.9, 0.5])
 def test_what_the_word_list_heard_too_keeps_its_own_confidence(confidence: float) -> None:
     heard = judge(
@@ -150,13 +162,7 @@ def test_a_mended_sentence_is_unsure_and_far_worse_words_make_no_sentence() -> N
         True,
     )
     assert [w.word for w in mended.words] == ["gioca", "tre", "cinque"]
-    chatter = judge(
-        result("gioca tre cinque", 120.0),
-        lambda: result("coda in tre passo", 120.0 + MENDED_MARGIN + 0.5),
-        words_result("coda in tre passo", 0.99),
-        BEGINNINGS,
-    )
-    assert not chatter.understood
+    assert not chatter(BEGINNINGS).understood
 
 
 def test_in_a_noisy_room_a_mended_sentence_may_fit_less_well() -> None:
@@ -182,25 +188,19 @@ def test_in_a_noisy_room_a_mended_sentence_may_fit_less_well() -> None:
 
 def test_in_a_noisy_room_one_mended_word_is_the_noise() -> None:
     """A one-word command counts there only when the word list heard that word itself."""
-    mended = judge(
-        result("passo", 40.0),
-        lambda: result("coda", 40.5),
-        words_result("coda", 0.99),
-        BEGINNINGS,
-        noisy_room=True,
-    )
-    assert not mended.understood
-    quiet = judge(
-        result("passo", 40.0), lambda: result("coda", 40.5), words_result("coda", 0.99), BEGINNINGS
-    )
-    assert (quiet.understood, quiet.confidence) == (True, MENDED_CONFIDENCE)
-    heard = judge(
-        result("passo", 40.0),
-        lambda: pytest.fail("no second look needed"),
-        words_result("passo", 0.95),
-        BEGINNINGS,
-        noisy_room=True,
-    )
+
+    def passo(word_list_heard: str, noisy_room: bool) -> Utterance:
+        return judge(
+            result("passo", 40.0),
+            lambda: result(word_list_heard, 40.5),
+            words_result(word_list_heard, 0.95),
+            BEGINNINGS,
+            noisy_room=noisy_room,
+        )
+
+    assert not passo("coda", noisy_room=True).understood
+    assert (passo("coda", noisy_room=False).confidence) == MENDED_CONFIDENCE
+    heard = passo("passo", noisy_room=True)
     assert (heard.understood, heard.confidence) == (True, pytest.approx(0.95))
 
 
@@ -218,13 +218,7 @@ def test_a_sentence_that_begins_a_longer_one_is_judged_as_a_sentence() -> None:
     """Chatter decoded as "gioca tre cinque" is dropped, though it begins "... in coda"."""
     starts = beginnings(["gioca tre cinque", "gioca tre cinque in coda", "passo"])
     assert starts == {"gioca", "gioca tre", "gioca tre cinque in"}
-    chatter = judge(
-        result("gioca tre cinque", 120.0),
-        lambda: result("coda in tre passo", 120.0 + MENDED_MARGIN + 0.5),
-        words_result("coda in tre passo", 0.99),
-        starts,
-    )
-    assert not chatter.understood
+    assert not chatter(frozenset(starts)).understood
 
 
 def test_broken_results_are_not_understood() -> None:
