@@ -72,6 +72,12 @@ case "${1:-gioca}" in
         "$py" benchmarks/bench_voice.py --handler voice_game:make_handler
         "$py" benchmarks/bench_startup.py
         "$py" benchmarks/soak.py --matches "$matches"
+        room="--quick"
+        [ "${2:-}" = "--full" ] && room=""
+        # shellcheck disable=SC2086 # empty for the full run
+        "$py" benchmarks/bench_room.py $room
+        # shellcheck disable=SC2086
+        "$py" benchmarks/bench_margin.py $room
         for variant in classica blocco; do
             "$py" benchmarks/arena.py --variant "$variant" --deals "$deals" --a difficile --b medio
             "$py" benchmarks/arena.py --variant "$variant" --deals "$deals" --a difficile --b pesante
