@@ -51,18 +51,13 @@ NOISE_LEAD_S = 1.0  # noise before a clip in noise: the suppressor settles on it
 
 @dataclass(frozen=True)
 class Decoded:
-    """One final result: both decoders' texts and log likelihoods."""
+    """One final result: the sentence decoder's sentence and log likelihood, the word list's
+    words, and the log likelihood of the free words (the word list scored)."""
 
     sentence: str
     sentence_likelihood: float | None
-    free: str
+    words: str
     free_likelihood: float | None
-
-    @property
-    def margin(self) -> float | None:
-        if self.sentence_likelihood is None or self.free_likelihood is None:
-            return None
-        return self.free_likelihood - self.sentence_likelihood
 
 
 @dataclass(frozen=True)
@@ -92,12 +87,12 @@ class Recorder:
             noisy_room: bool = False,
         ) -> recognizer.Utterance:
             best, likelihood = recognizer._best_alternative(sentence_json)
-            free, free_likelihood = recognizer._best_alternative(scored_json())
+            _free, free_likelihood = recognizer._best_alternative(scored_json())
             self._seen.append(
                 Decoded(
                     " ".join(str((best or {}).get("text", "")).split()),
                     likelihood,
-                    " ".join(str((free or {}).get("text", "")).split()),
+                    recognizer.Utterance.from_vosk(words_json).text,
                     free_likelihood,
                 )
             )
@@ -124,14 +119,19 @@ class Recorder:
 
 
 def accepted(result: Decoded, sentences: set[str], margin: float, one_word: bool) -> bool:
-    """Whether the recogniser, with these lines, hands `result` over as a sentence."""
-    if result.sentence not in sentences:
+    """Whether the recogniser, with these lines, hands `result` over as a sentence (as
+    `recognizer.judge` decides, with the lines tried here)."""
+    if result.sentence not in sentences or result.sentence_likelihood is None:
         return False
-    if result.free == result.sentence:
+    if result.words == result.sentence:
         return True  # the word list heard it itself
-    if not one_word and len(result.sentence.split()) < 2:
-        return False
-    return result.margin is not None and result.margin <= margin
+    return recognizer.mended_sentence_holds(
+        result.sentence,
+        result.sentence_likelihood,
+        lambda: result.free_likelihood,
+        margin,
+        1 if one_word else recognizer.MENDED_MIN_WORDS_NOISY,
+    )
 
 
 def score(

@@ -255,7 +255,7 @@ class Listener:
         if self._feeding:
             if not self._gated and not self.detector.in_speech:  # no voice detector
                 self.room.hear_background(frame.pcm)
-                self._denoise(self.room.noisy)
+                self._choose_denoising()
             heard = frame.pcm
             pcm = quiet if self._denoising else heard
         else:
@@ -271,7 +271,7 @@ class Listener:
                 return
             # Voice begins: the recogniser gets it with the moments before, which the detector
             # may have heard too late; with the noise out if the room is noisy.
-            self._denoise(self.room.noisy)
+            self._choose_denoising()
             heard = b"".join(raw for raw, _ in self._lookback)
             pcm = b"".join(quiet if self._denoising else raw for raw, quiet in self._lookback)
             self._lookback.clear()
@@ -287,8 +287,9 @@ class Listener:
         else:
             self._flush_if_done(frame)
 
-    def _denoise(self, noisy_room: bool) -> None:
-        self._denoising = self.denoiser is not None and noisy_room
+    def _choose_denoising(self) -> None:
+        """The recogniser hears through the suppressor while the room is noisy."""
+        self._denoising = self.denoiser is not None and self.room.noisy
         self.recognizer.noisy_room = self._denoising
 
     def _flush_if_done(self, frame: AudioFrame) -> None:

@@ -152,7 +152,6 @@ class SpeechRecognizer:
         if not self.fit.phrases:
             raise ValueError("no grammar sentence uses only words the model knows")
         self.grammar: list[str] = [*self.fit.phrases, UNKNOWN_WORD]
-        self._sentences = frozenset(self.fit.phrases)
         self._beginnings = beginnings(self.fit.phrases)
 
         def word_list() -> tuple[Any, list[str]]:
@@ -306,13 +305,15 @@ def judge(
         return words  # no sentence at all: what the word list made of it
     if words.text == text:
         return words
-    margin = MENDED_MARGIN_NOISY if noisy_room else MENDED_MARGIN
-    long_enough = not noisy_room or len(text.split()) >= MENDED_MIN_WORDS_NOISY
-    _free, free_likelihood = _best_alternative(scored_json()) if long_enough else (None, None)
-    if free_likelihood is not None and free_likelihood - likelihood <= margin:
-        confidence = MENDED_CONFIDENCE
-    else:
-        confidence = 0.0
+    margin, min_words = (
+        (MENDED_MARGIN_NOISY, MENDED_MIN_WORDS_NOISY) if noisy_room else (MENDED_MARGIN, 1)
+    )
+
+    def free_likelihood() -> float | None:
+        return _best_alternative(scored_json())[1]
+
+    holds = mended_sentence_holds(text, likelihood, free_likelihood, margin, min_words)
+    confidence = MENDED_CONFIDENCE if holds else 0.0
     mended = [
         replace(_word(item), confidence=confidence)
         for item in best.get("result", [])
@@ -320,6 +321,22 @@ def judge(
     ]
     understood = confidence > 0.0 or text in beginnings
     return Utterance(text, confidence, mended, understood and _understood(text.split()))
+
+
+def mended_sentence_holds(
+    text: str,
+    likelihood: float,
+    free_likelihood: Callable[[], float | None],
+    margin: float,
+    min_words: int,
+) -> bool:
+    """Whether a sentence only the sentence decoder heard counts (unsure) as a sentence: it has
+    `min_words` words or more, and the free words fit the audio better than its `likelihood`
+    by at most `margin`. `free_likelihood` is asked for only when the words are enough."""
+    if len(text.split()) < min_words:
+        return False
+    free = free_likelihood()
+    return free is not None and free - likelihood <= margin
 
 
 def _sentence_decoder(
