@@ -11,8 +11,10 @@ from voicedomino.players.difficile import SearchPlayer, SearchSettings
 from voicedomino.players.levels import LEVELS, Level
 from voicedomino.players.medio import HeuristicPlayer
 from voicedomino.players.simple import BeginnerPlayer, HeaviestFirstPlayer, RandomPlayer
+from voicedomino.players.v1 import difficile as difficile_v1
 
-BASELINES = ("pesante", "casuale")
+# The arena's yardsticks: heaviest first, random, and the hard player before issue 22.
+BASELINES = ("pesante", "casuale", "difficile-v1")
 # About a third of the hard player's search: the hint comes at once, and is still the same
 # for the same view and seed.
 HINT_SETTINGS = SearchSettings(samples=12, nodes=12_000)
@@ -34,6 +36,8 @@ def make_player(level: Level | str) -> Player:
         return HeaviestFirstPlayer()
     if level == "casuale":
         return RandomPlayer()
+    if level == "difficile-v1":
+        return difficile_v1.SearchPlayer()
     raise ValueError(f"unknown level: {level!r} (expected one of {LEVELS + BASELINES})")
 
 

@@ -1,0 +1,144 @@
+"""The medium player's judgement of a play, from the seat's view and its inferences.
+
+Each play is scored by: pips shed, doubles placed, the ends left (ones the seat holds many of,
+ones opponents lack, none the partner lacks), variety kept in hand, and what a block would do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from voicedomino.engine.actions import Action, Play, Side
+from voicedomino.engine.rules import DrawPolicy
+from voicedomino.engine.view import SeatView
+from voicedomino.players.v1.knowledge import Knowledge, infer
+from voicedomino.players.v1.tables import (
+    BIT,
+    FITS,
+    INDEX,
+    IS_DOUBLE,
+    NUMBER_MASK,
+    NUMBERS,
+    PIPS,
+    mask_of,
+    mask_pips,
+)
+
+DOMINO = 1000.0
+
+
+@dataclass(frozen=True)
+class Weights:
+    pips: float = 1.0
+    double: float = 3.0
+    bonus_double: float = 1.0  # a double that also earns another turn
+    holding: float = 1.5  # per own tile showing one of the new ends
+    playable_after: float = 1.0  # per own tile that will still fit
+    variety: float = 0.7  # per distinct number kept in hand
+    opponent_void: float = 2.5  # per end the next opponent is known to lack
+    opponent_stuck: float = 4.0  # both ends lacked by an opponent
+    partner_void: float = 2.0
+    partner_stuck: float = 4.0
+    lock: float = 3.0  # nobody else can have tiles for the new ends
+    block: float = 25.0  # the play ends the round blocked: won or lost
+
+
+MEDIUM = Weights()
+CAPRA = Weights(pips=2.0, double=2.0, opponent_void=1.5, opponent_stuck=2.5)
+
+
+def new_ends(view: SeatView, play: Play) -> tuple[int, int]:
+    assert play.side is not None and play.outer is not None
+    head, tail = view.head, view.tail
+    if head is None or tail is None:
+        return play.tile.other(play.outer), play.outer
+    if play.side is Side.HEAD:
+        return play.outer, tail
+    return head, play.outer
+
+
+def _next_seats(view: SeatView) -> list[int]:
+    seats = view.rules.seats
+    return [(view.seat + step) % seats for step in range(1, seats)]
+
+
+def score_play(view: SeatView, knowledge: Knowledge, play: Play) -> float:
+    rules = view.rules
+    weights = CAPRA if rules.name == "capra" else MEDIUM
+    fits = FITS[rules.wildcard]
+    tile = INDEX[play.tile]
+    hand = mask_of(view.hand)
+    rest = hand & ~BIT[tile]
+    if not rest:
+        return DOMINO
+    head, tail = new_ends(view, play)
+    open_fits = fits[head] | fits[tail]
+    score = weights.pips * PIPS[tile]
+    if IS_DOUBLE[tile]:
+        score += weights.double + (weights.bonus_double if rules.double_bonus else 0.0)
+    score += weights.holding * (
+        (rest & NUMBER_MASK[head]).bit_count() + (rest & NUMBER_MASK[tail]).bit_count()
+    )
+    score += weights.playable_after * (rest & open_fits).bit_count()
+    score += weights.variety * sum(1 for n in NUMBERS if rest & NUMBER_MASK[n])
+
+    partner = rules.partner_of(view.seat)
+    for distance, seat in enumerate(_next_seats(view)):
+        possible = knowledge.possible(seat)
+        lacks_head = not possible & fits[head]
+        lacks_tail = not possible & fits[tail]
+        voids = int(lacks_head) + int(lacks_tail)
+        nearness = 1.0 if distance == 0 else 0.5
+        if seat == partner:
+            score -= weights.partner_void * voids
+            if voids == 2:
+                score -= weights.partner_stuck
+        else:
+            score += nearness * weights.opponent_void * voids
+            if voids == 2:
+                score += nearness * weights.opponent_stuck
+
+    can_draw = rules.draw_policy is not DrawPolicy.NONE and view.boneyard_count > 0
+    others_can_fit = knowledge.unseen & open_fits
+    if not others_can_fit and not can_draw:
+        if rest & open_fits:
+            score += weights.lock  # the ends are ours alone
+        else:
+            score += _block_value(view, knowledge, rest, weights)
+    return score
+
+
+def _block_value(view: SeatView, knowledge: Knowledge, rest: int, weights: Weights) -> float:
+    """The round will end blocked after this play: good if the seat would win it."""
+    if view.rules.name == "capra":
+        return weights.block  # the last mover before a block scores nothing
+    unseen_tiles = knowledge.unseen.bit_count()
+    mean_pips = mask_pips(knowledge.unseen) / unseen_tiles if unseen_tiles else 0.0
+    own = float(mask_pips(rest))
+    if view.rules.pairs:
+        partner = view.rules.partner_of(view.seat)
+        assert partner is not None
+        own += view.hand_counts[partner] * mean_pips
+        others = sum(
+            view.hand_counts[s] for s in range(view.rules.seats) if s not in (view.seat, partner)
+        )
+        return weights.block if own < others * mean_pips else -weights.block
+    lowest_other = min(
+        view.hand_counts[s] * mean_pips for s in range(view.rules.seats) if s != view.seat
+    )
+    return weights.block if own < lowest_other else -weights.block
+
+
+def ranked_plays(view: SeatView, knowledge: Knowledge | None = None) -> list[tuple[float, Action]]:
+    """The legal actions, best first by the heuristic (a draw or pass alone scores 0)."""
+    actions = view.legal_actions()
+    if not actions or not isinstance(actions[0], Play):
+        return [(0.0, action) for action in actions]
+    knowledge = knowledge or infer(view)
+    scored = [
+        (score_play(view, knowledge, action), action)
+        for action in actions
+        if isinstance(action, Play)
+    ]
+    # Stable: equal scores keep the engine's order, so the choice is reproducible.
+    return sorted(scored, key=lambda pair: -pair[0])

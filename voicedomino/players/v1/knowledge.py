@@ -1,0 +1,114 @@
+"""What a seat can infer about the other hands from the public history of the round.
+
+A seat that draws or passes held no tile fitting the ends at that moment. Tiles it draws later
+may fit them again, so each hand is tracked as groups of tiles, each group with the tiles it
+cannot contain: (count, forbidden mask).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from voicedomino.engine.events import Passed, TilePlayed, TilesDrawn
+from voicedomino.engine.rules import DrawPolicy
+from voicedomino.engine.view import SeatView
+from voicedomino.players.v1.tables import (
+    FITS,
+    INDEX,
+    NUMBER_MASK,
+    mask_of,
+)
+
+Group = tuple[int, int]  # (how many tiles, the tiles none of them can be)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """The deciding seat's inferences: per seat, constraint groups; the unseen tiles."""
+
+    seat: int
+    unseen: int  # mask of the tiles the seat cannot see
+    groups: tuple[tuple[Group, ...], ...]  # empty for the deciding seat itself
+
+    def possible(self, seat: int) -> int:
+        """The unseen tiles that *seat* might hold."""
+        mask = 0
+        for _count, forbidden in self.groups[seat]:
+            mask |= self.unseen & ~forbidden
+        return mask
+
+    def lacks(self, seat: int, number: int) -> bool:
+        """Whether *seat* surely holds no tile showing *number*."""
+        return not self.possible(seat) & NUMBER_MASK[number]
+
+
+def _remove_played(groups: list[list[int]], tile_bit: int) -> None:
+    """The played tile came from a group allowed to hold it; take the most constrained one."""
+    eligible = [group for group in groups if not group[1] & tile_bit and group[0] > 0]
+    if not eligible:
+        # Inconsistent inference (should not happen): forget the constraints, keep the count.
+        eligible = [max(groups, key=lambda group: group[0])]
+        eligible[0][1] = 0
+    chosen = max(eligible, key=lambda group: group[1].bit_count())
+    chosen[0] -= 1
+
+
+def _normalise(groups: list[list[int]]) -> list[list[int]]:
+    merged: dict[int, int] = {}
+    for count, forbidden in groups:
+        if count > 0:
+            merged[forbidden] = merged.get(forbidden, 0) + count
+    return [[count, forbidden] for forbidden, count in sorted(merged.items())]
+
+
+def infer(view: SeatView) -> Knowledge:
+    """Read the view's history into per-seat constraint groups."""
+    rules = view.rules
+    fits = FITS[rules.wildcard]
+    seats = rules.seats
+    groups: list[list[list[int]]] = [[[rules.hand_size, 0]] for _ in range(seats)]
+    until_playable = rules.draw_policy is DrawPolicy.UNTIL_PLAYABLE
+    for event in view.history:
+        if isinstance(event, TilePlayed):
+            _remove_played(groups[event.seat], 1 << INDEX[event.tile])
+        elif isinstance(event, TilesDrawn):
+            seat_groups = groups[event.seat]
+            void = 0
+            if event.head is not None and event.tail is not None:
+                void = fits[event.head] | fits[event.tail]
+                for group in seat_groups:
+                    group[1] |= void
+            if until_playable and event.count > 1:
+                seat_groups.append([event.count - 1, void])  # the misses did not fit either
+                seat_groups.append([1, 0])
+            else:
+                seat_groups.append([event.count, 0])
+            groups[event.seat] = _normalise(seat_groups)
+        elif isinstance(event, Passed) and event.head is not None and event.tail is not None:
+            void = fits[event.head] | fits[event.tail]
+            for group in groups[event.seat]:
+                group[1] |= void
+            groups[event.seat] = _normalise(groups[event.seat])
+    unseen = mask_of(view.unseen_tiles())
+    frozen: list[tuple[Group, ...]] = []
+    for seat in range(seats):
+        if seat == view.seat:
+            frozen.append(())
+            continue
+        seat_groups = _fit_count(groups[seat], view.hand_counts[seat])
+        frozen.append(tuple((count, forbidden) for count, forbidden in seat_groups))
+    return Knowledge(view.seat, unseen, tuple(frozen))
+
+
+def _fit_count(groups: list[list[int]], count: int) -> list[list[int]]:
+    """Make the group sizes add up to the known hand size, loosening constraints first."""
+    groups = [list(group) for group in groups]
+    total = sum(group[0] for group in groups)
+    if total < count:
+        groups.append([count - total, 0])
+    while total > count:
+        group = max(groups, key=lambda g: (g[1].bit_count(), g[0]))
+        group[0] -= 1
+        total -= 1
+        groups = [g for g in groups if g[0] > 0]
+    return _normalise(groups)
