@@ -70,7 +70,7 @@ from voicedomino.dialog.manager import DialogManager, Phase
 from voicedomino.dialog.menu import Table
 from voicedomino.dialog.parser import answer_key, grammar, parse, vocabulary
 from voicedomino.dialog.response import Response
-from voicedomino.engine import Match, Play, Side
+from voicedomino.engine import Match, Play, SaveError, Side
 from voicedomino.engine import save as engine_save
 from voicedomino.frontend.app import Game
 from voicedomino.frontend.keys import SEQUENCES, KeyNavigator, key_name
@@ -879,22 +879,19 @@ def test_resume_offer_survives_mutated_saved_matches() -> None:
 @pytest.mark.parametrize(
     "table", [Table("classica", 2), Table("capra", 3)], ids=lambda t: f"{t.variant}-{t.seats}"
 )
-def test_resuming_a_match_already_won_is_not_a_dead_end(table: Table) -> None:
-    """A hand-edited save can hold a finished round whose scores already end the match."""
+def test_resuming_a_match_already_won_is_set_aside_and_said(table: Table) -> None:
+    """A hand-edited save can hold a finished round whose scores already ended the match before
+    it: no game gets there, so it is set aside and said, and the menu follows."""
     document = saved_match(table, 44, in_phase(Phase.ROUND_OVER))
     document["scores"] = [0] * len(document["scores"])
     document["scores"][1] = 500
-    assert engine_save.from_document(document).is_over
-    fuzzer = Fuzzer(new_manager(Table(), 5, saved=document))
-    answer = fuzzer.feed("sì")
-    assert fuzzer.restores == 1 and "Partita ripresa." in answer.text
-    manager = thawed(fuzzer.pristine)
-    manager.handle("sì")
-    assert manager.phase is Phase.MATCH_OVER
-    for text in ("continua", "punteggio", "consiglio", "gioca tre cinque", "pesca"):
-        before = Snapshot.of(manager)
-        check_answer(manager, before, manager.handle(text), parse(text), text)
-    assert manager.handle("nuova partita").state_changed and phase_of(manager) is Phase.MENU
+    with pytest.raises(SaveError):
+        engine_save.from_document(document)
+    manager = new_manager(Table(), 5, saved=document)
+    answer = manager.handle("sì")
+    assert it.notice("save_corrupt") in answer.text and it.resumed() not in answer.text
+    assert manager.phase is Phase.MENU and answer.discard_save
+    assert manager.internal_errors == 0
 
 
 def test_declining_a_mutated_saved_match_always_reaches_the_menu() -> None:

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from engine_helpers import TABLE_IDS, TABLES, make_round, match_of, new_match, rules_for
+from engine_helpers import TABLE_IDS, TABLES, new_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from voicedomino.engine import Match, Play, Round, SaveError, Settings, Tile
+from voicedomino.engine import Match, NewerSaveError, Round, SaveError, Settings
 from voicedomino.engine.save import FORMAT, VERSION, dumps, from_document, loads
 
 Doc = dict[str, Any]
@@ -63,13 +63,11 @@ def test_document_names_its_format_and_version() -> None:
 
 
 def test_finished_round_result_is_derived_again() -> None:
-    hands = ["5-6 4-4", "1-1 0-0", "2-2"]
-    match = match_of(make_round(rules_for("blocco", 3), hands, line="3-5"))
-    match.apply(Play(Tile(5, 6)))
-    assert match.round.result is not None and match.round.result.points == (0, 10, 0)
+    match = played("blocco", 3, steps=200)
+    assert match.round.result is not None and any(match.round.result.points)
     loaded = loads(dumps(match))
     assert loaded.round.result == match.round.result
-    assert loaded.scores == match.scores == [0, 10, 0]
+    assert loaded.scores == match.scores == list(match.round.result.points)
 
 
 @pytest.mark.parametrize(("variant", "seats", "pairs"), TABLES, ids=TABLE_IDS)
@@ -248,6 +246,135 @@ def test_malformed_document_is_rejected(change: Callable[[Doc], object]) -> None
     doc = mutate(lambda d: None)
     loads(json.dumps(doc))  # the unchanged document loads
     rejected(mutate(change))
+
+
+# --- well-formed documents of positions no game reaches -----------------------------------------
+
+
+def in_second_round(variant: str = "classica", seats: int = 2, steps: int = 6) -> Doc:
+    """A match in its second round, a few moves in (target 100: not over)."""
+    match = new_match(variant, seats, False, seed=11)
+    rng = random.Random(11)
+    while not match.round.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    assert not match.is_over
+    match.next_round()
+    for _ in range(steps):
+        if not match.round.is_over:
+            match.apply(rng.choice(match.legal_actions()))
+    doc: Doc = json.loads(dumps(match))
+    return doc
+
+
+def other_player_to_move(doc: Doc) -> None:
+    doc["round"]["to_move"] = 1 - doc["round"]["to_move"]
+
+
+def tile_from_one_hand_to_the_other(doc: Doc) -> None:
+    hands = doc["round"]["hands"]
+    hands[1].append(hands[0].pop())
+    hands[1].sort()
+
+
+def hand_tile_into_the_boneyard(doc: Doc) -> None:
+    doc["round"]["boneyard"].insert(0, doc["round"]["hands"][0].pop())
+
+
+def boneyard_tile_into_a_hand(doc: Doc) -> None:
+    doc["round"]["hands"][0].append(doc["round"]["boneyard"].pop(0))
+    doc["round"]["hands"][0].sort()
+
+
+def flip(key: str) -> Callable[[Doc], None]:
+    def change(doc: Doc) -> None:
+        doc["round"][key] = not doc["round"][key]
+
+    return change
+
+
+def last_mover_changed(doc: Doc) -> None:
+    doc["round"]["last_mover"] = 1 - doc["round"]["last_mover"]
+
+
+def play_by_the_other_seat(doc: Doc) -> None:
+    event = next(e for e in doc["round"]["history"] if e["type"] == "TilePlayed")
+    event["seat"] = 1 - event["seat"]
+
+
+def two_moves_swapped(doc: Doc) -> None:
+    history = doc["round"]["history"]
+    history[1], history[2] = history[2], history[1]
+
+
+def opened_by_the_other_player(doc: Doc) -> None:
+    fresh: Doc = json.loads(dumps(Match(Settings(), seed=3)))
+    leader = 1 - fresh["round"]["leader"]
+    fresh["round"]["leader"] = fresh["round"]["to_move"] = leader
+    fresh["round"]["history"][0]["leader"] = leader
+    fresh["round"]["lead_tile"] = fresh["round"]["history"][0]["lead_tile"] = None
+    doc.clear()
+    doc.update(fresh)
+
+
+def points_before_the_first_round(doc: Doc) -> None:
+    doc["scores"] = [12, 0]
+
+
+def finished_match_score_in_round_two(doc: Doc) -> None:
+    doc.clear()
+    doc.update(in_second_round())
+    doc["scores"] = [150, 0]
+
+
+def more_points_than_one_round_gives(doc: Doc) -> None:
+    doc.clear()
+    doc.update(in_second_round())
+    doc["settings"]["target"] = 1000
+    doc["scores"] = [400, 0]
+
+
+UNREACHABLE: dict[str, Callable[[Doc], object]] = {
+    "the other player to move": other_player_to_move,
+    "a tile moved from one hand to the other": tile_from_one_hand_to_the_other,
+    "a hand tile put in the boneyard": hand_tile_into_the_boneyard,
+    "a boneyard tile put in a hand": boneyard_tile_into_a_hand,
+    "drew this turn flipped": flip("drew_this_turn"),
+    "bonus turn flipped": flip("bonus_turn"),
+    "the other last mover": last_mover_changed,
+    "a play made by the other seat": play_by_the_other_seat,
+    "two moves swapped": two_moves_swapped,
+    "opened by the player the rules do not name": opened_by_the_other_player,
+    "points before the first round": points_before_the_first_round,
+    "a finished match's score in a round still played": finished_match_score_in_round_two,
+    "more points than one round gives": more_points_than_one_round_gives,
+}
+
+
+@pytest.mark.parametrize("change", UNREACHABLE.values(), ids=list(UNREACHABLE))
+def test_well_formed_but_unreachable_document_is_rejected(change: Callable[[Doc], object]) -> None:
+    """Every field is valid and the tiles add up, but no game gets there: the history replayed
+    through the engine says so."""
+    loads(json.dumps(in_second_round()))  # the second-round base loads
+    doc = mutate(change)
+    error = rejected(doc)
+    assert not isinstance(error, NewerSaveError)
+
+
+@pytest.mark.parametrize(("variant", "seats", "pairs"), TABLES, ids=TABLE_IDS)
+def test_every_position_of_whole_matches_loads(variant: str, seats: int, pairs: bool) -> None:
+    """The replay never refuses a position a game reaches: every round of whole matches, at
+    every move, a finished round and a finished match included."""
+    for seed in range(3):
+        match = new_match(variant, seats, pairs, seed, target=60)
+        rng = random.Random(seed)
+        while True:
+            assert dumps(loads(dumps(match))) == dumps(match)
+            if match.is_over:
+                break
+            if match.round.is_over:
+                match.next_round()
+            else:
+                match.apply(rng.choice(match.legal_actions()))
 
 
 def test_boneyard_in_blocco_is_rejected() -> None:

@@ -21,6 +21,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -96,9 +97,9 @@ def mounted_read_only(folder: Path) -> Iterator[Path]:
         subprocess.run(["umount", str(folder)], check=True)
 
 
-def saved_match_in(data: Path, tmp_path: Path) -> bytes:
-    """Play "inizia" for real and leave at end of input: the save the next start offers."""
-    lines = lines_of(play(tmp_path, ["inizia"], data=data))
+def saved_match_in(data: Path, tmp_path: Path, commands: tuple[str, ...] = ("inizia",)) -> bytes:
+    """Play *commands* for real and leave at end of input: the save the next start offers."""
+    lines = lines_of(play(tmp_path, list(commands), data=data))
     assert lines[-1] == it.saved_goodbye()
     return (data / SAVE_NAME).read_bytes()
 
@@ -259,6 +260,43 @@ def test_damaged_save_in_a_read_only_folder_is_said_and_left_in_place(tmp_path: 
     assert it.welcome() in lines and it.your_turn() in lines  # the game started and played
     assert sorted(path.name for path in data.iterdir()) == [SAVE_NAME]
     assert (data / SAVE_NAME).read_bytes() == damaged
+
+
+def edited_to_move(doc: dict[str, Any]) -> None:
+    doc["round"]["to_move"] = 1 - doc["round"]["to_move"]
+
+
+def edited_hand_sizes(doc: dict[str, Any]) -> None:
+    hands = doc["round"]["hands"]
+    hands[1].append(hands[0].pop())
+    hands[1].sort()
+
+
+def edited_to_a_finished_score(doc: dict[str, Any]) -> None:
+    doc["scores"] = [doc["settings"]["target"] or 100, 0]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [edited_to_move, edited_hand_sizes, edited_to_a_finished_score],
+    ids=["wrong player to move", "wrong hand sizes", "a finished match's score"],
+)
+def test_save_of_a_position_no_game_reaches_is_set_aside_and_said(
+    edit: Callable[[dict[str, Any]], None], tmp_path: Path
+) -> None:
+    """Well-formed JSON, every tile once, but not a game: never played on."""
+    data = tmp_path / "data"
+    # Seed 5: you lead the double six and play again; the computer answers the six four.
+    document = json.loads(saved_match_in(data, tmp_path, ("inizia", "66", "64")))
+    assert len(document["round"]["line"]) == 3
+    edit(document)
+    edited = json.dumps(document).encode()
+    (data / SAVE_NAME).write_bytes(edited)
+    lines = lines_of(play(tmp_path, ["sì", "esci", "sì"], data=data))
+    assert it.notice("save_corrupt") in lines
+    assert it.resumed() not in lines
+    [aside] = [path for path in data.iterdir() if path.name.startswith("partita.danneggiata-")]
+    assert aside.read_bytes() == edited  # kept for the player, never deleted
 
 
 # --- 5. preferences nobody should have ----------------------------------------------------------

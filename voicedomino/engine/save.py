@@ -1,8 +1,10 @@
 """Save and load a whole match (settings, scores, round, RNG position) as versioned JSON.
 
 Loading checks every field and the consistency of the whole (all 28 tiles exactly once, a line
-whose halves join, counts that fit the variant) and raises SaveError with a clear message.
-The round's result is not stored: it is derived again from the state, so it cannot disagree.
+whose halves join, counts that fit the variant), then that the match is one a game can reach:
+the round is dealt again from its history and replayed through the engine's own rules, and the
+scores must fit the rounds played (see `check_reachable`). Anything else raises SaveError with a
+clear message. The round's result is not stored: it is derived again from the state.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ import typing
 from collections import Counter
 from typing import Any
 
-from voicedomino.engine.actions import Side
-from voicedomino.engine.errors import NewerSaveError, SaveError
+from voicedomino.engine.actions import Action, Draw, Pass, Play, Side
+from voicedomino.engine.errors import IllegalAction, NewerSaveError, SaveError
 from voicedomino.engine.events import BonusTurn, Event, Passed, RoundStarted, TilePlayed, TilesDrawn
 from voicedomino.engine.match import Match
 from voicedomino.engine.round import Round, RoundState
-from voicedomino.engine.rules import Rules, Settings, make_rules
+from voicedomino.engine.rules import Lead, Rules, Settings, make_rules
 from voicedomino.engine.tiles import ALL_TILES, Tile
 
 FORMAT = "voicedomino-match"
@@ -121,12 +123,121 @@ def from_document(document: object) -> Match:
     state = _round_state(rules, _mapping(doc.get("round"), "round"))
     _check_consistency(rules, state)
     # The round's result is not stored: restoring derives it from the state.
-    return Match.restore(
+    match = Match.restore(
         Round.restore(rules, state),
         seed=seed,
         rng=rng,
         scores=[_int(score, "score", low=0) for score in scores],
     )
+    check_reachable(match)
+    return match
+
+
+# --- reachability: the saved match is one the engine could have played -------------------------
+
+
+def check_reachable(match: Match) -> None:
+    """SaveError unless *match* is a position a game reaches: its round is the deal its history
+    starts from, played move by move by the engine's rules, and its scores fit the rounds
+    before it (none before the first, a match not yet over before this round).
+
+    A hand-edited or damaged save (another player to move, a hand one tile short, a score
+    past the target while a round goes on) passes every field check and still is no game.
+    """
+    state = match.round.state()
+    replayed = replay_round(match.rules, state)
+    if _comparable(replayed.state()) != _comparable(state):
+        raise SaveError("the round is not where its moves lead")
+    _check_scores(match, replayed)
+
+
+def replay_round(rules: Rules, state: RoundState) -> Round:
+    """The round dealt again (its hands before any move, from its history) and played through
+    its history with the engine's own `apply`; SaveError at the first move it refuses."""
+    start = state.history[0]
+    assert isinstance(start, RoundStarted)  # _check_consistency has seen to it
+    if start.round_number != state.round_number:
+        raise SaveError("the round's number differs from its start")
+    hands, boneyard = _dealt(rules, state)
+    # The leader of the round before is not saved: after the first round, any may have been.
+    previous_leaders = [None] if state.round_number == 1 else list(range(rules.seats))
+    leads = [rules.find_lead(hands, previous) for previous in previous_leaders]
+    if Lead(start.leader, start.lead_tile) not in leads:
+        raise SaveError("the round was not opened by the player the rules name")
+    round_ = Round(
+        rules, hands, boneyard, state.set_aside, start.leader, start.lead_tile, state.round_number
+    )
+    round_.history.append(start)
+    for number, event in enumerate(state.history[1:], start=1):
+        move = _move_of(event)
+        if move is None:
+            continue  # a consequence of the move before (a bonus turn), replayed with it
+        try:
+            round_.apply(*move)
+        except IllegalAction as error:
+            raise SaveError(f"move {number} of the round is not legal: {error}") from None
+    return round_
+
+
+def _dealt(rules: Rules, state: RoundState) -> tuple[list[list[Tile]], list[Tile]]:
+    """The hands and boneyard as dealt: the moves of the history undone, the last one first."""
+    hands = [list(hand) for hand in state.hands]
+    boneyard = list(state.boneyard)
+    for event in reversed(state.history):
+        if isinstance(event, TilePlayed):
+            hands[event.seat].append(event.tile)
+        elif isinstance(event, TilesDrawn):
+            if event.count != len(event.tiles):
+                raise SaveError("a draw whose tiles are not all named")
+            for tile in event.tiles:
+                if tile not in hands[event.seat]:
+                    raise SaveError("a drawn tile is not where the draw put it")
+                hands[event.seat].remove(tile)
+            boneyard.extend(reversed(event.tiles))  # drawn from the end: put back on it
+    if any(len(hand) != rules.hand_size for hand in hands):
+        raise SaveError(f"the hands were not dealt {rules.hand_size} tiles each")
+    return hands, boneyard
+
+
+def _move_of(event: Event) -> tuple[Action, int] | None:
+    """The action that made *event* and who made it; None for an event that follows from the
+    move before it (a bonus turn)."""
+    match event:
+        case TilePlayed(seat, tile, side, head, tail):
+            return Play(tile, side, head if side is Side.HEAD else tail), seat
+        case TilesDrawn(seat):
+            return Draw(), seat
+        case Passed(seat):
+            return Pass(), seat
+        case BonusTurn():
+            return None
+    raise SaveError("an event in the middle of a round that is not a move")
+
+
+def _comparable(state: RoundState) -> RoundState:
+    """The state with each hand in sorted order: the order a hand is held in is not a fact."""
+    return dataclasses.replace(state, hands=tuple(tuple(sorted(hand)) for hand in state.hands))
+
+
+def _check_scores(match: Match, round_: Round) -> None:
+    """The scores before this round: none before the first, each round adds at most the pips
+    on the table, and the match was not over yet (else this round would not be dealt)."""
+    rules = match.rules
+    gained = round_.result.points if round_.result is not None else (0,) * len(match.scores)
+    before = [score - points for score, points in zip(match.scores, gained, strict=True)]
+    if min(before) < 0:
+        raise SaveError("the scores are lower than this round's points")
+    earlier = round_.round_number - 1
+    most_per_round = sum(tile.pips for tile in _all_tiles(round_.state()))
+    if sum(before) > earlier * most_per_round:
+        raise SaveError("more points than the rounds played can give")
+    if rules.match_result(before, earlier) is not None:
+        raise SaveError("the match was over before this round")
+
+
+def _all_tiles(state: RoundState) -> list[Tile]:
+    held = [tile for hand in state.hands for tile in hand]
+    return [*held, *state.boneyard, *state.set_aside, *state.line_tiles()]
 
 
 def _check_settings_types(settings: Settings) -> None:
@@ -182,8 +293,7 @@ def _round_state(rules: Rules, doc: dict[str, Any]) -> RoundState:
 
 
 def _check_consistency(rules: Rules, state: RoundState) -> None:
-    every = [t for hand in state.hands for t in hand]
-    every += [*state.boneyard, *state.set_aside, *state.line_tiles()]
+    every = _all_tiles(state)
     counts = Counter(every)
     if len(every) != len(ALL_TILES) or set(counts) != set(ALL_TILES):
         raise SaveError("the tiles do not add up to one double-six set")

@@ -67,7 +67,9 @@ class AutoSave:
         self._remove_stale_temporaries()
         try:
             text = self.path.read_text(encoding="utf-8")
-            engine_save.loads(text)  # full validation; the document is kept as it was saved
+            # Full validation, the replay of the round included; the document is kept as saved.
+            if engine_save.loads(text).is_over:
+                raise SaveError("a finished match: never saved as one in progress")
             document = json.loads(text)
             table = document.get("table", {})
             if not isinstance(table, dict):
