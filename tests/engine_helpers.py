@@ -16,7 +16,9 @@ from voicedomino.engine import (
     Draw,
     DrawPolicy,
     Event,
+    Layout,
     Match,
+    Opening,
     Pass,
     Play,
     RoundStarted,
@@ -52,9 +54,9 @@ VARIANT_NAMES = ("classica", "blocco", "pesca", "jolly", "capra", "coppie")
 DRAWING_VARIANTS = ("classica", "pesca", "jolly", "capra", "coppie")
 UNTIL_PLAYABLE_VARIANTS = ("pesca", "jolly", "capra", "coppie")
 
-# Rounds are finite: at most 28 plays and 28 draws, and between two plays or draws every seat
-# passes at most once before the round blocks. This bound is generous.
-MAX_ACTIONS_PER_ROUND = 60 + 29 * 4
+# Rounds are finite: at most 55 plays and 55 draws (double-nine), and between two plays or
+# draws every seat passes at most once before the round blocks. This bound is generous.
+MAX_ACTIONS_PER_ROUND = 2 * 56 + 57 * 4
 
 
 def t(text: str) -> Tile:
@@ -82,20 +84,28 @@ def make_round(
     lead_tile: str | None = None,
     to_move: int | None = None,
     rest: str | None = None,
+    spinner_at: int | None = None,
+    up: str = "",
+    down: str = "",
 ) -> Round:
     """A hand-made deal: *hands* per seat, *draws* the boneyard tiles in the order they are drawn,
-    *line* tiles already laid as written ('3-5 5-1': head 3, tail 1).
+    *line* tiles already laid as written ('3-5 5-1': head 3, tail 1); on a spinner table
+    *spinner_at* is the spinner's index in *line* and *up*, *down* the arms above and below,
+    from the spinner outward ('5-2 2-2': joined 5, then 2 open).
 
     The other tiles go to *rest* ('boneyard' under the *draws*, or 'aside'); by default to the
-    boneyard when the variant draws, else set aside, so all 28 tiles are always accounted for.
+    boneyard when the variant draws, else set aside, so every tile of the set is accounted for.
     """
     hand_tiles = [ts(hand) for hand in hands]
     drawn = ts(draws)
-    laid = [(int(x), int(y)) for x, y in (part.split("-") for part in line.split())]
-    used = [tile for hand in hand_tiles for tile in hand] + drawn
-    used += [Tile.of(a, b) for a, b in laid]
+    laid, above, below = (
+        tuple((int(x), int(y)) for x, y in (part.split("-") for part in text.split()))
+        for text in (line, up, down)
+    )
+    layout = Layout(laid, spinner_at, above, below)
+    used = [tile for hand in hand_tiles for tile in hand] + drawn + layout.tiles()
     assert len(used) == len(set(used)), "a tile is used twice in the deal"
-    others = [tile for tile in ALL_TILES if tile not in used]
+    others = [tile for tile in rules.tiles if tile not in used]
     if rest is None:
         rest = "boneyard" if rules.boneyard_drawable else "aside"
     if rest == "boneyard":
@@ -113,13 +123,26 @@ def make_round(
     state.history.append(RoundStarted(1, leader, state.lead_tile, 0))
     state.to_move = leader if to_move is None else to_move
     if laid:
-        state.line = laid
+        state.layout = layout
         state.last_mover = (state.to_move - 1) % rules.seats
-        # One TilePlayed per laid tile keeps the history consistent with the line for saving.
-        head, tail = laid[0][0], laid[-1][1]
-        for index, (a, b) in enumerate(laid):
+        # One TilePlayed per laid tile keeps the history consistent with the table for saving;
+        # the lead first (the spinner, on a spinner table).
+        head, tail = layout.head, layout.tail
+        assert head is not None and tail is not None
+        lead = laid[spinner_at or 0]
+        rest_laid = [pair for pair in layout.pairs() if pair is not lead]
+        for index, (a, b) in enumerate([lead, *rest_laid]):
             state.history.append(
-                TilePlayed(state.last_mover, Tile.of(a, b), Side.TAIL, head, tail, index == 0)
+                TilePlayed(
+                    state.last_mover,
+                    Tile.of(a, b),
+                    Side.TAIL,
+                    head,
+                    tail,
+                    index == 0,
+                    layout.up_end,
+                    layout.down_end,
+                )
             )
     return state
 
@@ -133,6 +156,9 @@ def match_of(state: Round, target: int | None = None) -> Match:
         hand_size=state.rules.settings.hand_size,
         target=target,
         wildcard=state.rules.settings.wildcard,
+        tile_set=state.rules.settings.tile_set,
+        spinner=state.rules.settings.spinner,
+        opening=state.rules.settings.opening,
     )
     match = Match(settings, seed=0)
     match.round = state
@@ -140,10 +166,10 @@ def match_of(state: Round, target: int | None = None) -> Match:
 
 
 def every_tile_once(state: Round) -> bool:
-    """All 28 tiles are in the hands, the boneyard, the set-aside and the line, each once."""
+    """Every tile of the set is in the hands, the boneyard, the set-aside or on the table, once."""
     every = [tile for hand in state.hands for tile in hand] + state.boneyard + state.set_aside
     every += state.line_tiles()
-    return sorted(every) == list(ALL_TILES)
+    return sorted(every) == list(state.rules.tiles)
 
 
 # --- the oracle: RULES.md restated ---------------------------------------------------------
@@ -156,15 +182,36 @@ def halves_join(rules: Rules, a: int, b: int) -> bool:
 def fits(rules: Rules, tile: Tile, head: int | None, tail: int | None) -> bool:
     if head is None or tail is None:
         return True
+    return fits_ends(rules, tile, {Side.HEAD: head, Side.TAIL: tail})
+
+
+def open_ends(state: Round) -> dict[Side, int]:
+    """Testa, coda and, on a spinner table, sopra and sotto, read from the laid tiles."""
+    layout = state.layout
+    if not layout.line:
+        return {}
+    ends = {Side.HEAD: layout.line[0][0], Side.TAIL: layout.line[-1][1]}
+    if layout.spinner_at is not None:
+        number = layout.line[layout.spinner_at][0]
+        ends[Side.UP] = layout.up[-1][1] if layout.up else number
+        ends[Side.DOWN] = layout.down[-1][1] if layout.down else number
+    return ends
+
+
+def fits_ends(rules: Rules, tile: Tile, ends: dict[Side, int]) -> bool:
+    """A tile fits an open arm when one of its halves joins that arm's number (RULES.md)."""
+    if not ends:
+        return True
     return any(
-        halves_join(rules, half, end) for half in (tile.low, tile.high) for end in (head, tail)
+        halves_join(rules, half, end) for half in (tile.low, tile.high) for end in ends.values()
     )
 
 
 def can_anyone_move(state: Round) -> bool:
     if state.rules.boneyard_drawable and state.boneyard:
         return True
-    return any(fits(state.rules, tile, state.head, state.tail) for h in state.hands for tile in h)
+    ends = open_ends(state)
+    return any(fits_ends(state.rules, tile, ends) for h in state.hands for tile in h)
 
 
 def expected_points(
@@ -226,20 +273,36 @@ def _unique_min(values: Sequence[int]) -> int | None:
     return at[0] if len(at) == 1 else None
 
 
-def expected_first_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile | None]:
-    """Who opens round one and with what, by RULES.md."""
+def expected_first_lead(
+    rules: Rules, hands: Sequence[Sequence[Tile]]
+) -> tuple[int | None, Tile | None]:
+    """Who opens round one and with what, by RULES.md (the seat is None for the random
+    opening: then the tile is the leader's heaviest, checked by the caller)."""
+    opening = rules.opening
+    held = {tile: seat for seat, hand in enumerate(hands) for tile in hand}
+    top = rules.highest
+    doubles = [Tile(n, n) for n in range(top, -1, -1)]
+    heaviest = max(held, key=lambda tile: (tile.pips, tile.high))
+    if opening is Opening.RANDOM:
+        return None, None
+    if opening is Opening.HEAVIEST:
+        return held[heaviest], heaviest
+    if opening in (Opening.HIGHEST_DOUBLE, Opening.TOP_DOUBLE):
+        for tile in doubles:
+            if tile in held:
+                return held[tile], tile
+        assert opening is Opening.HIGHEST_DOUBLE, "the top-double rule deals again"
+        return held[heaviest], heaviest
     if rules.name == "jolly":
         return 0, None
-    held = {tile: seat for seat, hand in enumerate(hands) for tile in hand}
     candidates: list[Tile] = []
     if rules.name in ("classica", "capra"):
         candidates.append(Tile(0, 0))
-    candidates += [Tile(n, n) for n in range(6, -1, -1)]
+    candidates += doubles
     for tile in candidates:
         if tile in held:
             return held[tile], tile
     assert rules.name not in ("blocco", "pesca"), "blocco and pesca deal again without a double"
-    heaviest = max(held, key=lambda tile: (tile.pips, tile.high))
     return held[heaviest], heaviest
 
 
@@ -247,7 +310,8 @@ def expected_legal_tiles(state: Round) -> set[Tile]:
     hand = state.hands[state.to_move]
     if not state.line:
         return {state.lead_tile} if state.lead_tile is not None else set(hand)
-    return {tile for tile in hand if fits(state.rules, tile, state.head, state.tail)}
+    ends = open_ends(state)
+    return {tile for tile in hand if fits_ends(state.rules, tile, ends)}
 
 
 def expected_non_play(state: Round) -> Action:
@@ -263,8 +327,10 @@ def expected_non_play(state: Round) -> Action:
 # --- random play ------------------------------------------------------------------------------
 
 
-def random_action(rng: random.Random, seats: int) -> tuple[Action, int | None]:
-    """Any action at all, mostly illegal: random tile, side, outer and seat."""
+def random_action(
+    rng: random.Random, seats: int, tiles: Sequence[Tile] = ALL_TILES
+) -> tuple[Action, int | None]:
+    """Any action at all, mostly illegal: random tile of *tiles*, arm, outer and seat."""
     roll = rng.random()
     action: Action
     if roll < 0.15:
@@ -272,9 +338,9 @@ def random_action(rng: random.Random, seats: int) -> tuple[Action, int | None]:
     elif roll < 0.3:
         action = Pass()
     else:
-        side = rng.choice([None, Side.HEAD, Side.TAIL])
-        outer = rng.choice([None, *range(7)])
-        action = Play(rng.choice(ALL_TILES), side, outer)
+        side = rng.choice([None, *Side])
+        outer = rng.choice([None, *range(max(tiles).high + 1)])
+        action = Play(rng.choice(tiles), side, outer)
     seat = rng.choice([None, *range(seats)])
     return action, seat
 

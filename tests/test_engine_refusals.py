@@ -108,19 +108,43 @@ CASES: list[tuple[str, Callable[[], Match], Attempt, Refusal]] = [
         "does not fit that side",
         lambda: classica(["3-4 1-1", "5-6"], line="3-5"),
         apply(Play(t("3-4"), Side.TAIL)),
-        Refusal(Reason.DOES_NOT_FIT_SIDE, seat=0, tile=t("3-4"), head=3, tail=5),
+        Refusal(
+            Reason.DOES_NOT_FIT_SIDE,
+            seat=0,
+            tile=t("3-4"),
+            head=3,
+            tail=5,
+            sides=(Side.HEAD,),
+            side=Side.TAIL,
+        ),
+    ),
+    (
+        "no such arm: sopra on a table without a spinner",
+        lambda: classica(["3-4 1-1", "5-6"], line="3-5"),
+        apply(Play(t("3-4"), Side.UP)),
+        Refusal(
+            Reason.NO_SUCH_SIDE,
+            seat=0,
+            tile=t("3-4"),
+            head=3,
+            tail=5,
+            sides=(Side.HEAD,),
+            side=Side.UP,
+        ),
     ),
     (
         "side needed",
         lambda: classica(["3-1 1-1", "5-6"], line="3-5 5-1"),
         apply(Play(t("1-3"))),
-        Refusal(Reason.SIDE_NEEDED, seat=0, tile=t("1-3"), head=3, tail=1),
+        Refusal(
+            Reason.SIDE_NEEDED, seat=0, tile=t("1-3"), head=3, tail=1, sides=(Side.HEAD, Side.TAIL)
+        ),
     ),
     (
         "outer not possible",
         lambda: classica(["3-4 1-1", "5-6"], line="3-5"),
         apply(Play(t("3-4"), Side.HEAD, 3)),
-        Refusal(Reason.OUTER_NOT_POSSIBLE, seat=0, tile=t("3-4"), head=3, tail=5),
+        Refusal(Reason.OUTER_NOT_POSSIBLE, seat=0, tile=t("3-4"), head=3, tail=5, side=Side.HEAD),
     ),
     (
         "must play the bonus",

@@ -14,7 +14,7 @@ from voicedomino.dialog.narration import Narrator
 from voicedomino.dialog.response import Response, Verbosity
 from voicedomino.dialog.session import MatchSession
 from voicedomino.engine import Draw, IllegalAction, Pass, Play, Reason, SeatView, Side, Tile
-from voicedomino.engine.legality import plays_of
+from voicedomino.engine.legality import fitting_sides, plays_of
 from voicedomino.italian import messages as it
 
 MAX_FORCED_MOVES = 100  # forced draws until the boneyard is empty are bounded by it anyway
@@ -39,14 +39,15 @@ def only_tile_with(view: SeatView, number: int, side: Side) -> tuple[int, int] |
 
 def spoken_outer(view: SeatView, tile: Tile, said_last: int, side: Side | None) -> int | None:
     """With blanks wild, a tile may join either way: the number said last stays outside."""
-    rules = view.rules
-    if not rules.wildcard or view.head is None or view.tail is None:
+    rules, layout = view.rules, view.layout
+    if not rules.wildcard or layout.is_empty:
         return None
-    ends = {Side.HEAD: view.head, Side.TAIL: view.tail}
-    sides = [side] if side else [s for s in Side if rules.outers(tile, ends[s])]
+    if side is not None and side not in layout.sides():
+        return None  # the engine refuses the arm with its reason
+    sides = [side] if side else list(fitting_sides(rules, layout, tile))
     if len(sides) != 1:
         return None
-    options = rules.outers(tile, ends[sides[0]])
+    options = rules.outers(tile, layout.end(sides[0]))
     return said_last if len(options) > 1 and said_last in options else None
 
 

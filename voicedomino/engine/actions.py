@@ -1,4 +1,4 @@
-"""Actions a seat can take: play a tile at an end, draw, pass. Immutable, like chess moves."""
+"""Actions a seat can take: play a tile on an arm, draw, pass. Immutable, like chess moves."""
 
 from __future__ import annotations
 
@@ -9,20 +9,33 @@ from voicedomino.engine.tiles import Tile
 
 
 class Side(Enum):
-    """The two ends of the line: the head (testa) is the left end, the tail (coda) the right."""
+    """An arm of the table, named by the end it grows from.
+
+    Every table has the line's two ends: the head (testa) on the left, the tail (coda) on the
+    right. A spinner (a lead double, with the table's spinner option on) also opens UP (sopra)
+    and DOWN (sotto).
+    """
 
     HEAD = "head"
     TAIL = "tail"
+    UP = "up"
+    DOWN = "down"
+
+
+LINE_SIDES: tuple[Side, ...] = (Side.HEAD, Side.TAIL)
+SPINNER_SIDES: tuple[Side, ...] = (Side.HEAD, Side.TAIL, Side.UP, Side.DOWN)
+# Where a tile goes when the player does not say and every arm it fits shows the same number.
+DEFAULT_SIDE_ORDER: tuple[Side, ...] = (Side.TAIL, Side.HEAD, Side.UP, Side.DOWN)
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play *tile* at *side*, leaving *outer* as the new end.
+    """Play *tile* on the arm *side*, leaving *outer* as that arm's new end.
 
     *side* and *outer* may be left as None: the engine then resolves them by the rules
-    (the only end the tile fits; the tail when both ends show the same number) or refuses
-    with a reason asking for the missing choice. The actions listed by ``legal_actions()``
-    always have both set.
+    (the only arm the tile fits; when every arm it fits shows the same number, the first of
+    tail, head, up, down) or refuses with a reason asking for the missing choice. The actions
+    listed by ``legal_actions()`` always have both set.
     """
 
     tile: Tile

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
+from voicedomino.engine.actions import Side
 from voicedomino.engine.tiles import Tile
 
 
@@ -16,9 +17,10 @@ class Reason(Enum):
     ROUND_NOT_OVER = "round_not_over"
     TILE_NOT_IN_HAND = "tile_not_in_hand"
     MUST_LEAD_WITH = "must_lead_with"
-    DOES_NOT_FIT = "does_not_fit"  # fits neither end
-    DOES_NOT_FIT_SIDE = "does_not_fit_side"  # fits the other end only
-    SIDE_NEEDED = "side_needed"  # fits both ends, which show different numbers
+    DOES_NOT_FIT = "does_not_fit"  # fits no open arm
+    DOES_NOT_FIT_SIDE = "does_not_fit_side"  # fits other arms only (``sides``)
+    NO_SUCH_SIDE = "no_such_side"  # the arm named is not on this table (sopra without spinner)
+    SIDE_NEEDED = "side_needed"  # fits several arms (``sides``) showing different numbers
     OUTER_NOT_POSSIBLE = "outer_not_possible"
     MUST_PLAY_BONUS = "must_play_bonus"  # a bonus turn with a playable tile in hand
     MUST_PLAY = "must_play"  # cannot draw or pass while holding a playable tile
@@ -39,6 +41,10 @@ class Refusal:
     tail: int | None = None
     playable: Tile | None = None  # one tile the seat could play instead
     expected_seat: int | None = None
+    up: int | None = None  # the spinner's other arms, when the table has them
+    down: int | None = None
+    sides: tuple[Side, ...] = ()  # the arms the tile fits (refusals about a play's arm)
+    side: Side | None = None  # the arm the player named
 
 
 class IllegalAction(Exception):

@@ -25,6 +25,8 @@ class TilePlayed:
     head: int  # the ends after the play
     tail: int
     lead: bool  # the first tile of the round
+    up: int | None = None  # the spinner's other arms after the play; None without a spinner
+    down: int | None = None
 
 
 @dataclass(frozen=True)
@@ -35,13 +37,17 @@ class TilesDrawn:
     head: int | None  # the ends the seat could not match
     tail: int | None
     boneyard_left: int
+    up: int | None = None  # the spinner's other arms; None without a spinner
+    down: int | None = None
 
 
 @dataclass(frozen=True)
 class Passed:
     seat: int
-    head: int | None
+    head: int | None  # the ends the seat could not match
     tail: int | None
+    up: int | None = None  # the spinner's other arms; None without a spinner
+    down: int | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,13 @@ Event = (
     | RoundEnded
     | MatchEnded
 )
+
+
+def open_numbers(event: TilePlayed | TilesDrawn | Passed) -> tuple[int, ...]:
+    """The numbers the table showed with the event (after a play; before a draw or a pass),
+    arm by arm: testa, coda, then sopra and sotto on a spinner table."""
+    ends = (event.head, event.tail, event.up, event.down)
+    return tuple(number for number in ends if number is not None)
 
 
 def masked_for(event: Event, seat: int) -> Event:

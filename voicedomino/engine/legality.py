@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voicedomino.engine.actions import Action, Draw, Pass, Play, Side
+from voicedomino.engine.actions import DEFAULT_SIDE_ORDER, Action, Draw, Pass, Play, Side
 from voicedomino.engine.errors import IllegalAction, Reason, Refusal
+from voicedomino.engine.layout import Layout
 from voicedomino.engine.rules import DrawPolicy, Rules
 from voicedomino.engine.tiles import Tile
 
@@ -20,8 +21,7 @@ class Turn:
 
     seat: int
     hand: tuple[Tile, ...]
-    head: int | None  # None while the line is empty
-    tail: int | None
+    layout: Layout  # the table
     lead_tile: Tile | None  # the compulsory opening tile, if any
     boneyard_count: int
     drew_this_turn: bool
@@ -29,13 +29,19 @@ class Turn:
 
     @property
     def is_lead(self) -> bool:
-        return self.head is None
+        return self.layout.is_empty
+
+    @property
+    def head(self) -> int | None:
+        return self.layout.head
+
+    @property
+    def tail(self) -> int | None:
+        return self.layout.tail
 
 
 def end_number(turn: Turn, side: Side) -> int:
-    end = turn.head if side is Side.HEAD else turn.tail
-    assert end is not None
-    return end
+    return turn.layout.end(side)
 
 
 def plays_of(rules: Rules, turn: Turn, tile: Tile) -> list[Play]:
@@ -44,11 +50,17 @@ def plays_of(rules: Rules, turn: Turn, tile: Tile) -> list[Play]:
         if turn.lead_tile is not None and tile != turn.lead_tile:
             return []
         return [Play(tile, Side.TAIL, tile.high)]
+    layout = turn.layout
     return [
         Play(tile, side, outer)
-        for side in (Side.HEAD, Side.TAIL)
-        for outer in rules.outers(tile, end_number(turn, side))
+        for side in layout.sides()
+        for outer in rules.outers(tile, layout.end(side))
     ]
+
+
+def fitting_sides(rules: Rules, layout: Layout, tile: Tile) -> tuple[Side, ...]:
+    """The open arms *tile* fits, in the order testa, coda, sopra, sotto."""
+    return tuple(side for side in layout.sides() if rules.outers(tile, layout.end(side)))
 
 
 def playable_moves(rules: Rules, turn: Turn) -> list[Play]:
@@ -89,6 +101,14 @@ def resolve(rules: Rules, turn: Turn, action: Action) -> Action:
     return action
 
 
+def default_side(layout: Layout, fitting: tuple[Side, ...]) -> Side | None:
+    """Where a tile fitting the arms *fitting* goes when the player does not say: the only arm;
+    when every one shows the same number, the first of coda, testa, sopra, sotto; else None."""
+    if len({layout.end(side) for side in fitting}) != 1:
+        return None
+    return next(side for side in DEFAULT_SIDE_ORDER if side in fitting)
+
+
 def _resolve_play(rules: Rules, turn: Turn, play: Play) -> Play:
     tile = play.tile
     if tile not in turn.hand:
@@ -98,35 +118,48 @@ def _resolve_play(rules: Rules, turn: Turn, play: Play) -> Play:
         if not options:
             raise _refuse(turn, Reason.MUST_LEAD_WITH, tile=turn.lead_tile)
         return options[0]
-    fitting = [
-        side for side in (Side.HEAD, Side.TAIL) if rules.outers(tile, end_number(turn, side))
-    ]
+    fitting = fitting_sides(rules, turn.layout, tile)
     if not fitting:
         raise _refuse(turn, Reason.DOES_NOT_FIT, tile=tile)
     side = play.side
     if side is None:
-        if len(fitting) == 1:
-            side = fitting[0]
-        elif turn.head == turn.tail:
-            side = Side.TAIL  # same number at both ends: the tile goes to the tail
-        else:
-            raise _refuse(turn, Reason.SIDE_NEEDED, tile=tile)
+        side = default_side(turn.layout, fitting)
+        if side is None:
+            raise _refuse(turn, Reason.SIDE_NEEDED, tile=tile, sides=fitting)
+    elif side not in turn.layout.sides():
+        raise _refuse(turn, Reason.NO_SUCH_SIDE, tile=tile, sides=fitting, side=side)
     elif side not in fitting:
-        raise _refuse(turn, Reason.DOES_NOT_FIT_SIDE, tile=tile)
+        raise _refuse(turn, Reason.DOES_NOT_FIT_SIDE, tile=tile, sides=fitting, side=side)
     end = end_number(turn, side)
     outer = play.outer
     if outer is None:
         outer = rules.default_outer(tile, end)
     elif outer not in rules.outers(tile, end):
-        raise _refuse(turn, Reason.OUTER_NOT_POSSIBLE, tile=tile)
+        raise _refuse(turn, Reason.OUTER_NOT_POSSIBLE, tile=tile, side=side)
     return Play(tile, side, outer)
 
 
 def _refuse(
-    turn: Turn, reason: Reason, *, tile: Tile | None = None, playable: Tile | None = None
+    turn: Turn,
+    reason: Reason,
+    *,
+    tile: Tile | None = None,
+    playable: Tile | None = None,
+    sides: tuple[Side, ...] = (),
+    side: Side | None = None,
 ) -> IllegalAction:
+    layout = turn.layout
     return IllegalAction(
         Refusal(
-            reason, seat=turn.seat, tile=tile, head=turn.head, tail=turn.tail, playable=playable
+            reason,
+            seat=turn.seat,
+            tile=tile,
+            head=layout.head,
+            tail=layout.tail,
+            playable=playable,
+            up=layout.up_end,
+            down=layout.down_end,
+            sides=sides,
+            side=side,
         )
     )

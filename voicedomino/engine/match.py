@@ -9,7 +9,7 @@ from voicedomino.engine.actions import Action
 from voicedomino.engine.errors import IllegalAction, Reason, Refusal
 from voicedomino.engine.events import Event, MatchEnded, RoundEnded, TurnStarted, masked_for
 from voicedomino.engine.round import Round
-from voicedomino.engine.rules import MatchResult, Settings, make_rules
+from voicedomino.engine.rules import MatchResult, PreviousRound, Settings, make_rules
 from voicedomino.engine.view import SeatView
 
 
@@ -80,7 +80,7 @@ class Match:
             rules=self.rules,
             round_number=round_.round_number,
             hand=tuple(round_.hands[seat]),
-            line=tuple(round_.line),
+            layout=round_.layout,
             hand_counts=tuple(len(hand) for hand in round_.hands),
             boneyard_count=len(round_.boneyard),
             set_aside_count=len(round_.set_aside),
@@ -120,8 +120,13 @@ class Match:
         if self.is_over:
             raise IllegalAction(Refusal(Reason.MATCH_OVER))
         previous = self.round
+        assert previous.result is not None
+        winner = self.rules.winning_seat(previous.result, previous.hands)
         self.round = Round.deal(
-            self.rules, self.rng, previous.round_number + 1, previous_leader=previous.leader
+            self.rules,
+            self.rng,
+            previous.round_number + 1,
+            previous=PreviousRound(previous.leader, winner),
         )
         return self.opening_events()
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from voicedomino.engine import legality
-from voicedomino.engine.actions import Action, Draw, Play, Side
+from voicedomino.engine.actions import Action, Draw, Play
 from voicedomino.engine.errors import IllegalAction, Reason, Refusal
 from voicedomino.engine.events import (
     BonusTurn,
@@ -22,8 +22,9 @@ from voicedomino.engine.events import (
     TilesDrawn,
     TurnStarted,
 )
-from voicedomino.engine.rules import DrawPolicy, Outcome, RoundResult, Rules
-from voicedomino.engine.tiles import ALL_TILES, Tile, pips
+from voicedomino.engine.layout import Layout, Pair
+from voicedomino.engine.rules import DrawPolicy, Outcome, PreviousRound, RoundResult, Rules
+from voicedomino.engine.tiles import Tile, pips
 
 MAX_REDEALS = 1000  # a deal without doubles is rare; this only guards against a broken rule
 
@@ -37,7 +38,7 @@ class RoundState:
     hands: tuple[tuple[Tile, ...], ...]  # in the order held
     boneyard: tuple[Tile, ...]  # drawn from the end
     set_aside: tuple[Tile, ...]
-    line: tuple[tuple[int, int], ...]  # tiles as laid, head to tail, left half first
+    line: tuple[Pair, ...]  # tiles as laid, head to tail, left half first
     leader: int
     lead_tile: Tile | None
     to_move: int
@@ -45,9 +46,17 @@ class RoundState:
     bonus_turn: bool
     last_mover: int | None
     history: tuple[Event, ...]
+    spinner_at: int | None = None  # the spinner's index in the line (see engine.layout)
+    up: tuple[Pair, ...] = ()  # the spinner's arms above and below, from it outward
+    down: tuple[Pair, ...] = ()
+
+    @property
+    def layout(self) -> Layout:
+        return Layout(self.line, self.spinner_at, self.up, self.down)
 
     def line_tiles(self) -> list[Tile]:
-        return [Tile.of(a, b) for a, b in self.line]
+        """Every tile on the table (the line, then the spinner's other arms)."""
+        return self.layout.tiles()
 
 
 class Round:
@@ -65,7 +74,7 @@ class Round:
         self.hands: list[list[Tile]] = [sorted(hand) for hand in hands]
         self.boneyard: list[Tile] = list(boneyard)  # drawn from the end
         self.set_aside: list[Tile] = list(set_aside)
-        self.line: list[tuple[int, int]] = []  # tiles as laid, head to tail, left half first
+        self.layout = Layout()  # the tiles on the table
         self.leader = leader
         self.lead_tile = lead_tile
         self.round_number = round_number
@@ -84,17 +93,17 @@ class Round:
         rules: Rules,
         rng: random.Random,
         round_number: int = 1,
-        previous_leader: int | None = None,
+        previous: PreviousRound | None = None,
     ) -> Round:
-        """Shuffle with *rng* and deal, dealing again while the variant asks for it."""
+        """Shuffle with *rng* and deal, dealing again while the opening rule asks for it."""
         size = rules.hand_size
         redeals = 0
         while True:
-            tiles = list(ALL_TILES)
+            tiles = list(rules.tiles)
             rng.shuffle(tiles)
             hands = [tiles[seat * size : (seat + 1) * size] for seat in range(rules.seats)]
             rest = tiles[rules.seats * size :]
-            lead = rules.find_lead(hands, previous_leader)
+            lead = rules.opening_lead(hands, previous, rng)
             if lead is not None:
                 break
             redeals += 1
@@ -130,7 +139,7 @@ class Round:
             state.round_number,
         )
         round_.hands = [list(hand) for hand in state.hands]  # as held, not re-sorted
-        round_.line = list(state.line)
+        round_.layout = state.layout
         round_.to_move = state.to_move
         round_.drew_this_turn = state.drew_this_turn
         round_.bonus_turn = state.bonus_turn
@@ -139,7 +148,7 @@ class Round:
         empty = [seat for seat, hand in enumerate(round_.hands) if not hand]
         if empty:
             round_._finish(Outcome.DOMINO, out_seat=empty[0])
-        elif round_.line and not round_._anyone_can_move():
+        elif not round_.layout.is_empty and not round_._anyone_can_move():
             round_._finish(Outcome.BLOCKED)
         return round_
 
@@ -152,7 +161,7 @@ class Round:
             hands=tuple(tuple(hand) for hand in self.hands),
             boneyard=tuple(self.boneyard),
             set_aside=tuple(self.set_aside),
-            line=tuple(self.line),
+            line=self.layout.line,
             leader=self.leader,
             lead_tile=self.lead_tile,
             to_move=self.to_move,
@@ -160,22 +169,31 @@ class Round:
             bonus_turn=self.bonus_turn,
             last_mover=self.last_mover,
             history=tuple(self.history),
+            spinner_at=self.layout.spinner_at,
+            up=self.layout.up,
+            down=self.layout.down,
         )
 
     @property
+    def line(self) -> list[Pair]:
+        """The line from the head to the tail, left half first (the spinner among them)."""
+        return list(self.layout.line)
+
+    @property
     def head(self) -> int | None:
-        return self.line[0][0] if self.line else None
+        return self.layout.head
 
     @property
     def tail(self) -> int | None:
-        return self.line[-1][1] if self.line else None
+        return self.layout.tail
 
     @property
     def is_over(self) -> bool:
         return self.result is not None
 
     def line_tiles(self) -> list[Tile]:
-        return [Tile.of(a, b) for a, b in self.line]
+        """Every tile on the table (the line, then the spinner's other arms)."""
+        return self.layout.tiles()
 
     def turn(self, seat: int | None = None) -> legality.Turn:
         """The legality facts for *seat* (default: the seat to move) as if it were to move."""
@@ -184,8 +202,7 @@ class Round:
         return legality.Turn(
             seat=seat,
             hand=tuple(self.hands[seat]),
-            head=self.head,
-            tail=self.tail,
+            layout=self.layout,
             lead_tile=self.lead_tile,
             boneyard_count=len(self.boneyard),
             drew_this_turn=self.drew_this_turn and own_turn,
@@ -229,19 +246,20 @@ class Round:
     def _play(self, play: Play) -> list[Event]:
         seat, tile = self.to_move, play.tile
         assert play.side is not None and play.outer is not None
-        lead = not self.line
-        joined = tile.other(play.outer)
+        layout = self.layout
+        lead = layout.is_empty
         if lead:
-            self.line.append((joined, play.outer))
-        elif play.side is Side.HEAD:
-            self.line.insert(0, (play.outer, joined))
+            layout = Layout.opened_with(tile, play.outer, spinner=self.rules.spinner)
         else:
-            self.line.append((joined, play.outer))
+            layout = layout.placed(play.side, tile.other(play.outer), play.outer)
+        self.layout = layout
         self.hands[seat].remove(tile)
         self.last_mover = seat
-        head, tail = self.head, self.tail
+        head, tail = layout.head, layout.tail
         assert head is not None and tail is not None
-        events: list[Event] = [TilePlayed(seat, tile, play.side, head, tail, lead)]
+        events: list[Event] = [
+            TilePlayed(seat, tile, play.side, head, tail, lead, layout.up_end, layout.down_end)
+        ]
         if not self.hands[seat]:
             self._finish(Outcome.DOMINO, out_seat=seat)
         elif tile.is_double and self.rules.double_bonus:
@@ -258,19 +276,31 @@ class Round:
         while self.boneyard:
             tile = self.boneyard.pop()
             drawn.append(tile)
-            if self.rules.draw_policy is DrawPolicy.ONCE or self.rules.outers_any(
-                tile, self.head, self.tail
+            if self.rules.draw_policy is DrawPolicy.ONCE or self.rules.fits_layout(
+                tile, self.layout
             ):
                 break
         self.hands[seat].extend(drawn)
         self.hands[seat].sort()
         self.drew_this_turn = True
+        layout = self.layout
         return [
-            TilesDrawn(seat, len(drawn), tuple(drawn), self.head, self.tail, len(self.boneyard))
+            TilesDrawn(
+                seat,
+                len(drawn),
+                tuple(drawn),
+                layout.head,
+                layout.tail,
+                len(self.boneyard),
+                layout.up_end,
+                layout.down_end,
+            )
         ]
 
     def _pass(self) -> list[Event]:
-        return [Passed(self.to_move, self.head, self.tail), self._next_turn()]
+        layout = self.layout
+        passed = Passed(self.to_move, layout.head, layout.tail, layout.up_end, layout.down_end)
+        return [passed, self._next_turn()]
 
     def _next_turn(self) -> TurnStarted:
         self.to_move = (self.to_move + 1) % self.rules.seats
@@ -282,9 +312,7 @@ class Round:
         if self.rules.boneyard_drawable and self.boneyard:
             return True
         return any(
-            self.rules.outers_any(tile, self.head, self.tail)
-            for hand in self.hands
-            for tile in hand
+            self.rules.fits_layout(tile, self.layout) for hand in self.hands for tile in hand
         )
 
     def _finish(self, outcome: Outcome, out_seat: int | None = None) -> None:
@@ -300,6 +328,5 @@ class Round:
         other.hands = [list(hand) for hand in self.hands]
         other.boneyard = list(self.boneyard)
         other.set_aside = list(self.set_aside)
-        other.line = list(self.line)
         other.history = list(self.history)
         return other

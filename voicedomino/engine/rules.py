@@ -6,18 +6,31 @@ Everything here is pure: no randomness, no I/O, no wording.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from voicedomino.engine.tiles import ALL_TILES, DOUBLES_HIGH_FIRST, Tile
+from voicedomino.engine.layout import Layout
+from voicedomino.engine.tiles import DOUBLE_SIX, TILE_SETS, Tile, doubles_high_first, tile_set
 
 
 class DrawPolicy(Enum):
     NONE = "none"  # blocco: the undealt tiles are set aside
     ONCE = "once"  # classica: one tile, at most once per turn
     UNTIL_PLAYABLE = "until_playable"  # draw until a playable tile comes or the boneyard is empty
+
+
+class Opening(Enum):
+    """Who opens a round: the variant's own rule, or one of the table options of RULES.md."""
+
+    VARIANT = "variant"
+    HIGHEST_DOUBLE = "highest_double"  # the highest double, else the heaviest tile
+    HEAVIEST = "heaviest"  # the heaviest tile
+    TOP_DOUBLE = "top_double"  # the set's top double, else the highest; no double: deal again
+    RANDOM = "random"  # a seat drawn with the deal's generator, with its heaviest tile
+    LAST_WINNER = "last_winner"  # the last round's winner, any tile (round one: the variant's)
 
 
 class Outcome(Enum):
@@ -36,6 +49,9 @@ class Settings:
     hand_size: int | None = None
     target: int | None = None  # 0: a single round
     wildcard: bool | None = None
+    tile_set: int | None = None  # the set by its top number: 6 (double-six) or 9 (double-nine)
+    spinner: bool | None = None  # a lead double opens four arms
+    opening: str | None = None  # an Opening value; None: the variant's own rule
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -47,6 +63,14 @@ class Lead:
 
     seat: int
     tile: Tile | None
+
+
+@dataclass(frozen=True)
+class PreviousRound:
+    """What the next deal's opening may depend on: who led the last round and who won it."""
+
+    leader: int
+    winner: int | None  # a seat; None when the round was drawn
 
 
 @dataclass(frozen=True)
@@ -86,11 +110,28 @@ class Rules:
             raise ValueError(f"{self.name}: {settings.seats} seats not allowed")
         if settings.pairs and not (self.allows_pairs and settings.seats == 4):
             raise ValueError(f"{self.name}: pairs need four seats in coppie")
+        highest = DOUBLE_SIX if settings.tile_set is None else settings.tile_set
+        if highest not in TILE_SETS:
+            raise ValueError(f"no double-{highest} set (sets: {TILE_SETS})")
+        self.highest = highest  # the set's top number
+        self.tiles: tuple[Tile, ...] = tile_set(highest)  # the whole set, sorted
+        self.doubles_high_first: tuple[Tile, ...] = doubles_high_first(highest)
         hand_size = settings.hand_size
         if hand_size is None:
-            hand_size = self.default_hand_size(settings.seats)
-        if hand_size < 1 or hand_size * settings.seats > len(ALL_TILES):
+            hand_size = (
+                self.default_hand_size(settings.seats)
+                if highest == DOUBLE_SIX
+                else double_nine_hand_size(settings.seats)
+            )
+        if hand_size < 1 or hand_size * settings.seats > len(self.tiles):
             raise ValueError(f"{self.name}: {hand_size} tiles each do not fit the set")
+        try:
+            self.opening = (
+                Opening.VARIANT if settings.opening is None else Opening(settings.opening)
+            )
+        except ValueError:
+            raise ValueError(f"unknown opening rule: {settings.opening!r}") from None
+        self.spinner = bool(settings.spinner)
         target = self.default_target if settings.target is None else settings.target
         if target < 0:
             raise ValueError("the target score cannot be negative")
@@ -123,6 +164,9 @@ class Rules:
             "hand_size": self.hand_size,
             "target": self.target,
             "wildcard": self.wildcard,
+            "tile_set": self.highest,
+            "spinner": self.spinner,
+            "opening": self.opening.value,
         }
 
     # --- shape of the table -------------------------------------------------------------
@@ -158,6 +202,13 @@ class Rules:
             return True
         return bool(self.outers(tile, head) or self.outers(tile, tail))
 
+    def fits_layout(self, tile: Tile, layout: Layout) -> bool:
+        """Whether *tile* fits some open arm (any tile fits an empty table)."""
+        return layout.is_empty or self.fits_any(tile, layout.numbers())
+
+    def fits_any(self, tile: Tile, numbers: Iterable[int]) -> bool:
+        return any(self.outers(tile, number) for number in set(numbers))
+
     def default_outer(self, tile: Tile, end: int) -> int:
         """The exposed number when the player does not say: an exact match joins first."""
         if tile.has(end):
@@ -169,8 +220,43 @@ class Rules:
     def find_lead(
         self, hands: Sequence[Sequence[Tile]], previous_leader: int | None
     ) -> Lead | None:
-        """Who leads this deal; None asks for a new deal."""
-        return zero_double_then_highest_then_heaviest(hands)
+        """Who leads this deal by the variant's own rule; None asks for a new deal."""
+        return zero_double_then_highest_then_heaviest(hands, self.highest)
+
+    def opening_lead(
+        self,
+        hands: Sequence[Sequence[Tile]],
+        previous: PreviousRound | None,
+        rng: random.Random,
+    ) -> Lead | None:
+        """Who leads this deal by the table's opening rule; None asks for a new deal.
+
+        *rng* is the deal's generator: only the random opening draws from it.
+        """
+        top = self.highest
+        match self.opening:
+            case Opening.HIGHEST_DOUBLE:
+                return highest_double_lead(hands, top) or heaviest_tile_lead(hands)
+            case Opening.HEAVIEST:
+                return heaviest_tile_lead(hands)
+            case Opening.TOP_DOUBLE:
+                return highest_double_lead(hands, top)
+            case Opening.RANDOM:
+                seat = rng.randrange(self.seats)
+                return Lead(seat, max(hands[seat], key=Tile.rank))
+            case Opening.LAST_WINNER if previous is not None and previous.winner is not None:
+                return Lead(previous.winner, None)
+        return self.find_lead(hands, None if previous is None else previous.leader)
+
+    def winning_seat(self, result: RoundResult, hands: Sequence[Sequence[Tile]]) -> int | None:
+        """The seat that won a round: who went out, else the winning team's seat with the
+        fewest pips left (the first in seat order on a tie); None for a drawn round."""
+        if result.out_seat is not None:
+            return result.out_seat
+        if result.winner is None:
+            return None
+        team = self.teams[result.winner]
+        return min(team, key=lambda seat: (sum(t.pips for t in hands[seat]), seat))
 
     # --- scoring ----------------------------------------------------------------------
 
@@ -205,8 +291,13 @@ def holder(hands: Sequence[Sequence[Tile]], tile: Tile) -> int | None:
     return next((seat for seat, hand in enumerate(hands) if tile in hand), None)
 
 
-def highest_double_lead(hands: Sequence[Sequence[Tile]]) -> Lead | None:
-    for double in DOUBLES_HIGH_FIRST:
+def double_nine_hand_size(seats: int) -> int:
+    """RULES.md's deal with the double-nine set, for every variant."""
+    return 10 if seats == 2 else 7
+
+
+def highest_double_lead(hands: Sequence[Sequence[Tile]], highest: int) -> Lead | None:
+    for double in doubles_high_first(highest):
         seat = holder(hands, double)
         if seat is not None:
             return Lead(seat, double)
@@ -221,12 +312,12 @@ def heaviest_tile_lead(hands: Sequence[Sequence[Tile]]) -> Lead:
     return Lead(seat, tile)
 
 
-def zero_double_then_highest_then_heaviest(hands: Sequence[Sequence[Tile]]) -> Lead:
+def zero_double_then_highest_then_heaviest(hands: Sequence[Sequence[Tile]], highest: int) -> Lead:
     blank_double = Tile(0, 0)
     seat = holder(hands, blank_double)
     if seat is not None:
         return Lead(seat, blank_double)
-    return highest_double_lead(hands) or heaviest_tile_lead(hands)
+    return highest_double_lead(hands, highest) or heaviest_tile_lead(hands)
 
 
 def unique_minimum(values: Sequence[int]) -> int | None:
@@ -274,7 +365,7 @@ class Blocco(Rules):
     def find_lead(
         self, hands: Sequence[Sequence[Tile]], previous_leader: int | None
     ) -> Lead | None:
-        return highest_double_lead(hands)
+        return highest_double_lead(hands, self.highest)
 
     def score_round(
         self,
@@ -351,7 +442,7 @@ class Coppie(Rules):
         self, hands: Sequence[Sequence[Tile]], previous_leader: int | None
     ) -> Lead | None:
         if previous_leader is None:
-            return highest_double_lead(hands) or heaviest_tile_lead(hands)
+            return highest_double_lead(hands, self.highest) or heaviest_tile_lead(hands)
         return Lead((previous_leader + 1) % self.seats, None)
 
     def score_round(

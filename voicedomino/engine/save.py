@@ -1,10 +1,15 @@
 """Save and load a whole match (settings, scores, round, RNG position) as versioned JSON.
 
-Loading checks every field and the consistency of the whole (all 28 tiles exactly once, a line
-whose halves join, counts that fit the variant), then that the match is one a game can reach:
-the round is dealt again from its history and replayed through the engine's own rules, and the
-scores must fit the rounds played (see `check_reachable`). Anything else raises SaveError with a
-clear message. The round's result is not stored: it is derived again from the state.
+Loading checks every field and the consistency of the whole (every tile of the table's set
+exactly once, arms whose halves join, counts that fit the variant), then that the match is one a
+game can reach: the round is dealt again from its history and replayed through the engine's own
+rules, and the scores must fit the rounds played (see `check_reachable`). Anything else raises
+SaveError with a clear message. The round's result is not stored: it is derived again from the
+state.
+
+Versions: 1 knew only the double-six line; 2 adds the table options (set, spinner, opening)
+to the settings, the spinner's arms to the round and the arms' ends to the events. An older
+document is migrated on loading (``migrate``); documents are always written at VERSION.
 """
 
 from __future__ import annotations
@@ -22,11 +27,11 @@ from voicedomino.engine.errors import IllegalAction, NewerSaveError, SaveError
 from voicedomino.engine.events import BonusTurn, Event, Passed, RoundStarted, TilePlayed, TilesDrawn
 from voicedomino.engine.match import Match
 from voicedomino.engine.round import Round, RoundState
-from voicedomino.engine.rules import Lead, Rules, Settings, make_rules
-from voicedomino.engine.tiles import ALL_TILES, Tile
+from voicedomino.engine.rules import Lead, Opening, PreviousRound, Rules, Settings, make_rules
+from voicedomino.engine.tiles import MAX_NUMBER, Tile
 
 FORMAT = "voicedomino-match"
-VERSION = 1
+VERSION = 2
 HISTORY_EVENTS: dict[str, type[Any]] = {
     cls.__name__: cls for cls in (RoundStarted, TilePlayed, TilesDrawn, Passed, BonusTurn)
 }
@@ -51,6 +56,9 @@ def to_document(match: Match) -> dict[str, Any]:
             "boneyard": [_tile_out(t) for t in state.boneyard],
             "set_aside": [_tile_out(t) for t in state.set_aside],
             "line": [list(pair) for pair in state.line],
+            "spinner_at": state.spinner_at,
+            "up": [list(pair) for pair in state.up],
+            "down": [list(pair) for pair in state.down],
             "leader": state.leader,
             "lead_tile": None if state.lead_tile is None else _tile_out(state.lead_tile),
             "to_move": state.to_move,
@@ -107,6 +115,7 @@ def from_document(document: object) -> Match:
         raise NewerSaveError(f"saved by a newer version ({version})")
     if version < 1:
         raise SaveError(f"unknown version {version}")
+    doc = migrate(doc, version)
     settings_doc = _mapping(doc.get("settings"), "settings")
     try:
         settings = Settings(**settings_doc)
@@ -159,10 +168,7 @@ def replay_round(rules: Rules, state: RoundState) -> Round:
     if start.round_number != state.round_number:
         raise SaveError("the round's number differs from its start")
     hands, boneyard = _dealt(rules, state)
-    # The leader of the round before is not saved: after the first round, any may have been.
-    previous_leaders = [None] if state.round_number == 1 else list(range(rules.seats))
-    leads = [rules.find_lead(hands, previous) for previous in previous_leaders]
-    if Lead(start.leader, start.lead_tile) not in leads:
+    if Lead(start.leader, start.lead_tile) not in _possible_leads(rules, hands, state.round_number):
         raise SaveError("the round was not opened by the player the rules name")
     round_ = Round(
         rules, hands, boneyard, state.set_aside, start.leader, start.lead_tile, state.round_number
@@ -177,6 +183,19 @@ def replay_round(rules: Rules, state: RoundState) -> Round:
         except IllegalAction as error:
             raise SaveError(f"move {number} of the round is not legal: {error}") from None
     return round_
+
+
+def _possible_leads(rules: Rules, hands: list[list[Tile]], round_number: int) -> list[Lead | None]:
+    """Every opening the table's rule could have given these hands. The round before (its
+    leader and winner) is not saved, nor the generator of a random opening: any is allowed."""
+    if rules.opening is Opening.RANDOM:
+        return [Lead(seat, max(hand, key=Tile.rank)) for seat, hand in enumerate(hands)]
+    seats = range(rules.seats)
+    previous: list[PreviousRound | None] = [None]
+    if round_number > 1:
+        previous = [PreviousRound(leader, winner) for leader in seats for winner in [None, *seats]]
+    unused = random.Random(0)  # only the random opening, handled above, draws from it
+    return [rules.opening_lead(hands, before, unused) for before in previous]
 
 
 def _dealt(rules: Rules, state: RoundState) -> tuple[list[list[Tile]], list[Tile]]:
@@ -203,8 +222,9 @@ def _move_of(event: Event) -> tuple[Action, int] | None:
     """The action that made *event* and who made it; None for an event that follows from the
     move before it (a bonus turn)."""
     match event:
-        case TilePlayed(seat, tile, side, head, tail):
-            return Play(tile, side, head if side is Side.HEAD else tail), seat
+        case TilePlayed(seat, tile, side, head, tail, _lead, up, down):
+            outer = {Side.HEAD: head, Side.TAIL: tail, Side.UP: up, Side.DOWN: down}[side]
+            return Play(tile, side, outer), seat
         case TilesDrawn(seat):
             return Draw(), seat
         case Passed(seat):
@@ -240,6 +260,22 @@ def _all_tiles(state: RoundState) -> list[Tile]:
     return [*held, *state.boneyard, *state.set_aside, *state.line_tiles()]
 
 
+def migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:
+    """The document of an older *version* brought to VERSION (a new dict; *doc* is untouched).
+
+    Version 1 had no table options (their defaults are the old game), no spinner arms, and
+    events without the arms' ends (absent fields load as None).
+    """
+    if version >= VERSION:
+        return doc
+    migrated = dict(doc)
+    round_doc = doc.get("round")
+    if version < 2 and isinstance(round_doc, dict):
+        migrated["round"] = {"spinner_at": None, "up": [], "down": [], **round_doc}
+    migrated["version"] = VERSION
+    return migrated
+
+
 def _check_settings_types(settings: Settings) -> None:
     if not isinstance(settings.variant, str) or type(settings.seats) is not int:
         raise ValueError("variant and seats")
@@ -249,8 +285,14 @@ def _check_settings_types(settings: Settings) -> None:
         value = getattr(settings, name)
         if value is not None and type(value) is not int:
             raise ValueError(name)
-    if settings.wildcard is not None and not isinstance(settings.wildcard, bool):
-        raise ValueError("wildcard")
+    for name in ("wildcard", "spinner"):
+        value = getattr(settings, name)
+        if value is not None and not isinstance(value, bool):
+            raise ValueError(name)
+    if settings.tile_set is not None and type(settings.tile_set) is not int:
+        raise ValueError("tile_set")
+    if settings.opening is not None and not isinstance(settings.opening, str):
+        raise ValueError("opening")
 
 
 def _rng(value: object) -> random.Random:
@@ -276,6 +318,7 @@ def _round_state(rules: Rules, doc: dict[str, Any]) -> RoundState:
         raise SaveError("wrong number of hands")
     lead_raw = doc.get("lead_tile")
     last = doc.get("last_mover")
+    spinner_raw = doc.get("spinner_at")
     return RoundState(
         round_number=_int(doc.get("number"), "round number", low=1),
         hands=tuple(tuple(hand) for hand in hands),  # in the saved order
@@ -289,21 +332,22 @@ def _round_state(rules: Rules, doc: dict[str, Any]) -> RoundState:
         bonus_turn=_bool(doc.get("bonus_turn"), "bonus_turn"),
         last_mover=None if last is None else _seat(last, seats, "last_mover"),
         history=tuple(_event(e, seats) for e in _list(doc.get("history"), "history")),
+        spinner_at=None if spinner_raw is None else _int(spinner_raw, "spinner_at", low=0),
+        up=tuple(_pair(p) for p in _list(doc.get("up"), "up")),
+        down=tuple(_pair(p) for p in _list(doc.get("down"), "down")),
     )
 
 
 def _check_consistency(rules: Rules, state: RoundState) -> None:
     every = _all_tiles(state)
     counts = Counter(every)
-    if len(every) != len(ALL_TILES) or set(counts) != set(ALL_TILES):
-        raise SaveError("the tiles do not add up to one double-six set")
+    if len(every) != len(rules.tiles) or set(counts) != set(rules.tiles):
+        raise SaveError(f"the tiles do not add up to one double-{rules.highest} set")
     if state.boneyard and not rules.boneyard_drawable:
         raise SaveError("a boneyard in a variant without drawing")
     if state.set_aside and rules.boneyard_drawable:
         raise SaveError("tiles set aside in a variant with a boneyard")
-    for (_, right), (left, _) in zip(state.line, state.line[1:], strict=False):
-        if not (right == left or (rules.wildcard and 0 in (right, left))):
-            raise SaveError("the line does not join")
+    _check_arms(rules, state)
     if not state.line and (state.last_mover is not None or state.to_move != state.leader):
         raise SaveError("an empty line with moves made")
     if state.line and state.last_mover is None:
@@ -315,13 +359,43 @@ def _check_consistency(rules: Rules, state: RoundState) -> None:
         raise SaveError("a bonus turn in a variant without one")
     plays = sum(isinstance(e, TilePlayed) for e in state.history)
     if (
-        plays != len(state.line)
+        plays != len(state.layout)
         or not state.history
         or not isinstance(state.history[0], RoundStarted)
     ):
         raise SaveError("the history does not match the line")
     if sum(not hand for hand in state.hands) > 1:
         raise SaveError("more than one empty hand")
+
+
+def _check_arms(rules: Rules, state: RoundState) -> None:
+    """Every arm joins, from the spinner outward; only a spinner table has arms above and below."""
+
+    def joins(right: int, left: int) -> bool:
+        return right == left or (rules.wildcard and 0 in (right, left))
+
+    for (_, right), (left, _) in zip(state.line, state.line[1:], strict=False):
+        if not joins(right, left):
+            raise SaveError("the line does not join")
+    at = state.spinner_at
+    lead = next((e for e in state.history if isinstance(e, TilePlayed)), None)
+    if rules.spinner and lead is not None and lead.tile.is_double and at is None:
+        raise SaveError("a double lead on a spinner table without its arms")
+    if at is None:
+        if state.up or state.down:
+            raise SaveError("arms above or below without a spinner")
+        return
+    if not rules.spinner or at >= len(state.line):
+        raise SaveError("a spinner where the table has none")
+    spinner = state.line[at]
+    if spinner[0] != spinner[1] or lead is None or lead.tile != Tile.of(*spinner):
+        raise SaveError("the spinner is not the lead double")
+    for arm in (state.up, state.down):
+        inner = spinner[1]
+        for joined, outer in arm:
+            if not joins(inner, joined):
+                raise SaveError("an arm does not join")
+            inner = outer
 
 
 def _event(value: object, seats: int) -> Event:
@@ -406,8 +480,8 @@ def _pair(value: object) -> tuple[int, int]:
     if len(items) != 2:
         raise SaveError("a tile has two numbers")
     a, b = (_int(x, "tile") for x in items)
-    if not (0 <= a <= 6 and 0 <= b <= 6):
-        raise SaveError("tile numbers go from 0 to 6")
+    if not (0 <= a <= MAX_NUMBER and 0 <= b <= MAX_NUMBER):
+        raise SaveError(f"tile numbers go from 0 to {MAX_NUMBER}")
     return a, b
 
 

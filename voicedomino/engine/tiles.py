@@ -1,11 +1,20 @@
-"""Tiles of the double-six set: immutable, ordered, hashable."""
+"""Tiles of the double-six and double-nine sets: immutable, ordered, hashable.
+
+Which set a table plays with belongs to its rules (``Rules.tiles``, ``Rules.highest``); the
+module constants below name the sets, they are not "the" set.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
-HIGHEST_NUMBER = 6
+DOUBLE_SIX = 6
+DOUBLE_NINE = 9
+TILE_SETS: tuple[int, ...] = (DOUBLE_SIX, DOUBLE_NINE)  # each set named by its top number
+MAX_NUMBER = DOUBLE_NINE  # the largest number on any tile the game knows
+HIGHEST_NUMBER = DOUBLE_SIX  # the default set's top number (the double-six set)
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -16,8 +25,8 @@ class Tile:
     high: int
 
     def __post_init__(self) -> None:
-        if not (0 <= self.low <= self.high <= HIGHEST_NUMBER):
-            raise ValueError(f"not a double-six tile: {self.low}-{self.high}")
+        if not (0 <= self.low <= self.high <= MAX_NUMBER):
+            raise ValueError(f"not a domino tile: {self.low}-{self.high}")
 
     @classmethod
     def of(cls, a: int, b: int) -> Tile:
@@ -51,10 +60,22 @@ class Tile:
         return f"{self.low}-{self.high}"
 
 
-ALL_TILES: tuple[Tile, ...] = tuple(
-    Tile(low, high) for low in range(HIGHEST_NUMBER + 1) for high in range(low, HIGHEST_NUMBER + 1)
-)
-DOUBLES_HIGH_FIRST: tuple[Tile, ...] = tuple(Tile(n, n) for n in range(HIGHEST_NUMBER, -1, -1))
+@cache
+def tile_set(highest: int) -> tuple[Tile, ...]:
+    """Every tile of the set whose top double is [highest|highest], in sorted order."""
+    if highest not in TILE_SETS:
+        raise ValueError(f"no double-{highest} set")
+    return tuple(Tile(low, high) for low in range(highest + 1) for high in range(low, highest + 1))
+
+
+@cache
+def doubles_high_first(highest: int) -> tuple[Tile, ...]:
+    """The set's doubles from its top double down: the order "the highest double" searches."""
+    return tuple(Tile(n, n) for n in range(highest, -1, -1))
+
+
+ALL_TILES: tuple[Tile, ...] = tile_set(DOUBLE_SIX)  # the default set; a table's is Rules.tiles
+DOUBLES_HIGH_FIRST: tuple[Tile, ...] = doubles_high_first(DOUBLE_SIX)
 
 
 def pips(tiles: Iterable[Tile]) -> int:

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from voicedomino.engine import legality
 from voicedomino.engine.actions import Action
 from voicedomino.engine.events import Event, TilePlayed
+from voicedomino.engine.layout import Layout, Pair
 from voicedomino.engine.rules import MatchResult, RoundResult, Rules
-from voicedomino.engine.tiles import ALL_TILES, Tile
+from voicedomino.engine.tiles import Tile
 
 
 @dataclass(frozen=True)
@@ -17,7 +18,7 @@ class SeatView:
     rules: Rules
     round_number: int
     hand: tuple[Tile, ...]
-    line: tuple[tuple[int, int], ...]
+    layout: Layout  # the table: the line and, with a spinner, its arms above and below
     hand_counts: tuple[int, ...]
     boneyard_count: int
     set_aside_count: int
@@ -33,12 +34,24 @@ class SeatView:
     revealed_hands: tuple[tuple[Tile, ...], ...] | None  # every hand, once the round is over
 
     @property
+    def line(self) -> tuple[Pair, ...]:
+        """The line from testa to coda, left half first (a spinner among them)."""
+        return self.layout.line
+
+    @property
     def head(self) -> int | None:
-        return self.line[0][0] if self.line else None
+        """The testa's open number (None on an empty table)."""
+        return self.layout.head
 
     @property
     def tail(self) -> int | None:
-        return self.line[-1][1] if self.line else None
+        """The coda's open number."""
+        return self.layout.tail
+
+    @property
+    def tile_set(self) -> tuple[Tile, ...]:
+        """Every tile of the table's set (double-six or double-nine)."""
+        return self.rules.tiles
 
     @property
     def is_my_turn(self) -> bool:
@@ -53,8 +66,7 @@ class SeatView:
         return legality.Turn(
             seat=self.seat,
             hand=self.hand,
-            head=self.head,
-            tail=self.tail,
+            layout=self.layout,
             lead_tile=self.lead_tile,
             boneyard_count=self.boneyard_count,
             drew_this_turn=self.drew_this_turn and mine,
@@ -68,12 +80,13 @@ class SeatView:
         return legality.legal_actions(self.rules, self.turn())
 
     def line_tiles(self) -> list[Tile]:
-        return [Tile.of(a, b) for a, b in self.line]
+        """Every tile on the table (the line, then the spinner's other arms)."""
+        return self.layout.tiles()
 
     def unseen_tiles(self) -> list[Tile]:
         """Tiles this seat cannot see: in other hands, in the boneyard or set aside."""
         seen = set(self.hand) | set(self.line_tiles())
-        return [tile for tile in ALL_TILES if tile not in seen]
+        return [tile for tile in self.rules.tiles if tile not in seen]
 
     def last_play(self) -> TilePlayed | None:
         return next((e for e in reversed(self.history) if isinstance(e, TilePlayed)), None)
