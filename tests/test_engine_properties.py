@@ -358,12 +358,20 @@ def test_random_whole_matches_score_by_the_variant(
         assert match.result.scores == tuple(totals)
 
 
+SAVE_OPTIONS: tuple[dict[str, object], ...] = (
+    {},
+    {"tile_set": 9, "spinner": True, "opening": "last_winner"},
+    {"spinner": True, "opening": "random"},
+)
+
+
+@pytest.mark.parametrize("options", SAVE_OPTIONS, ids=["as-ever", "nine-spinner-winner", "random"])
 @pytest.mark.parametrize(("variant", "seats", "pairs"), TABLES, ids=TABLE_IDS)
 def test_save_and_load_at_any_point_gives_the_same_game(
-    variant: str, seats: int, pairs: bool
+    variant: str, seats: int, pairs: bool, options: dict[str, object]
 ) -> None:
-    for seed in range(12):
-        match = new_match(variant, seats, pairs, seed, target=60)
+    for seed in range(12 if not options else 5):
+        match = new_match(variant, seats, pairs, seed, target=60, **options)
         rng = random.Random(seed)
         stop = rng.randrange(120)
         for _ in range(stop):  # play to a random point, across rounds
