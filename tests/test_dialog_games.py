@@ -173,6 +173,6 @@ def test_side_question_when_tile_fits_both_different_ends() -> None:
     assert fingerprint(manager) == before
     assert manager.handle("punteggio").text.endswith(it.ask_side())
     response = manager.handle("coda")
-    assert response.messages[0].text == "Quattro tre."  # compact: the cue says the tail
+    assert response.messages[0].text == "Quattro tre, in coda."  # always with its side
     assert response.messages[0].cue == "place_tail_you"
     assert manager.session.match.round.tail == 3

@@ -60,8 +60,8 @@ def test_play_a_turn_with_single_keys(tmp_path: Path) -> None:
         os.execv(sys.executable, [*argv, "--seme", "4", "--senza-salvataggio"])
     term = Terminal(fd)
     try:
-        term.until("Di' inizia")  # the greeting, then the key mode notice
-        term.until("Modalità tasti")
+        term.until("Modalità tasti")  # the greeting, the key mode notice, the menu's question
+        term.until("Invio per giocare")
         os.write(fd, b"/inizia\r")  # "/" opens a line for a whole command
         start = term.until("Tocca a te.")
         assert "Inizi tu, con il doppio sei." in start

@@ -78,6 +78,11 @@ def command_line(seed: int) -> list[str]:
 # --- the uninterrupted run ---------------------------------------------------------------------
 
 
+def opening(start: list[str], notices: list[str]) -> list[str]:
+    """What the program says first: the greeting, the notices, then the first question."""
+    return [start[0], *notices, *start[1:]]
+
+
 @dataclass
 class Reference:
     """A whole scripted match played in-process, with what must be on disk after each command."""
@@ -285,10 +290,10 @@ class KillRun:
         return None
 
     def greeting(self, saved: str | None) -> list[str]:
-        """The greeting, then the keyboard notice (notices wait until the player is greeted)."""
+        """The greeting, the keyboard notice, then the first question (asked last)."""
         if saved is None:
-            return [*self.ref.start, it.notice("keyboard_mode")]
-        return [it.welcome(), it.resume_offer(), it.notice("keyboard_mode")]
+            return opening(self.ref.start, [it.notice("keyboard_mode")])
+        return [it.welcome(), it.notice("keyboard_mode"), it.resume_offer()]
 
     def resume(self, live: Live, saved: str) -> None:
         expected = resume_answer(saved)
@@ -389,7 +394,7 @@ def test_killed_at_random_moments_resumes_and_ends_the_same(name: str, tmp_path:
     menu, seed = SCENARIOS[name]
     ref = reference_match(menu, seed)
     lines = uninterrupted(ref, seed, tmp_path / "whole")
-    assert lines == [*ref.start, it.notice("keyboard_mode"), *ref.transcript()]
+    assert lines == [*opening(ref.start, [it.notice("keyboard_mode")]), *ref.transcript()]
 
     run = KillRun(ref, seed, tmp_path / "killed", random.Random(f"kill:{seed}"))
     run.run()
@@ -453,7 +458,7 @@ def test_unloadable_save_is_moved_aside_and_a_fresh_game_starts(kind: str, tmp_p
     fresh = DialogManager(Table(), computer_pause=0, seed=7)
     # the menu, said right after the greeting: the problem, then how to type; a new match
     notices = [it.notice(problem), it.notice("keyboard_mode")]
-    expected = texts(fresh.start()) + notices + texts(fresh.handle("inizia"))
+    expected = opening(texts(fresh.start()), notices) + texts(fresh.handle("inizia"))
     assert lines[: len(expected)] == expected
     assert lines[-1] == it.goodbye()
 

@@ -11,7 +11,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import platformdirs
 
@@ -23,7 +23,8 @@ from voicedomino.engine import VARIANTS
 from voicedomino.frontend.app import Game, Preferences
 from voicedomino.frontend.attention import GateSettings
 from voicedomino.frontend.console import LineReader
-from voicedomino.frontend.inbox import DeviceNotice, KeyPressed
+from voicedomino.frontend.inbox import DeviceNotice, KeyPressed, Resumed, StopAsked
+from voicedomino.frontend.signals import SignalRelay
 from voicedomino.italian import messages as it
 from voicedomino.persistence.autosave import AutoSave, data_dir
 from voicedomino.persistence.lock import DataLock, LockState
@@ -31,6 +32,7 @@ from voicedomino.persistence.preferences import GRACE_RANGE, LISTEN_WINDOW_RANGE
 from voicedomino.players import LEVELS, Level
 
 if TYPE_CHECKING:
+    from voicedomino.frontend.keys import KeyReader
     from voicedomino.persistence.preferences import UserSettings
 
 log = logging.getLogger("voicedomino")
@@ -276,11 +278,19 @@ def play(args: argparse.Namespace) -> int:
         game.gate = None  # keyboard only: no window, no cues for a microphone that is not there
     if voice is None and keys is None:
         game.notice("keyboard_mode")
+
+    def stop(number: int) -> None:
+        game.hurry()  # no pause, no speech left to wait for: leave now
+        game.submit(StopAsked(number))
+
+    relay = SignalRelay(stop, lambda: game.submit(Resumed()), keys)
+    relay.install()
     try:
         game.run()
-    except KeyboardInterrupt:
-        print(it.goodbye(), flush=True)
+    except KeyboardInterrupt:  # asked twice to stop: goodbye, without waiting for anything
+        game.interrupted()
     finally:
+        relay.uninstall()
         if keys is not None:
             keys.restore()
         if voice is not None:
@@ -290,7 +300,7 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _start_key_mode(game: Game) -> KeyReaderLike | None:
+def _start_key_mode(game: Game) -> KeyReader | None:
     """Single keys without Enter; None when the terminal cannot be put in cbreak mode.
 
     The key reader needs POSIX terminal control (termios): on Windows it cannot run and the
@@ -303,7 +313,7 @@ def _start_key_mode(game: Game) -> KeyReaderLike | None:
     except ImportError:
         return None
     navigator = KeyNavigator(game)
-    game.on_key = navigator.press
+    game.keys = navigator
 
     def pressed(name: str) -> None:
         if name == "escape":
@@ -314,7 +324,7 @@ def _start_key_mode(game: Game) -> KeyReaderLike | None:
     try:
         reader.start()
     except (OSError, termios.error):
-        game.on_key = None
+        game.keys = None
         return None
     game.notice("key_mode")
     return reader
@@ -346,12 +356,6 @@ class NoticeRelay:
             self._game = game
         for key in pending:
             game.notice(key)
-
-
-class KeyReaderLike(Protocol):
-    """The key reader as `play` sees it (its module is imported only where termios exists)."""
-
-    def restore(self) -> None: ...
 
 
 def _speech_options(

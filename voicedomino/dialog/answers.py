@@ -220,9 +220,10 @@ def last_round(view: SeatView, ended: RoundEnded | None) -> str:
 
 
 def winner(view: SeatView, ended: RoundEnded | None) -> str:
-    labels = team_labels(view.rules)
+    labels, members = team_labels(view.rules), team_members(view.rules)
     if view.match_result is not None:
-        return it.match_won(labels[view.match_result.winner])
+        won = view.match_result.winner
+        return it.match_won(labels[won], members[won] if members else None)
     if ended is None:
         return it.nobody_won_yet()
     if ended.result.winner is None:

@@ -118,6 +118,7 @@ class DialogManager:
         self._saved = saved
         self._pending_tile: PlayTile | None = None  # waiting for "In testa o in coda?"
         self._confirming: Quit | NewGame | None = None
+        self._question = ""  # the yes/no question waiting, asked again on a stray key
         self._return_phase = Phase.MENU
         self.keeper: SaveKeeper | None = None  # the front end that saves: asked before a claim
         self.internal_errors = 0
@@ -138,6 +139,15 @@ class DialogManager:
         return self.narrator.verbosity
 
     @property
+    def inputs(self) -> it.Inputs:
+        """How the player gives commands now (keys, words): every prompt names what works."""
+        return self.narrator.inputs
+
+    @inputs.setter
+    def inputs(self, inputs: it.Inputs) -> None:
+        self.narrator.inputs = inputs
+
+    @property
     def auto_forced(self) -> bool | None:
         """Forced draws and passes made for the player; None: only in brief mode."""
         return self.turns.auto_forced
@@ -147,12 +157,48 @@ class DialogManager:
         return self.session.view() if self.session is not None else None
 
     def start(self) -> Response:
-        """The greeting: the resume question when a saved match exists, else the menu."""
-        response = Response(awaits_player=True)
-        response.say(it.welcome())
+        """The greeting and the first question: resume a saved match, or the menu."""
+        response = self.greeting()
+        response.messages.extend(self.opening().messages)
+        return response
+
+    def greeting(self) -> Response:
+        return Response(awaits_player=True).say(it.welcome())
+
+    def opening(self) -> Response:
+        """The first question: the resume question when a saved match exists, else the menu
+        (a front end says its notices between the greeting and this)."""
         if self.phase is Phase.RESUME_OFFER:
-            return response.say(it.resume_offer())
-        return self._menu_summary(response)
+            return Response(awaits_player=True).say(it.resume_offer(self.inputs))
+        return self._menu_summary(Response(awaits_player=True))
+
+    def prompt(self) -> Response:
+        """Where the player is and what can be done now, never "Non ho capito": for a key that
+        means nothing in a question, an empty line, the game continuing after a suspension."""
+        inputs = self.inputs
+        response = Response(awaits_player=True)
+        match self.phase:
+            case Phase.MENU:
+                return self._menu_summary(response)
+            case Phase.RESUME_OFFER:
+                return response.say(it.resume_offer(inputs))
+            case Phase.CONFIRM:
+                return response.say(self._question)
+            case Phase.CHOOSE_SIDE:
+                return response.say(it.ask_side(inputs))
+            case Phase.ROUND_OVER:
+                return response.say(it.next_round_prompt(inputs))
+            case Phase.MATCH_OVER:
+                return response.say(it.match_over_prompt(inputs))
+        assert self.session is not None
+        view = self.session.view()
+        if not view.is_my_turn:
+            return response.say(it.turn_of(view.to_move))
+        if view.line:
+            response.say(answers.ends(view))
+        response.say(it.your_turn())
+        response.messages.extend(self.narrator.situation(view))
+        return response
 
     @property
     def wants_answer(self) -> bool:
@@ -183,15 +229,16 @@ class DialogManager:
         return self.session.save_document() if self.session is not None else None
 
     def hint_text(self) -> str:
+        inputs = self.inputs
         return {
-            Phase.MENU: it.hint_menu(),
-            Phase.PLAYING: it.hint_playing(),
-            Phase.CHOOSE_SIDE: it.hint_side(),
-            Phase.ROUND_OVER: it.hint_round_over(),
-            Phase.MATCH_OVER: it.hint_match_over(),
-            Phase.CONFIRM: it.confirm_yes_no(),
-            Phase.RESUME_OFFER: it.confirm_yes_no(),
-        }[self.phase]
+            Phase.MENU: it.hint_menu,
+            Phase.PLAYING: it.hint_playing,
+            Phase.CHOOSE_SIDE: it.hint_side,
+            Phase.ROUND_OVER: it.hint_round_over,
+            Phase.MATCH_OVER: it.hint_match_over,
+            Phase.CONFIRM: it.confirm_yes_no,
+            Phase.RESUME_OFFER: it.confirm_yes_no,
+        }[self.phase](inputs)
 
     def readback(self, intent: Intent) -> str | None:
         """The few words that read a state-changing command back before it acts ("Tre cinque in
@@ -256,7 +303,7 @@ class DialogManager:
                 return Response(awaits_player=True).say(it.listening_prompt())
             case ExplainRules(variant):
                 pages = it.rules(variant or self.table.variant)
-                return Response(pages=list(pages)).say(pages[0]).say(it.rules_more())
+                return Response(pages=list(pages)).say(pages[0]).say(it.rules_more(self.inputs))
             case CheckMicrophone():
                 return Response(check_microphone=True, awaits_player=True).say(
                     it.mic_check_prompt()
@@ -303,14 +350,15 @@ class DialogManager:
             case Undo() if self.session is not None:
                 return self._undo()
             case _ if isinstance(intent, MENU_CHOICES):  # understood, but not in a match
-                return Response(awaits_player=True).say(it.settings_in_the_menu(), Cue.INVALID)
+                text = it.settings_in_the_menu(self.inputs)
+                return Response(awaits_player=True).say(text, Cue.INVALID)
         return self.not_understood()
 
     # --- phases -------------------------------------------------------------------------
 
     def _on_resume_offer(self, intent: Intent) -> Response:
         if not isinstance(intent, Answer):
-            return Response(awaits_player=True).say(it.confirm_yes_no())
+            return Response(awaits_player=True).say(it.confirm_yes_no(self.inputs))
         saved, self._saved = self._saved, None
         if not intent.yes or saved is None:
             self.phase = Phase.MENU
@@ -334,12 +382,12 @@ class DialogManager:
         response = Response(awaits_player=True).say(it.resumed())
         view = session.view()
         response.say(answers.scores(view))
-        if view.match_result is not None:  # only a hand-edited save stops here
+        if view.match_result is not None:  # the loader sets a finished match aside: not here
             self.phase = Phase.MATCH_OVER
-            return response.say(it.match_over_prompt())
+            return response.say(it.match_over_prompt(self.inputs))
         if view.round_result is not None:
             self.phase = Phase.ROUND_OVER
-            return response.say(it.next_round_prompt())
+            return response.say(it.next_round_prompt(self.inputs))
         self.phase = Phase.PLAYING
         if view.line:
             response.say(answers.ends(view))
@@ -363,9 +411,9 @@ class DialogManager:
                 cue = None if choice.accepted else Cue.INVALID
                 return Response(awaits_player=True).say(choice.text, cue)
             case Ask() | AskNumber() | AskPlayer() | SideWord() | PlayNumber() | Undo():
-                return Response(awaits_player=True).say(it.not_in_game(), Cue.INVALID)
+                return Response(awaits_player=True).say(it.not_in_game(self.inputs), Cue.INVALID)
             case PlayTile() | PassTurn() | DrawOrPass():
-                return Response(awaits_player=True).say(it.not_in_game(), Cue.INVALID)
+                return Response(awaits_player=True).say(it.not_in_game(self.inputs), Cue.INVALID)
             case Quit() | NewGame():
                 return self._common(intent)
         return self.not_understood()
@@ -410,11 +458,11 @@ class DialogManager:
             case Ask() | AskNumber() | AskPlayer() | PlayNumber() | Undo():
                 response = self._common(intent)
                 if self.phase is Phase.CHOOSE_SIDE:
-                    response.say(it.ask_side())
+                    response.say(it.ask_side(self.inputs))
                 return response
             case Quit() | NewGame():
                 return self._common(intent)
-        return Response(understood=False).say(it.not_understood(it.hint_side()), Cue.INVALID)
+        return self.not_understood()
 
     def _on_round_over(self, intent: Intent) -> Response:
         match intent:
@@ -430,14 +478,14 @@ class DialogManager:
 
     def _after_round(self, intent: Intent, reason: Reason) -> Response:
         if isinstance(intent, MOVES) and not isinstance(intent, PlayNumber):
-            return Response().say(_refusal_text(reason), Cue.INVALID)
+            return Response().say(_refusal_text(reason, self.inputs), Cue.INVALID)
         if isinstance(intent, Answer):
             return self.not_understood()
         return self._common(intent)
 
     def _on_confirm(self, intent: Intent) -> Response:
         if not isinstance(intent, Answer):
-            return Response(awaits_player=True).say(it.confirm_yes_no())
+            return Response(awaits_player=True).say(it.confirm_yes_no(self.inputs))
         if intent.yes and not intent.firm:  # "ok", "va bene": not enough to leave a match
             return Response(awaits_player=True).say(it.confirm_say_yes())
         what, self._confirming = self._confirming, None
@@ -455,40 +503,47 @@ class DialogManager:
         self._confirming = what
         self._return_phase = self.phase
         self.phase = Phase.CONFIRM
-        text = self._quit_question(in_game) if isinstance(what, Quit) else it.confirm_new_game()
-        return Response(awaits_player=True).say(text)
+        if isinstance(what, Quit):
+            self._question = self._quit_question(in_game)
+        else:
+            self._question = it.confirm_new_game(self.inputs)
+        return Response(awaits_player=True).say(self._question)
 
     def _quit_question(self, in_game: bool) -> str:
         """ "Vuoi uscire?", saying the match is kept only when the save really holds it."""
+        inputs = self.inputs
         if not in_game or self.keeper is None:
-            return it.confirm_quit(in_game)
+            return it.confirm_quit(in_game, inputs)
         status = self.keeper.status_for_quitting()
         if not status.saving:
-            return it.confirm_quit_without_saving()
-        return it.confirm_quit(True) if status.kept else it.confirm_quit_unsaved(status.failure)
+            return it.confirm_quit_without_saving(inputs)
+        if status.kept:
+            return it.confirm_quit(True, inputs)
+        return it.confirm_quit_unsaved(status.failure, inputs)
 
     def _set_aside(self) -> str | None:
         """The declined or damaged save moved out of the way: None, or why it could not be."""
         return self.keeper.set_aside() if self.keeper is not None else None
 
     def _help(self) -> Response:
+        inputs = self.inputs
         match self.phase:
             case Phase.MENU:
                 return Response().say(it.menu_help())
             case Phase.CHOOSE_SIDE:
-                return Response().say(it.help_side())
+                return Response().say(it.help_side(inputs))
             case Phase.ROUND_OVER:
-                return Response().say(it.help_round_over())
+                return Response().say(it.help_round_over(inputs))
             case Phase.MATCH_OVER:
-                return Response().say(it.help_match_over())
+                return Response().say(it.help_match_over(inputs))
             case Phase.CONFIRM | Phase.RESUME_OFFER:
-                return Response().say(it.help_confirm())
+                return Response().say(it.help_confirm(inputs))
         assert self.session is not None
         return Response().say(it.help_playing(self.session.match.rules.boneyard_drawable))
 
     def _menu_summary(self, response: Response) -> Response:
         response.say(self.table.summary())
-        return response.say(it.menu_prompt())
+        return response.say(it.menu_prompt(self.inputs))
 
     def _start_match(self) -> Response:
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**32)
@@ -534,7 +589,7 @@ class DialogManager:
         if response is None:  # the tile fits both ends, which differ: ask where
             self._pending_tile = intent
             self.phase = Phase.CHOOSE_SIDE
-            return Response(awaits_player=True).say(it.ask_side())
+            return Response(awaits_player=True).say(it.ask_side(self.inputs))
         return self._settled(response)
 
     def _act(self, action: Draw | Pass, acting: str) -> Response:
@@ -567,5 +622,7 @@ class DialogManager:
 _PESCA = SetVariant("pesca")
 
 
-def _refusal_text(reason: Reason) -> str:
-    return it.refusal(reason, acting="play", tile_=None, head=None, tail=None, playable_=None)
+def _refusal_text(reason: Reason, inputs: it.Inputs) -> str:
+    return it.refusal(
+        reason, acting="play", tile_=None, head=None, tail=None, playable_=None, inputs=inputs
+    )

@@ -54,6 +54,7 @@ class Narrator:
     def __init__(self, verbosity: Verbosity, computer_pause: float) -> None:
         self.verbosity = verbosity
         self.computer_pause = computer_pause
+        self.inputs = it.WORDS  # how the player gives commands: the prompts name it
         self._ends_due: tuple[int, int] | None = None
 
     def tell(self, view: SeatView, events: Sequence[Event]) -> list[Message]:
@@ -87,11 +88,15 @@ class Narrator:
         if isinstance(event, TilePlayed):
             cue = place_cue(event.seat, event.side)
             pan = seat_pan(event.seat, view.rules.seats)
-            if event.seat == HUMAN:  # in brief mode the cue alone: the player knows the move
-                text = (it.you_played if detailed else it.compact_you_played)(
-                    event.tile, event.side, event.lead
+            if event.seat == HUMAN:  # always with its side: the game may have chosen it
+                text = (
+                    it.brief_you_played(event.side, event.lead)
+                    if brief
+                    else (it.you_played if detailed else it.compact_you_played)(
+                        event.tile, event.side, event.lead
+                    )
                 )
-                said = [Message("" if brief else text, cue, pan=pan)]
+                said = [Message(text, cue, pan=pan)]
             else:
                 text = (it.other_played if detailed else it.compact_other_played)(
                     event.seat, event.tile, event.side, event.lead
@@ -129,16 +134,17 @@ class Narrator:
             self._ends_due = None
             return self._round_ended(view, event)
         if isinstance(event, MatchEnded):
-            labels = team_labels(view.rules)
+            labels, members = team_labels(view.rules), team_members(view.rules)
             human_team = view.rules.team_of(HUMAN)
-            won = event.result.winner == human_team
+            winner = event.result.winner
+            won = winner == human_team
             cue = Cue.MATCH_WON if won else Cue.MATCH_LOST
             ordered = [labels[team] for team in event.result.ranking]
             values = [event.result.scores[team] for team in event.result.ranking]
             return [
-                Message(it.match_won(labels[event.result.winner]), cue),
+                Message(it.match_won(labels[winner], members[winner] if members else None), cue),
                 Message(it.ranking(ordered, values)),
-                Message(it.match_over_prompt()),
+                Message(it.match_over_prompt(self.inputs)),
             ]
         return []
 
@@ -163,7 +169,7 @@ class Narrator:
         tiles = {play.tile for play in plays}
         if len(tiles) == 1 and self.verbosity is not Verbosity.BRIEF and view.line:
             both_sides = len({play.side for play in plays}) > 1 and view.head != view.tail
-            return [Message(it.only_one_play(plays[0].tile, both_sides))]
+            return [Message(it.only_one_play(plays[0].tile, both_sides, self.inputs))]
         return []
 
     def _round_ended(self, view: SeatView, event: RoundEnded) -> list[Message]:
@@ -199,5 +205,5 @@ class Narrator:
             )
         )
         if view.match_result is None:
-            said.append(Message(it.next_round_prompt()))
+            said.append(Message(it.next_round_prompt(self.inputs)))
         return said

@@ -12,7 +12,17 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from voicedomino.engine import Action, Event, Match, RoundEnded, SeatView, Settings
+from voicedomino.engine import (
+    Action,
+    Event,
+    Match,
+    Play,
+    RoundEnded,
+    SeatView,
+    Settings,
+    Side,
+    TilePlayed,
+)
 from voicedomino.engine import save as engine_save
 from voicedomino.players import Level, Player, make_player
 
@@ -24,9 +34,10 @@ PlayerFactory = Callable[[Level], Player]
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The match as it was before the human's last move, and that move."""
+    """The match as it was before the human's last move (a copy: the game made it, so it is
+    not loaded and checked again like a file), and that move."""
 
-    document: dict[str, Any]
+    match: Match
     action: Action
 
 
@@ -85,10 +96,10 @@ class MatchSession:
     def play(self, action: Action, *, undoable: bool = True) -> list[Event]:
         """The human's action (IllegalAction leaves everything as it was). Undoable unless made
         for the player (a forced draw or pass): then undo goes back past it."""
-        before = engine_save.to_document(self.match) if undoable else None
+        before = self.match.copy() if undoable else None
         events = self._noted(self.match.apply(action, HUMAN_SEAT))
         if before is not None:
-            self._before_last_move = Snapshot(before, action)
+            self._before_last_move = Snapshot(before, _as_made(action, events))
         return events
 
     def _noted(self, events: list[Event]) -> list[Event]:
@@ -130,5 +141,15 @@ class MatchSession:
         snapshot, self._before_last_move = self._before_last_move, None
         if snapshot is None:
             return None
-        self.match = engine_save.from_document(snapshot.document)
+        self.match = snapshot.match
         return snapshot.action
+
+
+def _as_made(action: Action, events: list[Event]) -> Action:
+    """The action as the engine carried it out: a play with the side it went to, which the
+    player may have left to the game."""
+    played = next((e for e in events if isinstance(e, TilePlayed)), None)
+    if played is None:
+        return action
+    outer = played.head if played.side is Side.HEAD else played.tail
+    return Play(played.tile, played.side, outer)

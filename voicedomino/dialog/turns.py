@@ -12,8 +12,20 @@ from voicedomino.dialog import answers
 from voicedomino.dialog.intents import PlayTile
 from voicedomino.dialog.narration import Narrator
 from voicedomino.dialog.response import Response, Verbosity
-from voicedomino.dialog.session import MatchSession
-from voicedomino.engine import Draw, IllegalAction, Pass, Play, Reason, SeatView, Side, Tile
+from voicedomino.dialog.session import HUMAN_SEAT, MatchSession
+from voicedomino.engine import (
+    Draw,
+    IllegalAction,
+    Pass,
+    Passed,
+    Play,
+    Reason,
+    SeatView,
+    Side,
+    Tile,
+    TilePlayed,
+    TilesDrawn,
+)
 from voicedomino.engine.legality import fitting_sides, plays_of
 from voicedomino.italian import messages as it
 
@@ -105,12 +117,17 @@ class Turns:
 
     def undo(self, session: MatchSession) -> Response:
         """Take back the player's last move and what followed; state_changed when it was done."""
+        played = session.view().history
         undone = session.undo()
         if undone is None:
             return Response().say(it.nothing_to_undo(), Cue.INVALID)
         view = session.view()
+        # What followed the move in the same round: did anybody else answer it?
+        after = played[len(view.history) :] if played[: len(view.history)] == view.history else ()
+        moves = (TilePlayed, TilesDrawn, Passed)
+        replies = any(isinstance(e, moves) and e.seat != HUMAN_SEAT for e in after)
         response = Response(state_changed=True, awaits_player=True)
-        response.say(it.undone(undone))
+        response.say(it.undone(undone, lead=not view.line, replies=replies))
         if view.line:
             response.say(answers.ends(view))
         if view.is_my_turn:

@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from voicedomino.audio.api import SoundOutput
 from voicedomino.dialog.intents import (
@@ -35,8 +35,10 @@ from voicedomino.frontend.inbox import (
     InboxItem,
     InputEnded,
     KeyPressed,
+    Resumed,
     Source,
     Spoken,
+    StopAsked,
     TimePassed,
     Typed,
 )
@@ -93,6 +95,18 @@ def _is_typed(item: InboxItem) -> bool:
     return isinstance(item, Typed)
 
 
+class KeyHandler(Protocol):
+    """Key mode's navigator, as the game loop drives it (frontend.keys.KeyNavigator)."""
+
+    def press(self, name: str) -> None: ...
+
+    def next_timeout(self) -> float | None: ...
+
+    def tick(self) -> None: ...
+
+    def reset(self) -> None: ...
+
+
 class Game:
     def __init__(
         self,
@@ -124,7 +138,7 @@ class Game:
         self._greeted = False
         self._early_notices: list[str] = []
         self.voice_active = False  # a listener feeds the inbox too
-        self.on_key: Callable[[str], None] | None = None  # key mode's navigator
+        self.keys: KeyHandler | None = None  # key mode's navigator
         self.gate: VoiceGate | None = None  # between the microphone and the dialog
         manager.keeper = self  # the dialog asks before it says anything about the save
 
@@ -159,11 +173,27 @@ class Game:
 
     def notice(self, key: str) -> None:
         """A device or file notice: printed and spoken like any message; before the game has
-        greeted the player, kept until just after the greeting."""
+        greeted the player, kept until just after the greeting (before its first question). A
+        question waiting for a yes or a no is asked again after it: the question comes last."""
         if not self._greeted:
             self._early_notices.append(key)
             return
         self.render(Response().say(it.notice(key)))
+        if self.manager.wants_answer:
+            self.prompt()
+
+    def prompt(self) -> None:
+        """Where the player is and what to do now, as the dialog says it (a key that means
+        nothing here, an empty line, coming back after a suspension)."""
+        response = self.manager.prompt()
+        self.render(response)
+        self.history.remember(response.messages)
+
+    def use_inputs(self) -> None:
+        """Prompts name what works now: keys in key mode, words when a microphone listens or
+        lines are typed."""
+        keys = self.keys is not None
+        self.manager.inputs = it.Inputs(words=self.voice_active or not keys, keys=keys)
 
     def render(self, response: Response) -> None:
         if response.stop_speech:
@@ -381,25 +411,33 @@ class Game:
 
     def run(self) -> None:
         """Serve inputs until the player quits or every input source has ended."""
-        self._after(self.manager.start())
+        self.use_inputs()
+        # The greeting, then what the devices and files had to say, and the first question
+        # last: the player answers what was asked last.
+        self._after(self.manager.greeting())
         self._greeted = True
         for key in self._early_notices:
-            self.notice(key)
+            self.render(Response().say(it.notice(key)))
         self._early_notices.clear()
+        self._after(self.manager.opening())
         open_sources = {Source.KEYBOARD, Source.VOICE} if self.voice_active else {Source.KEYBOARD}
         while not self.finished and open_sources:
-            gate = self.gate
+            gate, keys = self.gate, self.keys
             try:
-                item = self.inbox.get(timeout=gate.next_timeout() if gate else None)
+                item = self.inbox.get(timeout=_earliest(gate, keys))
             except queue.Empty:
                 item = None
             if gate is not None:
                 gate.tick()
+            if keys is not None:
+                keys.tick()
             match item:
                 case None | TimePassed():
-                    pass  # the gate has looked at the time
+                    pass  # the gate and the keys have looked at the time
                 case Typed(text="") if gate is not None and gate.settings.push_to_talk:
                     gate.push_to_talk()
+                case Typed(text) if not text.strip():
+                    self.prompt()  # an empty line asks nothing: say what can be done now
                 case Typed(text, heard):
                     self.handle_intent(self.manager.typed(text, heard.intent if heard else None))
                 case Spoken() as spoken:
@@ -409,8 +447,8 @@ class Game:
                 case KeyPressed(name):
                     if name in ("eof", "interrupt"):
                         open_sources.discard(Source.KEYBOARD)
-                    elif self.on_key is not None:
-                        self.on_key(name)
+                    elif keys is not None:
+                        keys.press(name)
                 case DeviceNotice(key):
                     self.notice(key)
                 case Announcement(text):
@@ -419,11 +457,28 @@ class Game:
                     open_sources.discard(source)
                     if source is Source.VOICE:
                         self.gate = None  # no microphone any more: no window to keep
+                        self.voice_active = False
+                        self.use_inputs()
+                case Resumed():
+                    self._resumed()
+                case StopAsked():
+                    open_sources.clear()  # leave now, as when every input has ended
             if item is not None:
                 self.inbox.task_done()  # inbox.join() waits until every input is answered
         if not self.finished:
             self._farewell()
         self.output.wait_idle(MAX_WAIT_FOR_SPEECH)
+
+    def _resumed(self) -> None:
+        """Back from a suspension: nothing half-typed survives it; say where the player is."""
+        if self.keys is not None:
+            self.keys.reset()
+        self.say(it.back_in_game())
+        self.prompt()
+
+    def interrupted(self) -> None:
+        """Asked twice to stop: goodbye at once (the match was saved after its last move)."""
+        self._print(it.goodbye())
 
     def _farewell(self) -> None:
         """Every input ended without "esci": say whether the match is kept, then goodbye."""
@@ -438,6 +493,14 @@ class Game:
             response.say(it.goodbye())
         self.render(response)
         self.finished = True
+
+
+def _earliest(*clocks: VoiceGate | KeyHandler | None) -> float | None:
+    """How long the loop may wait for input before one of *clocks* has to look at the time."""
+    waits = [
+        wait for clock in clocks if clock is not None and (wait := clock.next_timeout()) is not None
+    ]
+    return min(waits, default=None)
 
 
 def _silence_stdout() -> None:

@@ -62,4 +62,26 @@ class InputEnded:
     source: Source
 
 
-InboxItem = Typed | Spoken | KeyPressed | DeviceNotice | Announcement | TimePassed | InputEnded
+@dataclass(frozen=True)
+class Resumed:
+    """The game continues after a suspension (Ctrl-Z, then fg): say where the player is."""
+
+
+@dataclass(frozen=True)
+class StopAsked:
+    """Ctrl-C, Ctrl-\\, SIGTERM or a closed terminal (SIGHUP): leave as at the end of input."""
+
+    signal_number: int
+
+
+InboxItem = (
+    Typed
+    | Spoken
+    | KeyPressed
+    | DeviceNotice
+    | Announcement
+    | TimePassed
+    | InputEnded
+    | Resumed
+    | StopAsked
+)

@@ -1,8 +1,13 @@
 """Key mode, when standard input is a terminal: single keys without Enter.
 
 Up/Down browse the hand, z / Z jump to the next / previous playable tile, Enter plays the
-selected tile, Left/Right say (or choose) the head/tail, Escape stops the speech, "/" opens a
+selected tile, Left/Right say what is at the head/tail, Escape stops the speech, "/" opens a
 line for a full command, and the letters are the line mode's shortcuts.
+
+No key plays what the player has not heard: a digit is said back at once ("sei…") and waits
+for a second digit (a tile, said back with where it would go, or why it cannot be played),
+Enter, or a short pause (dropped, with a sound); any other key after it keeps its own meaning.
+Left/Right only ever tell; at "In testa o in coda?" t and c choose.
 
 The reader thread only turns bytes into key names; the Game thread turns key names into
 utterances or spoken answers, so the dialog manager is only ever touched by one thread.
@@ -10,20 +15,25 @@ utterances or spoken answers, so the dialog manager is only ever touched by one 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import termios
 import threading
+import time
 import tty
 from collections.abc import Callable
 from typing import Any
 
+from voicedomino.audio.cue_names import Cue
+from voicedomino.dialog import answers
 from voicedomino.dialog.intents import (
+    AdjustVoice,
     Continue,
-    Help,
     Intent,
     PlayNumber,
     PlayTile,
+    Remind,
     SetLevel,
     SetPairs,
     SetPlayers,
@@ -33,16 +43,19 @@ from voicedomino.dialog.intents import (
     ShowSettings,
     SideWord,
     Start,
+    StopSpeech,
 )
 from voicedomino.dialog.manager import Phase
 from voicedomino.dialog.parser import answer_key, key_intents
-from voicedomino.engine import Side, Tile
-from voicedomino.engine.legality import playable_moves
+from voicedomino.dialog.response import Response
+from voicedomino.engine import IllegalAction, Play, Reason, Side, Tile
+from voicedomino.engine.legality import playable_moves, resolve
 from voicedomino.frontend.app import Game
 from voicedomino.italian import messages as it
 from voicedomino.italian.numbers import MAX_PIPS
 from voicedomino.italian.phrases import (
     KEY_MODE_HELP,
+    KEYBOARD_SHORTCUTS,
     MENU_KEY_HELP,
     MENU_VARIANT_KEYS,
     SCORE_TARGETS,
@@ -51,6 +64,7 @@ from voicedomino.italian.phrases import (
 from voicedomino.players import LEVELS
 
 DIGITS = "0123456789"  # typed tiles: ASCII digits only, never "²" or "٣"
+DIGIT_WAIT_S = 3.0  # a lone digit waits this long for the second one, then is dropped
 ESCAPE_WAIT = 0.05  # seconds to tell a lone Escape from the start of an arrow sequence
 SEQUENCES = {
     "\x1b[A": "up",
@@ -61,7 +75,13 @@ SEQUENCES = {
     "\x1bOB": "down",
     "\x1bOC": "right",
     "\x1bOD": "left",
+    "\x1bOP": "f1",  # xterm
+    "\x1b[11~": "f1",  # rxvt
+    "\x1b[[A": "f1",  # the Linux console
 }
+HELP_KEYS = ("?", "f1")
+VOICE_INTENTS = (StopSpeech, Remind, AdjustVoice)  # about the speech, not the game
+PLAYING_PHASES = (Phase.PLAYING, Phase.CHOOSE_SIDE)
 
 
 def key_name(sequence: str) -> str:
@@ -81,8 +101,17 @@ def key_name(sequence: str) -> str:
     return sequence if len(sequence) == 1 and sequence.isprintable() else "unknown"
 
 
+def _utf8_length(first: int) -> int:
+    """How many bytes the UTF-8 character starting with byte *first* has (1 when not a lead)."""
+    return 4 if first >= 0xF0 else 3 if first >= 0xE0 else 2 if first >= 0xC0 else 1
+
+
 class KeyReader:
-    """Reads single keys from a terminal file descriptor in cbreak mode on a daemon thread."""
+    """Reads single keys from a terminal file descriptor in cbreak mode on a daemon thread.
+
+    The terminal's own modes are kept: given back while the game is suspended (Ctrl-Z) and at
+    the end, taken again when the game continues in the foreground.
+    """
 
     def __init__(self, fd: int, on_key: Callable[[str], None]) -> None:
         self.fd = fd
@@ -95,23 +124,73 @@ class KeyReader:
         tty.setcbreak(self.fd)
         self._thread.start()
 
-    def restore(self) -> None:
+    # --- the terminal's modes (called from signal handlers too: no locks here) ------------------
+
+    def in_foreground(self) -> bool:
+        """Whether this process may change the terminal (it is not in the background)."""
+        try:
+            return os.tcgetpgrp(self.fd) == os.getpgrp()
+        except OSError:
+            return False
+
+    def leave_key_mode(self) -> None:
+        """The terminal as it was before the game (echo, lines), for the shell: on Ctrl-Z."""
         if self._saved is not None:
-            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
-            self._saved = None
+            with contextlib.suppress(OSError, termios.error):  # a terminal gone: nothing to do
+                termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+
+    def enter_key_mode(self) -> None:
+        """Single keys again, and what was typed meanwhile thrown away: it was typed for the
+        shell, or for a terminal in line mode, never heard by the game."""
+        if self._saved is None:
+            return
+        with contextlib.suppress(OSError, termios.error):
+            tty.setcbreak(self.fd)
+            termios.tcflush(self.fd, termios.TCIFLUSH)
+
+    def restore(self) -> None:
+        self.leave_key_mode()
+        self._saved = None
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def _byte(self) -> bytes:
+        return os.read(self.fd, 1)
 
     def _read(self) -> str:
-        data = os.read(self.fd, 1)
+        data = self._byte()
         if not data:
             return "\x04"
-        text = data.decode("utf-8", errors="replace")
-        if text == "\x1b":
-            while select.select([self.fd], [], [], ESCAPE_WAIT)[0]:
-                more = os.read(self.fd, 1).decode("utf-8", errors="replace")
-                text += more
-                if more.isalpha() or more == "~":
-                    break
+        if data == b"\x1b":
+            return self._escape_sequence()
+        for _ in range(_utf8_length(data[0]) - 1):  # the rest of one character ("è")
+            data += self._byte()
+        return data.decode("utf-8", errors="replace")
+
+    def _escape_sequence(self) -> str:
+        """Escape alone, or a whole sequence: ESC [ ... final byte (CSI), ESC O x (SS3), or
+        ESC and one key (Alt): read to its end, so no part of it becomes a key of its own."""
+        text = "\x1b"
+        if not self._more():
+            return text
+        second = self._byte().decode("latin-1")
+        text += second
+        if second == "O":
+            return text + (self._byte().decode("latin-1") if self._more() else "")
+        if second != "[":
+            return text
+        while self._more():
+            char = self._byte().decode("latin-1")
+            text += char
+            # Final bytes are "@" to "~"; "[" right after "ESC [" is the Linux console's F-keys.
+            if "@" <= char <= "~" and not (char == "[" and text == "\x1b[["):
+                break
+            if len(text) > 16:  # no key sends this much: stop at a sane length
+                break
         return text
+
+    def _more(self) -> bool:
+        return bool(select.select([self.fd], [], [], ESCAPE_WAIT)[0])
 
     def _run(self) -> None:
         try:
@@ -132,65 +211,97 @@ class KeyNavigator:
     playable tile, and Enter on a selection not announced this turn announces it instead.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, clock: Callable[[], float] = time.monotonic) -> None:
         self.game = game
+        self.clock = clock
         self.selected: Tile | None = None
         self._announced_at: tuple[int, int] | None = None  # the turn the selection was said in
         self.line: str | None = None  # text typed after "/"
         self.digits = ""
+        self._digit_deadline: float | None = None
+
+    # --- time: a lone digit does not wait for ever ------------------------------------------------
+
+    def next_timeout(self) -> float | None:
+        """Seconds until a pending digit is dropped; None when none waits."""
+        if self._digit_deadline is None:
+            return None
+        return max(0.0, self._digit_deadline - self.clock())
+
+    def tick(self) -> None:
+        if self._digit_deadline is not None and self.clock() >= self._digit_deadline:
+            self._drop_digits()
+
+    def reset(self) -> None:
+        """Back after a suspension: nothing half-typed survives it."""
+        self.digits, self._digit_deadline, self.line = "", None, None
+
+    # --- keys -----------------------------------------------------------------------------------
 
     def press(self, name: str) -> None:
         if self.line is not None:
             self._typing(name)
             return
-        if (phase_intent := self._phase_key(name)) is not None:
-            self.digits = ""
-            self.game.handle_intent(phase_intent)
-        elif name == "?":
-            self.digits = ""
-            self.game.handle_intent(Help(with_keys=True))
-            self.game.say(it.key_mode_help(self._phase_help()))
-        elif name == "escape":
+        if name == "escape":
             self.game.output.stop_speech()
+            return
+        if self.digits and not self._continues_digits(name):
+            self._drop_digits()
+        if self.game.manager.wants_answer:
+            self._answer(name)
+        elif name in HELP_KEYS:
+            self.game.say(it.key_mode_help(self._phase_help()))
+        elif (phase_intent := self._phase_key(name)) is not None:
+            self.game.handle_intent(phase_intent)
         elif name in ("up", "down"):
             self._browse(1 if name == "down" else -1, playable_only=False)
         elif name in ("z", "Z"):
             self._browse(1 if name == "z" else -1, playable_only=True)
         elif name == "enter":
-            self._play_selected()
+            self._enter()
         elif name in ("left", "right"):
-            self.game.handle_intent(SideWord(Side.HEAD if name == "left" else Side.TAIL))
+            self._tell_end(Side.HEAD if name == "left" else Side.TAIL)
         elif name == "/":
             self.line = ""
             self.game.say(it.key_line_prompt())
-        elif len(name) == 1 and name in DIGITS:
+        elif name == " ":
+            self.game.prompt()  # "where am I?": never "Non ho capito"
+        elif len(name) == 1 and name in DIGITS and self.game.manager.phase in PLAYING_PHASES:
             self._digit(name)
-        elif len(name) == 1:
-            if self.digits and name in TILE_SIDE_KEYS:
-                digits, self.digits = self.digits, ""
-                side = TILE_SIDE_KEYS[name]
-                if len(digits) == 2:  # "35t": the tile at the head
-                    self.game.handle_intent(PlayTile(int(digits[0]), int(digits[1]), side))
-                elif int(digits) <= MAX_PIPS:  # "3t": the one three that fits at the head
-                    self.game.handle_intent(PlayNumber(int(digits), side))
-                else:  # "8t": no such number on a tile
-                    self.game.handle_intent(None)
-            else:
-                self.digits = ""
-                self.game.handle_intent(key_intents().get(name))
-        elif name:  # a function key, Tab, Backspace...: never silence for a key press
-            self.digits = ""
+        elif len(name) == 1 and name in TILE_SIDE_KEYS and len(self.digits) == 2:
+            self._play_digits(TILE_SIDE_KEYS[name])
+        elif len(name) == 1 and name in key_intents():
+            self.game.handle_intent(key_intents()[name])
+        elif name:  # a function key, Tab, a letter that means nothing: never silence
             self.game.say(it.key_unknown())
 
+    def _continues_digits(self, name: str) -> bool:
+        """Keys that go on with typed digits: more digits, Enter, and t / c after a whole tile
+        (said back with them); everything else keeps its own meaning."""
+        if name in DIGITS or name == "enter":
+            return True
+        return len(self.digits) == 2 and name in TILE_SIDE_KEYS
+
+    def _answer(self, name: str) -> None:
+        """A yes/no question waits: s / n answer it, ? lists them, the voice's keys (repeat,
+        slower, stop...) work, and any other key asks the question again with its keys."""
+        answer = answer_key(name) if len(name) == 1 else None
+        intent = key_intents().get(name)
+        if answer is not None:
+            self.game.handle_intent(answer)
+        elif name in HELP_KEYS:
+            self.game.say(it.key_mode_help(self._phase_help()))
+        elif isinstance(intent, VOICE_INTENTS):
+            self.game.handle_intent(intent)
+        else:
+            self.game.prompt()
+
     def _phase_key(self, name: str) -> Intent | None:
-        """What a key means in this phase only: menu choices, answers, continuing."""
-        manager = self.game.manager
-        phase = manager.phase
+        """What a key means in this phase only: menu choices, the side, continuing."""
+        phase = self.game.manager.phase
         if phase is Phase.MENU:
             return self._menu_key(name)
-        if manager.wants_answer:
-            return answer_key(name) if len(name) == 1 else None
-        if phase is Phase.CHOOSE_SIDE and name in TILE_SIDE_KEYS:
+        if phase is Phase.CHOOSE_SIDE and name in TILE_SIDE_KEYS and not self.digits:
             return SideWord(TILE_SIDE_KEYS[name])
         if phase is Phase.ROUND_OVER and name == "enter":
             return Continue()
@@ -227,26 +338,103 @@ class KeyNavigator:
             return list(MENU_KEY_HELP)
         if manager.wants_answer:
             return [("s", "sì"), ("n", "no")]
-        keys = list(KEY_MODE_HELP)
+        letters = [(k.key, k.description) for k in KEYBOARD_SHORTCUTS if k.key != "?"]
+        if phase is Phase.ROUND_OVER:
+            return [("Invio", "la prossima mano"), *letters]
+        if phase is Phase.MATCH_OVER:
+            return [("Invio o n", "una nuova partita"), *letters]
+        keys = [*KEY_MODE_HELP, ("due cifre", "una tessera, per esempio 3 e 5: poi Invio")]
         if phase is Phase.CHOOSE_SIDE:
             keys.insert(0, ("t o c", "testa o coda"))
-        elif phase is Phase.ROUND_OVER:
-            keys.insert(0, ("Invio", "la prossima mano"))
-        elif phase is Phase.MATCH_OVER:
-            keys.insert(0, ("Invio o n", "una nuova partita"))
-        return keys
+        return keys + letters
+
+    # --- the ends --------------------------------------------------------------------------------
+
+    def _tell_end(self, side: Side) -> None:
+        """Left/Right tell what is at that end, and nothing else, in every phase."""
+        manager = self.game.manager
+        view = manager.view()
+        if view is None or manager.phase not in (*PLAYING_PHASES, Phase.ROUND_OVER):
+            self.game.handle_intent(SideWord(side))  # outside a match: said why not
+            return
+        response = Response().say(answers.end(view, side))
+        if manager.phase is Phase.CHOOSE_SIDE:
+            response.say(it.ask_side(manager.inputs))
+        self.game.render(response)
+
+    # --- typed tiles ----------------------------------------------------------------------------
 
     def _digit(self, digit: str) -> None:
-        self.digits += digit
-        if len(self.digits) == 2:
-            a, b = int(self.digits[0]), int(self.digits[1])
-            if max(a, b) > MAX_PIPS:  # not a tile ("78"): the manager says it did not understand
-                self.digits = ""
-                self.game.handle_intent(None)
-            else:
-                self.game.say(it.key_tile_typed(a, b))
-        elif len(self.digits) > 2:
+        if len(self.digits) != 1 and int(digit) > MAX_PIPS:  # no tile has an eight
+            self.digits = ""
+            self.game.handle_intent(None)
+            return
+        if len(self.digits) != 1:
             self.digits = digit
+            self._digit_deadline = self.clock() + DIGIT_WAIT_S
+            self.game.say(it.key_digit_typed(int(digit)))
+            return
+        self.digits += digit
+        self._digit_deadline = None  # a whole tile waits for Enter (or t / c), as said back
+        a, b = int(self.digits[0]), int(self.digits[1])
+        if max(a, b) > MAX_PIPS:  # not a tile ("78"): the manager says it did not understand
+            self.digits = ""
+            self.game.handle_intent(None)
+            return
+        refusal = self._refusal(Tile.of(a, b))
+        if refusal is not None:  # said now, not after Enter: nothing is pending
+            self.digits = ""
+            self.game.render(Response().say(refusal, Cue.INVALID))
+            return
+        view = self.game.manager.view()
+        lead = view is not None and not view.line
+        side = self._where(Tile.of(a, b))
+        self.game.say(it.key_tile_typed(a, b, side, either_end=not lead))
+
+    def _refusal(self, tile: Tile) -> str | None:
+        """Why Enter would not play *tile*, said by the engine's own rules; None if it would."""
+        view = self.game.manager.view()
+        if view is None:
+            return None
+        try:
+            resolve(view.rules, view.turn(), Play(tile))
+        except IllegalAction as error:
+            if error.reason is Reason.SIDE_NEEDED:
+                return None
+            refusal = error.refusal
+            return it.refusal(
+                refusal.reason, acting="play", tile_=refusal.tile, head=refusal.head,
+                tail=refusal.tail, playable_=refusal.playable,
+                expected_seat=refusal.expected_seat, inputs=self.game.manager.inputs,
+            )  # fmt: skip
+        return None
+
+    def _where(self, tile: Tile) -> Side | None:
+        """The one end a tile goes to (None: a lead, or either end)."""
+        view = self.game.manager.view()
+        if view is None or not view.line:
+            return None
+        sides = {play.side for play in playable_moves(view.rules, view.turn()) if play.tile == tile}
+        return sides.pop() if len(sides) == 1 else None
+
+    def _drop_digits(self) -> None:
+        """A half-typed tile is given up: a short sound, and a word for the screen."""
+        self.digits, self._digit_deadline = "", None
+        self.game.render(Response().say(it.key_digits_dropped(), Cue.LISTENING_END))
+
+    def _play_digits(self, side: Side | None) -> None:
+        a, b = int(self.digits[0]), int(self.digits[1])
+        self.digits = ""
+        self.game.handle_intent(PlayTile(a, b, side))
+
+    def _enter(self) -> None:
+        if len(self.digits) == 2:
+            self._play_digits(None)
+        elif self.digits:  # "3", Enter: what can be played with the three, as "tre" said alone
+            number, self.digits, self._digit_deadline = int(self.digits), "", None
+            self.game.handle_intent(PlayNumber(number))
+        else:
+            self._play_selected()
 
     def _typing(self, name: str) -> None:
         assert self.line is not None
@@ -265,6 +453,8 @@ class KeyNavigator:
             self.line += name
             self.game.echo(name)  # the terminal does not echo in key mode: the screen reader
             # reads what is typed only if it appears
+
+    # --- the selection ----------------------------------------------------------------------------
 
     def _turn(self) -> tuple[int, int] | None:
         view = self.game.manager.view()
@@ -289,8 +479,6 @@ class KeyNavigator:
         self.game.say(it.key_selected(tile, tile in playable, position, len(hand)))
 
     def _browse(self, step: int, *, playable_only: bool) -> None:
-        if len(self.digits) == 2:
-            self.digits = ""
         hand, playable = self._hand()
         candidates = [t for t in hand if t in playable or not playable_only]
         if not candidates:
@@ -307,11 +495,6 @@ class KeyNavigator:
         self._announce((following or ordered)[0], hand, playable)
 
     def _play_selected(self) -> None:
-        if len(self.digits) == 2:
-            a, b = int(self.digits[0]), int(self.digits[1])
-            self.digits = ""
-            self.game.handle_intent(PlayTile(a, b))
-            return
         hand, playable = self._hand()
         selected = self.selected
         if selected is None or selected not in hand or self._announced_at != self._turn():

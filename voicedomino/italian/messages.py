@@ -7,6 +7,7 @@ heard: numbers as words, no symbols, one idea per sentence.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from voicedomino.engine import Action, Draw, Play, Reason, Side, Tile
 from voicedomino.italian.numbers import cardinal, pip_word, tile_phrase
@@ -23,6 +24,34 @@ VARIANT_NAMES = {
 PLACES = ("primo", "secondo", "terzo", "quarto")  # "al primo posto": the same for everyone
 PARTNER_SEAT = 2  # in pairs the partner sits opposite
 SIDE_WORDS = {Side.HEAD: "testa", Side.TAIL: "coda"}
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """How the player gives commands right now, so that every prompt names what works: words
+    (spoken, or typed a line at a time), single keys (key mode), or both (key mode with a
+    microphone listening)."""
+
+    words: bool = True
+    keys: bool = False
+
+
+WORDS = Inputs()
+KEYS = Inputs(words=False, keys=True)
+KEYS_AND_WORDS = Inputs(words=True, keys=True)
+
+
+def _by(inputs: Inputs, *, words: str, keys: str, both: str) -> str:
+    """The prompt for how the player gives commands now."""
+    if inputs.keys:
+        return both if inputs.words else keys
+    return words
+
+
+def yes_or_no(inputs: Inputs = WORDS) -> str:
+    """The end of every yes/no question: the words, or the keys that answer it."""
+    return _by(inputs, words="Sì o no.", keys="s per sì, n per no.", both="Sì o no: tasti s e n.")
+
 
 # --- pieces -------------------------------------------------------------------------------
 
@@ -113,9 +142,18 @@ def seats_changed(variant: str, seats: int) -> str:
     return f"Variante {VARIANT_NAMES[variant]}: si gioca in {cardinal(seats)}."
 
 
-def menu_prompt() -> str:
-    return (
-        "Di' inizia per giocare, oppure cambia variante, giocatori o livello. Aiuto per i comandi."
+def menu_prompt(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words=(
+            "Di' inizia per giocare, oppure cambia variante, giocatori o livello. "
+            "Aiuto per i comandi."
+        ),
+        keys="Invio per giocare. Punto interrogativo per i tasti di variante, giocatori e livello.",
+        both=(
+            "Invio o di' inizia per giocare, oppure cambia variante, giocatori o livello. "
+            "Punto interrogativo per i tasti."
+        ),
     )
 
 
@@ -157,8 +195,8 @@ def wildcard_set(on: bool) -> str:
     return "Il bianco è jolly." if on else "Il bianco non è jolly."
 
 
-def resume_offer() -> str:
-    return "C'è una partita in corso: vuoi riprenderla? Sì o no."
+def resume_offer(inputs: Inputs = WORDS) -> str:
+    return f"C'è una partita in corso: vuoi riprenderla? {yes_or_no(inputs)}"
 
 
 def resumed() -> str:
@@ -172,16 +210,22 @@ def resume_declined() -> str:
 # --- confirmations --------------------------------------------------------------------
 
 
-def confirm_quit(in_game: bool) -> str:
-    return "Vuoi uscire? La partita resta salvata. Sì o no." if in_game else "Vuoi uscire? Sì o no."
+def confirm_quit(in_game: bool, inputs: Inputs = WORDS) -> str:
+    kept = " La partita resta salvata." if in_game else ""
+    return f"Vuoi uscire?{kept} {yes_or_no(inputs)}"
 
 
-def confirm_new_game() -> str:
-    return "Vuoi lasciare questa partita e cominciarne una nuova? Sì o no."
+def confirm_new_game(inputs: Inputs = WORDS) -> str:
+    return f"Vuoi lasciare questa partita e cominciarne una nuova? {yes_or_no(inputs)}"
 
 
-def confirm_yes_no() -> str:
-    return "Rispondi sì o no."
+def confirm_yes_no(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="Rispondi sì o no.",
+        keys="Rispondi con s per sì, n per no.",
+        both="Rispondi sì o no, o con i tasti s e n.",
+    )
 
 
 def cancelled() -> str:
@@ -250,15 +294,18 @@ def nothing_to_undo() -> str:
     return "Non c'è una tua mossa da annullare."
 
 
-def undone(action: Action) -> str:
-    """What "annulla l'ultima mossa" took back: the player's move and the replies after it."""
+def undone(action: Action, *, lead: bool = False, replies: bool = True) -> str:
+    """What "annulla l'ultima mossa" took back: the player's move (a lead has no side) and,
+    when the others had answered it, their replies."""
     if isinstance(action, Play):
-        what = tile(action.tile) + (f" in {side_word(action.side)}" if action.side else "")
+        where = f" in {side_word(action.side)}" if action.side and not lead else ""
+        what = tile(action.tile) + where
     elif isinstance(action, Draw):
         what = "la pescata"
     else:
         what = "il passo"
-    return f"Mossa annullata: {what}, e le risposte degli altri. Si torna a prima."
+    others = ", e le risposte degli altri" if replies else ""
+    return f"Mossa annullata: {what}{others}. Si torna a prima."
 
 
 def goodbye() -> str:
@@ -339,15 +386,26 @@ def nothing_to_play(can_draw: bool) -> str:
     return "Niente da giocare: pesca." if can_draw else "Niente da giocare: passa."
 
 
-def only_one_play(t: Tile, both_sides: bool = False) -> str:
-    where = ", in testa o in coda: di' dove" if both_sides else ""
-    return f"Solo {tile(t)}{where}."
+def only_one_play(t: Tile, both_sides: bool = False, inputs: Inputs = WORDS) -> str:
+    where = _by(
+        inputs,
+        words=", in testa o in coda: di' dove",
+        keys=", in testa o in coda: t o c",
+        both=", in testa o in coda: di' dove, o t o c",
+    )
+    return f"Solo {tile(t)}{where if both_sides else ''}."
 
 
 def compact_you_played(t: Tile, side: Side, lead: bool) -> str:
-    """Your own move, in few words: you chose where it went, its cue rises at the head and falls
-    at the tail, and the new ends are said when the turn comes back to you."""
-    return f"{bare_tile(t).capitalize()}."
+    """Your own move, in few words, with its side: the game may have chosen it (the only end
+    the tile fits), so it is always said; the new ends come when the turn is back to you."""
+    name = bare_tile(t).capitalize()
+    return f"{name}." if lead else f"{name}, in {side_word(side)}."
+
+
+def brief_you_played(side: Side, lead: bool) -> str:
+    """Brief mode: the player named the tile, so only where it went (nothing for a lead)."""
+    return "" if lead else f"In {side_word(side)}."
 
 
 def compact_other_played(seat: int, t: Tile, side: Side, lead: bool) -> str:
@@ -458,14 +516,24 @@ def scores(
     return text
 
 
-def next_round_prompt() -> str:
-    return "Di' continua per la prossima mano."
+def next_round_prompt(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="Di' continua per la prossima mano.",
+        keys="Invio per la prossima mano.",
+        both="Invio o di' continua per la prossima mano.",
+    )
 
 
-def match_won(label: str) -> str:
+def match_won(label: str, members: str | None = None) -> str:
+    """Who won the match; a pair is named by its members ("Marco e Luca hanno vinto")."""
     won = _forms(label)[2]
-    if label in _CONJUGATION:
-        return f"{won} la partita!" if label == "tu" else f"{won} la partita, {label}!"
+    if label == "tu":
+        return f"{won} la partita!"
+    if label == "noi":
+        return f"{won} la partita, {members}!" if members else f"{won} la partita, noi!"
+    if label == "loro":
+        return f"{members} hanno vinto la partita!" if members else f"{won} la partita, loro!"
     return f"{label} {won} la partita!"
 
 
@@ -475,8 +543,13 @@ def ranking(labels: Sequence[str], values: Sequence[int]) -> str:
     return "Classifica: " + "; ".join(parts) + "."
 
 
-def match_over_prompt() -> str:
-    return "Di' nuova partita per giocare ancora, oppure esci."
+def match_over_prompt(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="Di' nuova partita per giocare ancora, oppure esci.",
+        keys="Invio per giocare ancora, oppure q per uscire.",
+        both="Invio o di' nuova partita per giocare ancora, oppure esci.",
+    )
 
 
 # --- answers to questions ---------------------------------------------------------------
@@ -572,15 +645,19 @@ def no_moves_yet() -> str:
     return "Nessuna mossa ancora in questa mano."
 
 
-def not_in_game() -> str:
-    return "Non c'è una partita in corso. Di' inizia per giocare."
+def not_in_game(inputs: Inputs = WORDS) -> str:
+    start = _by(inputs, words="Di' inizia", keys="Invio", both="Invio o di' inizia")
+    return f"Non c'è una partita in corso. {start} per giocare."
 
 
-def settings_in_the_menu() -> str:
-    return (
-        "Regole, giocatori e livello si scelgono nel menu, prima della partita: di' nuova "
-        "partita per tornarci."
+def settings_in_the_menu(inputs: Inputs = WORDS) -> str:
+    back = _by(
+        inputs,
+        words="di' nuova partita per tornarci",
+        keys="scrivi barra, nuova partita, per tornarci",
+        both="di' nuova partita per tornarci",
     )
+    return f"Regole, giocatori e livello si scelgono nel menu, prima della partita: {back}."
 
 
 def round_is_over() -> str:
@@ -643,9 +720,12 @@ def no_round_finished() -> str:
 def hands_revealed(hands: Sequence[tuple[int, Sequence[Tile]]]) -> str:
     parts = []
     for seat, tiles in hands:
+        if not tiles:  # who went out: "Marco non aveva più tessere"
+            parts.append("Tu non avevi più tessere" if seat == 0 else
+                         f"{seat_name(seat)} non aveva più tessere")  # fmt: skip
+            continue
         who = "Tu avevi" if seat == 0 else f"{seat_name(seat)} aveva"
-        held = join_list([bare_tile(t) for t in tiles]) if tiles else "nessuna tessera"
-        parts.append(f"{who} {held}")
+        parts.append(f"{who} {join_list([bare_tile(t) for t in tiles])}")
     return "; ".join(parts) + "."
 
 
@@ -687,8 +767,15 @@ def nobody_won_yet() -> str:
     return "Nessuno ha ancora vinto una mano."
 
 
-def rules_more() -> str:
-    return "Di' successivo per continuare, precedente per tornare indietro."
+def rules_more(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="Di' successivo per continuare, precedente per tornare indietro.",
+        keys="Parentesi chiusa per continuare, aperta per tornare indietro.",
+        both=(
+            "Di' successivo per continuare, precedente per tornare indietro; o le parentesi quadre."
+        ),
+    )
 
 
 RULES: dict[str, tuple[str, ...]] = {
@@ -767,6 +854,7 @@ def refusal(
     playable_: Tile | None,
     side: Side | None = None,
     expected_seat: int | None = None,
+    inputs: Inputs = WORDS,
 ) -> str:
     """One short sentence saying why an action was refused (``acting``: play, draw, pass)."""
     t = tile(tile_) if tile_ else "questa tessera"
@@ -774,9 +862,9 @@ def refusal(
     if reason is Reason.NOT_YOUR_TURN:
         return f"Non è il tuo turno: tocca a {seat_name(expected_seat or 0)}."
     if reason is Reason.ROUND_OVER:
-        return "La mano è finita: di' continua."
+        return "La mano è finita. " + next_round_prompt(inputs)
     if reason is Reason.MATCH_OVER:
-        return "La partita è finita: di' nuova partita o esci."
+        return "La partita è finita. " + match_over_prompt(inputs)
     if reason is Reason.TILE_NOT_IN_HAND:
         return f"Non hai {t}."
     if reason is Reason.MUST_LEAD_WITH:
@@ -791,7 +879,7 @@ def refusal(
         where = side_word(side) if side else "quella parte"
         return f"{t.capitalize()} non va in {where}: lì c'è {number(end or 0)}."
     if reason is Reason.SIDE_NEEDED:
-        return ask_side()
+        return ask_side(inputs)
     if reason is Reason.OUTER_NOT_POSSIBLE:
         return f"{t.capitalize()} non si può girare così."
     if reason is Reason.MUST_PLAY_BONUS:
@@ -812,8 +900,13 @@ def refusal(
     raise ValueError(reason)
 
 
-def ask_side() -> str:
-    return "In testa o in coda?"
+def ask_side(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="In testa o in coda?",
+        keys="In testa o in coda? t per la testa, c per la coda.",
+        both="In testa o in coda? Anche con t o c.",
+    )
 
 
 def side_choice_cancelled() -> str:
@@ -827,24 +920,49 @@ def not_understood(hint: str) -> str:
     return f"Non ho capito. {hint}"
 
 
-def hint_menu() -> str:
-    return "Prova: inizia, oppure aiuto."
+def hint_menu(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="Prova: inizia, oppure aiuto.",
+        keys="Prova: Invio per giocare, oppure punto interrogativo.",
+        both="Prova: Invio o inizia, oppure aiuto.",
+    )
 
 
-def hint_playing() -> str:
-    return "Prova: gioca tre cinque, pesca, passo, mano, oppure aiuto."
+def hint_playing(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="Prova: gioca tre cinque, pesca, passo, mano, oppure aiuto.",
+        keys="Prova: frecce su e giù per la mano, Invio per giocare, oppure punto interrogativo.",
+        both="Prova: gioca tre cinque, pesca, passo, mano, oppure punto interrogativo.",
+    )
 
 
-def hint_side() -> str:
-    return "Di' testa o coda, oppure annulla."
+def hint_side(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="Di' testa o coda, oppure annulla.",
+        keys="Premi t per la testa, c per la coda, oppure scegli un'altra tessera.",
+        both="Di' testa o coda, o premi t o c, oppure annulla.",
+    )
 
 
-def hint_round_over() -> str:
-    return "Prova: continua, punteggio, oppure esci."
+def hint_round_over(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="Prova: continua, punteggio, oppure esci.",
+        keys="Prova: Invio per la prossima mano, s per il punteggio, oppure q per uscire.",
+        both="Prova: continua o Invio, punteggio, oppure esci.",
+    )
 
 
-def hint_match_over() -> str:
-    return "Prova: nuova partita, oppure esci."
+def hint_match_over(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="Prova: nuova partita, oppure esci.",
+        keys="Prova: Invio per una nuova partita, oppure q per uscire.",
+        both="Prova: nuova partita o Invio, oppure esci.",
+    )
 
 
 def help_playing(drawable: bool) -> str:
@@ -858,20 +976,35 @@ def help_playing(drawable: bool) -> str:
     )
 
 
-def help_side() -> str:
-    return "Di' testa o coda per scegliere dove mettere la tessera, oppure annulla."
+def help_side(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="Di' testa o coda per scegliere dove mettere la tessera, oppure annulla.",
+        keys="Premi t per mettere la tessera in testa, c in coda, o scegli un'altra tessera.",
+        both="Di' testa o coda, o premi t o c, per scegliere dove mettere la tessera.",
+    )
 
 
-def help_round_over() -> str:
-    return "La mano è finita. Di' continua per la prossima, punteggio, nuova partita o esci."
+def help_round_over(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="La mano è finita. Di' continua per la prossima, punteggio, nuova partita o esci.",
+        keys="La mano è finita. Invio per la prossima, s per il punteggio, q per uscire.",
+        both="La mano è finita. Invio o di' continua per la prossima, punteggio, oppure esci.",
+    )
 
 
-def help_match_over() -> str:
-    return "La partita è finita. Di' nuova partita per giocare ancora, punteggio, oppure esci."
+def help_match_over(inputs: Inputs = WORDS) -> str:
+    return _by(
+        inputs,
+        words="La partita è finita. Di' nuova partita per giocare ancora, punteggio, oppure esci.",
+        keys="La partita è finita. Invio per giocare ancora, s per il punteggio, q per uscire.",
+        both="La partita è finita. Invio o di' nuova partita per giocare ancora, oppure esci.",
+    )
 
 
-def help_confirm() -> str:
-    return "Rispondi sì o no."
+def help_confirm(inputs: Inputs = WORDS) -> str:
+    return confirm_yes_no(inputs)
 
 
 def keyboard_help(shortcuts: Sequence[tuple[str, str]]) -> str:
@@ -893,8 +1026,27 @@ def key_line_prompt() -> str:
     return "Scrivi il comando e premi invio. Esc annulla."
 
 
-def key_tile_typed(a: int, b: int) -> str:
-    return f"{tile_phrase(a, b)}: invio per giocarla, t in testa, c in coda."
+def key_digit_typed(n: int) -> str:
+    """A first digit, said back at once: the second one, or Enter, is awaited."""
+    return f"{pip_word(n).capitalize()}…"
+
+
+def key_digits_dropped() -> str:
+    return "Cifra annullata."
+
+
+def key_tile_typed(a: int, b: int, side: Side | None = None, *, either_end: bool = True) -> str:
+    """Two digits said back with where the tile would go: the only end it fits, or the keys
+    that choose between both ends (neither for the first tile of the round)."""
+    if side is not None:
+        return f"{tile_phrase(a, b).capitalize()}: invio per giocarla, va in {side_word(side)}."
+    if either_end:
+        return f"{tile_phrase(a, b).capitalize()}: invio per giocarla, t in testa, c in coda."
+    return f"{tile_phrase(a, b).capitalize()}: invio per giocarla."
+
+
+def back_in_game() -> str:
+    return "Di nuovo in gioco."
 
 
 def key_nothing_to_select(has_tiles: bool) -> str:
@@ -1184,15 +1336,15 @@ def save_failed(kind: str) -> str:
     )
 
 
-def confirm_quit_unsaved(kind: str) -> str:
+def confirm_quit_unsaved(kind: str, inputs: Inputs = WORDS) -> str:
     return (
         f"Non riesco a salvare la partita: {write_failure(kind)}. "
-        "Vuoi uscire lo stesso? La partita andrà persa. Sì o no."
+        f"Vuoi uscire lo stesso? La partita andrà persa. {yes_or_no(inputs)}"
     )
 
 
-def confirm_quit_without_saving() -> str:
-    return "Vuoi uscire? Questa partita non viene salvata. Sì o no."
+def confirm_quit_without_saving(inputs: Inputs = WORDS) -> str:
+    return f"Vuoi uscire? Questa partita non viene salvata. {yes_or_no(inputs)}"
 
 
 def resume_declined_kept(kind: str) -> str:

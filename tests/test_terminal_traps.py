@@ -1,0 +1,341 @@
+"""Key mode and signals in a real terminal: no key plays what the player did not hear, a key
+means the same everywhere, every prompt names keys, and Ctrl-Z, Ctrl-\\ and a closed terminal
+leave the game and the terminal as they should.
+
+Each test runs the real program in a pseudo-terminal (tests/pty_terminal.py), reads what it
+prints and sends real keys and signals; where a test needs a position (a tile that fits both
+ends, a round just over), a seeded match is played with the engine and saved for the program
+to resume.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+from pty_terminal import GameTerminal, ShellTerminal, saved_position
+
+from voicedomino.engine import Match, Play, Settings, Side, Tile
+from voicedomino.engine import save as engine_save
+from voicedomino.italian import messages as it
+from voicedomino.italian.numbers import tile_phrase
+from voicedomino.persistence.autosave import SAVE_NAME
+from voicedomino.persistence.lock import DataLock, LockState
+
+UP, DOWN, LEFT, RIGHT, F1 = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C", "\x1bOP"
+CTRL_Z, CTRL_BACKSLASH = "\x1a", "\x1c"
+RESUME = "vuoi riprenderla?"
+
+
+def started(tmp_path: Path, *args: str) -> GameTerminal:
+    """The game on seed 4 at its first turn: the player leads with the double six."""
+    game = GameTerminal.start(tmp_path, "--seme", "4", *args)
+    game.until(it.notice("key_mode"))
+    game.press("\r")
+    game.until("Tocca a te.")
+    return game
+
+
+def plays_of(match: Match) -> list[Play]:
+    return [a for a in match.legal_actions() if isinstance(a, Play)]
+
+
+def digits(tile: Tile) -> str:
+    return f"{tile.high}{tile.low}"
+
+
+# --- 1. a digit, then a query key ---------------------------------------------------------------
+
+
+def test_a_digit_is_said_back_and_a_query_key_after_it_stays_a_query(tmp_path: Path) -> None:
+    game = started(tmp_path, "--senza-salvataggio")
+    try:
+        game.press("6")
+        game.until(it.key_digit_typed(6))  # "Sei…" at once
+        game.press("c")  # the ends: a query, never "6c", the six at the tail
+        answer = game.until(it.empty_table())
+        assert it.key_digits_dropped() in answer and "Doppio sei" not in answer
+        game.press("4", "t")  # "4t" once played "a four at the head": now whose turn it is
+        assert "Doppio sei" not in game.until(it.turn_of(0))
+        game.press("6")
+        game.until(it.key_digit_typed(6))
+        game.until(it.key_digits_dropped(), timeout=10)  # a lone digit is dropped after a pause
+        game.press("h")
+        game.until(it.your_hand_size(7))  # nothing was played
+    finally:
+        game.close()
+
+
+def test_two_digits_say_at_once_a_tile_cannot_be_played(tmp_path: Path) -> None:
+    game = started(tmp_path, "--senza-salvataggio")
+    try:
+        game.press("4", "5")  # not in the hand: said now, not after "invio per giocarla"
+        said = game.until(f"Non hai {it.tile(Tile(4, 5))}.")
+        assert "invio per giocarla" not in said
+        game.press("\r")  # nothing pending: Enter says the first playable tile, plays nothing
+        game.until("doppio sei, giocabile, uno di sette.")
+        game.press("6", "6")
+        game.until(it.key_tile_typed(6, 6, either_end=False))
+        game.press("\r")
+        game.until("tocca ancora a te.")
+    finally:
+        game.close()
+
+
+# --- 2. suspend, resume, quit, hang up ----------------------------------------------------------
+
+
+def test_ctrl_z_and_fg_in_a_shell_take_key_mode_back_and_drop_what_was_typed(
+    tmp_path: Path,
+) -> None:
+    shell = ShellTerminal.start(tmp_path)
+    try:
+        shell.run("--seme", "4", "--senza-salvataggio")
+        shell.until(it.notice("key_mode"))
+        shell.press("\r")
+        shell.until("Tocca a te.")
+        shell.press(CTRL_Z)
+        shell.until("Stopped")
+        shell.until("$ ")
+        shell.press("66")  # typed at the shell: never a move of the game
+        shell.press("\r")
+        shell.until("$ ")
+        shell.press("fg\r")
+        resumed = shell.until("Tocca a te.")
+        assert it.back_in_game() in resumed
+        assert shell.modes() == (False, False)  # single keys again, no echo
+        shell.press("6", "6")  # keys typed now are keys
+        shell.until(it.key_tile_typed(6, 6, either_end=False))
+        shell.press("\r")
+        assert "Doppio sei." in shell.until("tocca ancora a te.")
+        shell.press("q", "s")
+        shell.until(it.goodbye())
+        shell.until("$ ")
+    finally:
+        shell.close()
+
+
+def test_ctrl_backslash_leaves_like_the_end_of_input_saved_and_terminal_restored(
+    tmp_path: Path,
+) -> None:
+    game = started(tmp_path)
+    try:
+        assert game.modes() == (False, False)
+        game.press("6", "6", "\r")
+        game.until("tocca ancora a te.")
+        game.press(CTRL_BACKSLASH)  # SIGQUIT: no core dump, no terminal left without echo
+        game.until(it.saved_goodbye())
+        assert game.wait() == 0
+        assert game.modes() == (True, True)
+    finally:
+        game.close()
+    saved = engine_save.loads((tmp_path / "data" / SAVE_NAME).read_text())
+    assert saved.round.line == [(6, 6)]
+
+
+def test_a_closed_terminal_ends_the_game_cleanly_with_the_match_saved(tmp_path: Path) -> None:
+    errors = tmp_path / "stderr.txt"
+    game = GameTerminal.start(tmp_path, "--seme", "4", stderr=errors)
+    game.until(it.notice("key_mode"))
+    game.press("\r")
+    game.until("Tocca a te.")
+    game.press("6", "6", "\r")
+    game.until("tocca ancora a te.")
+    os.close(game.fd)  # the terminal window is closed: SIGHUP
+    _, status = os.waitpid(game.pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+    assert errors.read_text() == ""  # no traceback, nothing at all
+    saved = engine_save.loads((tmp_path / "data" / SAVE_NAME).read_text())
+    assert saved.round.line == [(6, 6)]
+    lock = DataLock(tmp_path / "data")
+    assert lock.acquire() is LockState.HELD  # the folder is free for the next game
+    lock.release()
+
+
+def test_sigterm_leaves_saying_the_match_is_saved(tmp_path: Path) -> None:
+    game = started(tmp_path)
+    try:
+        game.press("6", "6", "\r")
+        game.until("tocca ancora a te.")
+        os.kill(game.pid, signal.SIGTERM)
+        game.until(it.saved_goodbye())
+        assert game.wait() == 0
+        assert game.modes() == (True, True)
+    finally:
+        game.close()
+
+
+# --- 3. left and right only tell -----------------------------------------------------------------
+
+
+def tiles_for_both_ends(match: Match) -> list[Tile]:
+    round_ = match.round
+    if round_.is_over or round_.head == round_.tail:
+        return []
+    sides = {t: {p.side for p in plays_of(match) if p.tile == t} for t in round_.hands[0]}
+    return [tile for tile, where in sides.items() if len(where) == 2]
+
+
+def test_at_the_side_question_arrows_tell_and_t_or_c_choose(tmp_path: Path) -> None:
+    match = saved_position(tmp_path, Settings(), lambda m: bool(tiles_for_both_ends(m)))
+    head, tail = match.round.head, match.round.tail
+    assert head is not None and tail is not None
+    tile = tiles_for_both_ends(match)[0]
+    held = len(match.round.hands[0])
+    game = GameTerminal.start(tmp_path)
+    try:
+        game.until(RESUME)
+        game.press("s")
+        game.until("Tocca a te.")
+        game.press(*digits(tile))
+        game.until(it.key_tile_typed(tile.high, tile.low))
+        game.press("\r")
+        game.until(it.ask_side(it.KEYS))  # the question names its keys
+        game.press(LEFT)  # tells the head, and asks again: never plays
+        told = game.until(it.ask_side(it.KEYS))
+        assert it.end_value(Side.HEAD, head) in told
+        game.press(RIGHT)
+        assert it.end_value(Side.TAIL, tail) in game.until(it.ask_side(it.KEYS))
+        game.press("h")  # still holding every tile
+        game.until(it.your_hand_size(held))
+        game.quiet(0.5)
+        game.press("t")
+        name = tile_phrase(tile.high, tile.low).capitalize()
+        game.until(f"{name}, in testa.")  # your own move says its side
+    finally:
+        game.close()
+
+
+# --- 4. your own move says its side ---------------------------------------------------------------
+
+
+def fits_one_end_only(match: Match) -> bool:
+    round_ = match.round
+    if round_.is_over or not round_.line or round_.head == round_.tail:
+        return False
+    sides = {t: {p.side for p in plays_of(match) if p.tile == t} for t in round_.hands[0]}
+    return any(len(s) == 1 for s in sides.values())
+
+
+def test_a_tile_that_fits_one_end_is_said_with_that_end_before_and_after(tmp_path: Path) -> None:
+    match = saved_position(tmp_path, Settings(), fits_one_end_only)
+    play = next(
+        p
+        for p in plays_of(match)
+        if len({q.side for q in plays_of(match) if q.tile == p.tile}) == 1
+    )
+    game = GameTerminal.start(tmp_path)
+    try:
+        game.until(RESUME)
+        game.press("s")
+        game.until("Tocca a te.")
+        game.press(*digits(play.tile))
+        where = it.side_word(play.side)
+        game.until(it.key_tile_typed(play.tile.high, play.tile.low, play.side))
+        game.press("\r")
+        name = tile_phrase(play.tile.high, play.tile.low).capitalize()
+        game.until(f"{name}, in {where}.")
+    finally:
+        game.close()
+
+
+# --- 5. key mode never tells the player to speak ------------------------------------------------
+
+
+def no_word_prompt(text: str) -> None:
+    assert "Di' " not in text and "di' " not in text, text
+
+
+def test_every_prompt_of_a_key_mode_session_names_keys(tmp_path: Path) -> None:
+    """Menu, first turn, quitting question, a round just over, a match just over: the prompts
+    name the keys ("Invio per ..."), never "Di' ..."."""
+    game = started(tmp_path)
+    try:
+        game.press("?")
+        keys = game.until("esci.")
+        assert "inizia la partita" not in keys and "estremi" in keys  # the game's keys now
+        game.press("q")
+        game.until(it.confirm_quit(True, it.KEYS))
+        game.press("n")
+        game.until(it.cancelled())
+        game.press("q", "s")
+        game.until(it.goodbye())
+        assert game.wait() == 0
+        no_word_prompt(game.transcript)
+    finally:
+        game.close()
+
+    round_over = saved_position(tmp_path, Settings(), lambda m: m.round.is_over)
+    assert not round_over.is_over
+    game = GameTerminal.start(tmp_path)
+    try:
+        game.until(RESUME)
+        game.press("s")
+        game.until(it.next_round_prompt(it.KEYS))  # "Invio per la prossima mano."
+        game.press("\r")
+        game.until("Mano due.")
+        game.press("q", "s")
+        game.until(it.goodbye())
+        no_word_prompt(game.transcript)
+    finally:
+        game.close()
+
+
+def last_tile_wins_a_single_round(match: Match) -> bool:
+    return not match.round.is_over and len(match.round.hands[0]) == 1 and bool(plays_of(match))
+
+
+def test_the_end_of_a_match_names_its_keys(tmp_path: Path) -> None:
+    match = saved_position(tmp_path, Settings(target=0), last_tile_wins_a_single_round)
+    [tile] = match.round.hands[0]
+    game = GameTerminal.start(tmp_path)
+    try:
+        game.until(RESUME)
+        game.press("s")
+        game.until("Tocca a te.")
+        game.press(*digits(tile), "\r")
+        game.until(it.match_over_prompt(it.KEYS))  # "Invio per giocare ancora, ..."
+        game.press("\r")
+        game.until("Mano uno.")
+        no_word_prompt(game.transcript)
+    finally:
+        game.close()
+
+
+def test_question_mark_and_f1_in_the_menu_list_the_menu_keys(tmp_path: Path) -> None:
+    game = GameTerminal.start(tmp_path, "--senza-salvataggio")
+    try:
+        game.until(it.notice("key_mode"))
+        game.quiet(0.5)
+        for key in ("?", F1):
+            game.press(key)
+            listed = game.quiet(1.0)
+            assert "inizia la partita" in listed and "variante classica" in listed, listed
+            assert "estremi" not in listed and "annulla" not in listed  # not the game's keys
+            assert "Non ho capito" not in listed
+        game.press(" ")  # space: where we are, never "Non ho capito"
+        said = game.quiet(1.0)
+        assert "Variante classica, due giocatori" in said and "Non ho capito" not in said
+    finally:
+        game.close()
+
+
+# --- 6. the resume question comes last, and stray keys ask it again ----------------------------
+
+
+def test_resume_question_is_last_and_a_stray_key_asks_it_again(tmp_path: Path) -> None:
+    saved_position(tmp_path, Settings(), lambda m: bool(m.round.line))
+    game = GameTerminal.start(tmp_path)
+    try:
+        opening = game.until(RESUME)
+        assert it.notice("key_mode") in opening  # the notices come before the question
+        assert game.quiet(0.5).strip() in ("s per sì, n per no.", "")  # ... and nothing after
+        for key in ("\r", DOWN, "z", "h", UP):
+            game.press(key)
+            again = game.until(it.resume_offer(it.KEYS))
+            assert it.key_nothing_to_select(False) not in again and "Hai " not in again
+        game.press("n")
+        game.until(it.menu_prompt(it.KEYS))
+    finally:
+        game.close()

@@ -1,0 +1,113 @@
+"""Every word true and Italian: your own move says where it went in every mode, who had no
+tiles left, which pair won, what an undo took back (a lone draw has no replies, a lead no
+side), and an empty line is not scolded as "Non ho capito"."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from dialog_driver import play_scripted_match
+from engine_helpers import make_round, match_of, rules_for
+
+from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.menu import Table
+from voicedomino.dialog.response import Verbosity
+from voicedomino.engine import Tile
+from voicedomino.italian import messages as it
+from voicedomino.players import Level, Player, make_player
+
+
+def quick_player(level: Level) -> Player:
+    return make_player(Level.MEDIO)
+
+
+def playing(state_hands: list[str], line: str, verbosity: Verbosity, **kw: str) -> DialogManager:
+    """A manager in a match whose round is the hand-made one (the player to move)."""
+    manager = DialogManager(
+        Table(kw.get("variant", "blocco"), 2), computer_pause=0, seed=5, verbosity=verbosity,
+        player_factory=quick_player,
+    )  # fmt: skip
+    manager.start()
+    manager.handle("inizia")
+    assert manager.session is not None
+    rules = rules_for(kw.get("variant", "blocco"))
+    draws = kw.get("draws", "")
+    manager.session.match = match_of(make_round(rules, state_hands, line=line, draws=draws))
+    return manager
+
+
+@pytest.mark.parametrize("verbosity", list(Verbosity), ids=lambda v: v.value)
+def test_your_own_move_says_its_side_even_when_the_game_chose_it(verbosity: Verbosity) -> None:
+    # The line shows 3 at the head and 4 at the tail: the two blank fits the tail only.
+    manager = playing(["4-0 1-1 2-2", "5-5 6-6 1-6"], "3-5 5-4", verbosity)
+    said = manager.handle("gioca quattro bianco").messages[0]
+    assert "in coda" in said.text.lower(), said  # never the tile alone: where did it go?
+    assert said.cue == "place_tail_you"
+
+
+def test_revealed_hands_say_plainly_who_had_no_tiles_left() -> None:
+    text = it.hands_revealed([(0, []), (1, [Tile(4, 6)]), (2, [])])
+    assert "nessuna tessera" not in text
+    assert "Tu non avevi più tessere" in text and "Giulia non aveva più tessere" in text
+
+
+def test_a_pair_that_wins_the_match_is_named() -> None:
+    manager = DialogManager(
+        Table("coppie", 4, pairs=True), computer_pause=0, seed=3, player_factory=quick_player
+    )
+    manager.start()
+    said: list[str] = []
+    play_scripted_match(
+        manager, ["a coppie"], 3, lambda c: said.extend(m.text for m in manager.handle(c).messages)
+    )
+    [won] = [line for line in said if "vinto la partita" in line]
+    assert "loro!" not in won and "noi!" not in won
+    assert ("Marco e Luca" in won) or ("tu e Giulia" in won), won
+
+
+def test_undoing_a_lone_draw_does_not_mention_replies() -> None:
+    # Classica: nothing fits 3 or 4, the draw brings the 3-6 and the turn stays with you.
+    manager = playing(["0-0 1-1", "5-5 6-6 1-6"], "3-5 5-4", Verbosity.NORMAL,
+                      variant="classica", draws="3-6")  # fmt: skip
+    manager.handle("pesca")
+    undone = manager.handle("annulla l'ultima mossa").messages[0].text
+    assert undone == "Mossa annullata: la pescata. Si torna a prima."
+
+
+def test_an_undone_lead_has_no_side() -> None:
+    manager = DialogManager(Table(), computer_pause=0, seed=4, player_factory=quick_player)
+    manager.start()
+    manager.handle("inizia")  # you lead with the double six, and play again after it
+    manager.handle("gioca doppio sei")
+    undone = manager.handle("annulla l'ultima mossa").messages[0].text
+    assert undone == "Mossa annullata: il doppio sei. Si torna a prima."
+
+
+def test_an_undone_move_with_replies_says_so() -> None:
+    # Marco answers the tail's blank with his six blank.
+    manager = playing(["4-0 1-1 2-2", "5-5 6-6 0-6"], "3-5 5-4", Verbosity.NORMAL)
+    manager.handle("gioca quattro bianco")
+    undone = manager.handle("annulla l'ultima mossa").messages[0].text
+    assert undone == "Mossa annullata: il quattro bianco in coda, e le risposte degli altri. " + (
+        "Si torna a prima."
+    )
+
+
+def test_empty_lines_get_the_prompt_not_non_ho_capito(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("VOICEDOMINO")}
+    env |= {"VOICEDOMINO_DATA_DIR": str(tmp_path / "d"), "VOICEDOMINO_CONFIG_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "voicedomino", "--righe", "--no-voice", "--tastiera",
+         "--senza-salvataggio", "--seme", "4", "--pausa", "0"],
+        input="\n   \ninizia\n\n\t\nesci\nsì\n", capture_output=True, text=True, env=env,
+        timeout=60,
+    )  # fmt: skip
+    lines = result.stdout.splitlines()
+    assert not any(line.startswith("Non ho capito") for line in lines), lines
+    assert lines.count(it.menu_prompt()) >= 3  # the first question, then once per empty line
+    assert lines.count(it.your_turn()) >= 3  # in the match: "tocca a te", with the ends
+    assert result.returncode == 0

@@ -1,0 +1,126 @@
+"""Signals while a game runs, each one ending or pausing it cleanly.
+
+* Ctrl-C, Ctrl-\\, SIGTERM and a closed terminal (SIGHUP) leave as the end of input does: the
+  match saved (a failed save tried once more), goodbye said, the terminal given back. A second
+  one while leaving stops at once, still through the clean-up (as Ctrl-C does).
+* Ctrl-Z gives the terminal back as it was (echo, lines) before the game stops; when it
+  continues in the foreground (`fg`), key mode is taken again, what was typed meanwhile is
+  dropped (it was typed for the shell, never heard by the game), and the game says where the
+  player is.
+
+Python runs a handler on the main thread between two bytecodes, perhaps while the game holds a
+lock (the inbox's): the handlers here only change the terminal's modes and write the signal's
+number to a pipe. A thread reads the pipe and hands the game an inbox item, in turn.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+from collections.abc import Callable
+from types import FrameType
+from typing import Protocol
+
+STOP_SIGNALS = tuple(
+    getattr(signal, name)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+    if hasattr(signal, name)
+)
+SUSPEND = getattr(signal, "SIGTSTP", None)
+CONTINUE = getattr(signal, "SIGCONT", None)
+
+Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
+
+class TerminalModes(Protocol):
+    """The key reader's hold on the terminal (frontend.keys.KeyReader)."""
+
+    def in_foreground(self) -> bool: ...
+
+    def leave_key_mode(self) -> None: ...
+
+    def enter_key_mode(self) -> None: ...
+
+
+class SignalRelay:
+    """Installs the handlers; *on_stop* and *on_continue* are called on the relay's thread."""
+
+    def __init__(
+        self,
+        on_stop: Callable[[int], None],
+        on_continue: Callable[[], None],
+        terminal: TerminalModes | None = None,
+    ) -> None:
+        self.on_stop = on_stop
+        self.on_continue = on_continue
+        self.terminal = terminal
+        self._stopping = False
+        self._previous: dict[int, Handler] = {}
+        self._read_end, self._write_end = os.pipe()
+        os.set_blocking(self._write_end, False)  # a handler must never wait
+        self._thread = threading.Thread(target=self._relay, name="signals", daemon=True)
+
+    def install(self) -> None:
+        """Only from the main thread (Python's rule for signal handlers)."""
+        self._thread.start()
+        handled = [*STOP_SIGNALS, CONTINUE]
+        if self.terminal is not None:
+            handled.append(SUSPEND)
+        for number in handled:
+            if number is not None:
+                self._previous[number] = signal.signal(number, self._handle)
+
+    def uninstall(self) -> None:
+        for number, previous in self._previous.items():
+            with contextlib.suppress(TypeError, ValueError):
+                signal.signal(number, previous)
+        self._previous.clear()
+        os.close(self._write_end)  # the relay thread reads the end of the pipe and stops
+
+    # --- on the main thread, inside the handler: no locks, no waiting -----------------------------
+
+    def _handle(self, number: int, _frame: FrameType | None) -> None:
+        if number == SUSPEND:
+            self._suspend()
+            return
+        if number == CONTINUE:
+            if self.terminal is not None and self.terminal.in_foreground():
+                self.terminal.enter_key_mode()
+        elif self._stopping:
+            raise KeyboardInterrupt  # asked twice: leave now, through the clean-up
+        else:
+            self._stopping = True
+        with contextlib.suppress(OSError):  # a full pipe already holds a wake-up
+            os.write(self._write_end, bytes([number]))
+
+    def _suspend(self) -> None:
+        """Give the terminal back and stop as Ctrl-Z would; the SIGCONT handler takes over."""
+        assert SUSPEND is not None
+        if self.terminal is not None:
+            self.terminal.leave_key_mode()
+        signal.signal(SUSPEND, signal.SIG_DFL)
+        os.kill(os.getpid(), SUSPEND)  # the process stops here until continued
+        signal.signal(SUSPEND, self._handle)
+        # Continued, or never stopped (no shell to come back to: the system ignores Ctrl-Z
+        # there): single keys again either way; SIGCONT, if it came, says where the player is.
+        if self.terminal is not None and self.terminal.in_foreground():
+            self.terminal.enter_key_mode()
+
+    # --- on the relay thread ----------------------------------------------------------------------
+
+    def _relay(self) -> None:
+        while True:
+            try:
+                data = os.read(self._read_end, 64)
+            except OSError:
+                data = b""
+            if not data:
+                os.close(self._read_end)
+                return
+            for number in data:
+                if number == CONTINUE:
+                    self.on_continue()
+                else:
+                    self.on_stop(number)
