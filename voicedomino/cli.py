@@ -52,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     mic = sub.add_parser("prova-voce", help=helps["prova-voce"])
     mic.add_argument("--model", help=helps["--model"])
     mic.add_argument("--audio-in", type=Path, help=helps["--audio-in"])
+    _add_server_parser(sub)
 
     def switch(*names: str) -> None:
         parser.add_argument(*names, action="store_true", help=helps[names[0]])
@@ -77,6 +78,62 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--grazia", type=_seconds_between(*GRACE_RANGE), help=helps["--grazia"])
     switch("--premi-per-parlare")
     return parser
+
+
+def _add_server_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`voicedomino server`: tables over the network (voicedomino.net)."""
+    from voicedomino.italian.network import SERVER_HELP as helps
+
+    server = sub.add_parser("server", help=helps["server"])
+    server.add_argument("--porta", type=_port, default=8765, help=helps["--porta"])
+    server.add_argument("--indirizzo", default="127.0.0.1", help=helps["--indirizzo"])
+    server.add_argument("--cartella", type=Path, help=helps["--cartella"])
+    server.add_argument("--tls-cert", type=Path, help=helps["--tls-cert"])
+    server.add_argument("--tls-key", type=Path, help=helps["--tls-key"])
+    server.add_argument("--redis", help=helps["--redis"])
+    server.add_argument("--pausa-computer", type=_seconds_between(0, 10), default=1.0,
+                        help=helps["--pausa-computer"])  # fmt: skip
+    server.add_argument("--connessioni-per-indirizzo", type=int, default=32,
+                        help=helps["--connessioni-per-indirizzo"])  # fmt: skip
+    server.add_argument("--nuove-connessioni-al-secondo", type=float, default=2.0,
+                        help=helps["--nuove-connessioni-al-secondo"])  # fmt: skip
+
+
+def _port(text: str) -> int:
+    from voicedomino.italian.network import bad_port
+
+    if not text.isdigit() or not 0 <= int(text) < 65536:
+        raise argparse.ArgumentTypeError(bad_port(text))
+    return int(text)
+
+
+def server_command(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from voicedomino.italian.network import server_tls_pair
+    from voicedomino.net.limits import Limits
+    from voicedomino.net.server import ServerSettings, run
+
+    if (args.tls_cert is None) != (args.tls_key is None):
+        print(server_tls_pair(), flush=True)
+        return 2
+    limits = replace(
+        Limits(),
+        connections_per_address=max(1, args.connessioni_per_indirizzo),
+        new_connections_per_s=max(0.1, args.nuove_connessioni_al_secondo),
+        new_connection_burst=max(40, args.connessioni_per_indirizzo),
+    )
+    settings = ServerSettings(
+        host=args.indirizzo,
+        port=args.porta,
+        folder=args.cartella or data_dir(),
+        redis_url=args.redis,
+        tls_cert=args.tls_cert,
+        tls_key=args.tls_key,
+        computer_pause=args.pausa_computer,
+        limits=limits,
+    )
+    return run(settings, lambda line: print(line, flush=True))
 
 
 def _seconds_between(low: float, high: float) -> Callable[[str], float]:
@@ -117,6 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return voices_command(args.voce)
     if args.command == "prova-voce":
         return voice_check(args)
+    if args.command == "server":
+        return server_command(args)
     return play(args)
 
 

@@ -1,0 +1,937 @@
+"""The table server: WebSocket connections, the browser page on the same port, tables kept in a
+store, computers and timers that play by themselves.
+
+Every change to a table happens under that table's lock: the table changes, the store commits
+its document and new log entries, and only then is anyone told (save first, then tell). Each
+connection gets its own seat's view and its own copy of the events; nothing with another hand in
+it is ever built for it. A request that cannot be read, or that the table refuses, gets an error
+message; nothing a client sends can stop the server or another table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import http
+import ipaddress
+import logging
+import mimetypes
+import secrets
+import signal
+import sqlite3
+import ssl
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request as HttpRequest
+from websockets.http11 import Response as HttpResponse
+
+from voicedomino.engine import Reason, SeatView
+from voicedomino.italian import messages as it
+from voicedomino.italian import network as it_net
+from voicedomino.net import protocol, wire
+from voicedomino.net.limits import AddressBuckets, Bucket, Limits
+from voicedomino.net.names import clean_chat, clean_name
+from voicedomino.net.protocol import ProtocolError
+from voicedomino.net.store import Conflict, Published, StoreError, TableStore
+from voicedomino.net.table import (
+    SPECTATOR,
+    Due,
+    LogEntry,
+    Table,
+    TableError,
+    TableOptions,
+    decode_entry,
+    encode_entry,
+)
+
+log = logging.getLogger(__name__)
+
+SERVER_NAME = "voicedomino"
+MAX_FRAME = 64 * 1024  # websockets closes the connection above this; requests are far smaller
+OUTBOX_SIZE = 1000  # messages waiting for a slow client before it is dropped (it resyncs)
+COMMIT_ATTEMPTS = 3
+RESTART_GRACE = 20.0  # seconds a restarted server gives a player whose timer was running
+WEB_FILES = {"/": "index.html", "/index.html": "index.html", "/app.js": "app.js",
+             "/style.css": "style.css"}  # fmt: skip
+CONTENT_SECURITY = (
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+    "style-src 'self'; script-src 'self'; frame-ancestors 'none'"
+)
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection, and where it sits once it has joined a table."""
+
+    ws: ServerConnection
+    address: str
+    bucket: Bucket
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_SIZE))
+    greeted: bool = False
+    code: str | None = None
+    seat: int | None = None  # None: a spectator (when code is set)
+    token: str | None = None
+    strikes: int = 0
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else protocol.dumps(message)
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:  # far behind: drop it; it catches up when it comes back
+            log.warning("client %s too slow, closing", self.address)
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.get_nowait()
+                self.outbox.put_nowait(None)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    table: Table
+    clients: set[Client] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.TimerHandle | None = None
+    history_mark: tuple[int, int, int] = (0, 0, 0)  # match, round, history length last sent
+
+
+class TableServer:
+    def __init__(
+        self,
+        store: TableStore,
+        *,
+        limits: Limits | None = None,
+        computer_pause: float = 1.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self.computer_pause = computer_pause
+        self.clock = clock
+        self.tables: dict[str, LiveTable] = {}
+        self._open_per_address: dict[str, int] = {}
+        self._new_connections = AddressBuckets(
+            self.limits.new_connections_per_s, self.limits.new_connection_burst
+        )
+        self._failed_joins = AddressBuckets(
+            self.limits.failed_joins_per_min / 60, self.limits.failed_join_burst
+        )
+        self._connections = 0
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # --- starting --------------------------------------------------------------------------
+
+    async def restore(self) -> int:
+        """Bring back every stored table as it was after its last accepted change."""
+        await self.store.subscribe(self._on_published)
+        if self.store.shared:
+            return 0  # shared tables are loaded when someone comes back to them
+        now = self.clock()
+        for stored in await self.store.load_all():
+            try:
+                table = Table.from_document(
+                    stored.document, stored.version, [decode_entry(e) for e in stored.log]
+                )
+            except (ValueError, wire.WireError) as error:
+                log.error("table %s not restored: %s", stored.document.get("code"), error)
+                continue
+            table.all_disconnected(now)
+            table.delay_timers(now, RESTART_GRACE)
+            live = LiveTable(table)
+            live.history_mark = _history_mark(table)
+            self.tables[table.code] = live
+        return len(self.tables)
+
+    def serve(self, host: str, port: int, ssl_context: ssl.SSLContext | None = None) -> Any:
+        """The websockets server (an async context manager)."""
+        return serve(
+            self._handle,
+            host,
+            port,
+            ssl=ssl_context,
+            process_request=self._http,
+            max_size=MAX_FRAME,
+            max_queue=8,
+            compression=None,  # small messages; deflate costs memory per connection
+            ping_interval=20,
+            ping_timeout=20,
+            server_header=None,
+        )
+
+    # --- HTTP: the browser page and the per-address gate --------------------------------------
+
+    def _http(self, connection: ServerConnection, request: HttpRequest) -> HttpResponse | None:
+        address = _address(connection)
+        if request.headers.get("Upgrade", "").lower() != "websocket":
+            return _web_file(request.path)
+        if self._open_per_address.get(address, 0) >= self.limits.connections_per_address:
+            log.warning("address %s: too many open connections", address)
+            return _plain(http.HTTPStatus.TOO_MANY_REQUESTS, "too many connections")
+        if self._connections >= self.limits.max_connections:
+            return _plain(http.HTTPStatus.SERVICE_UNAVAILABLE, "server full")
+        if not self._new_connections.take(address):
+            log.warning("address %s: connecting too fast", address)
+            return _plain(http.HTTPStatus.TOO_MANY_REQUESTS, "too many connections")
+        return None
+
+    # --- one connection ---------------------------------------------------------------------
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        address = _address(ws)
+        limits = self.limits
+        client = Client(ws, address, Bucket(limits.messages_per_s, limits.message_burst))
+        self._open_per_address[address] = self._open_per_address.get(address, 0) + 1
+        self._connections += 1
+        writer = asyncio.create_task(self._write(client))
+        try:
+            async for message in ws:
+                await self._receive(client, message)
+                if client.strikes >= limits.strikes_before_close:
+                    log.warning("address %s: closed for flooding", address)
+                    await ws.close(1008, "too many messages")
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            self._connections -= 1
+            left = self._open_per_address.get(address, 1) - 1
+            if left <= 0:
+                self._open_per_address.pop(address, None)
+            else:
+                self._open_per_address[address] = left
+            await self._detach(client)
+            writer.cancel()
+
+    async def _write(self, client: Client) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                text = await client.outbox.get()
+                if text is None:
+                    await client.ws.close(1013, "too slow")
+                    return
+                await client.ws.send(text)
+
+    async def _receive(self, client: Client, message: str | bytes) -> None:
+        if not client.bucket.take():
+            client.strikes += 1
+            client.send(_error("too_many"))
+            return
+        request_id: object = None
+        try:
+            request, request_id = protocol.parse(message)
+            await self._dispatch(client, request)
+        except ProtocolError as error:
+            client.strikes += 1
+            client.send(_error(error.code, error.request_id))
+        except TableError as error:
+            if isinstance(error, _SlowDown):
+                await asyncio.sleep(self.limits.guess_delay_s)
+            client.send(self._table_error(client, error, request_id))
+        except Exception:  # a bug must not end the connection or touch other tables
+            log.exception("internal error from %s", client.address)
+            client.send(_error("internal", request_id))
+
+    async def _dispatch(self, client: Client, request: protocol.Request) -> None:
+        if not client.greeted:
+            if not isinstance(request, protocol.Hello):
+                raise ProtocolError("hello_first")
+            if request.version != protocol.PROTOCOL_VERSION:
+                client.send(_error("version") | {"version": protocol.PROTOCOL_VERSION})
+                return
+            client.greeted = True
+            client.send({"type": "welcome", "version": protocol.PROTOCOL_VERSION,
+                         "server": SERVER_NAME})  # fmt: skip
+            return
+        match request:
+            case protocol.Hello():
+                client.send({"type": "welcome", "version": protocol.PROTOCOL_VERSION,
+                             "server": SERVER_NAME})  # fmt: skip
+            case protocol.Ping():
+                client.send({"type": "pong"})
+            case protocol.Create():
+                await self._create(client, request)
+            case protocol.Join():
+                await self._join(client, request)
+            case protocol.Resume():
+                await self._resume(client, request)
+            case protocol.Sync():
+                live = self._table_of(client)
+                async with live.lock:
+                    client.send(self._snapshot(live, client))
+            case protocol.Leave():
+                await self._leave(client)
+            case protocol.Chat(text, quick):
+                live = self._table_of(client)
+                name = self._name_of(live.table, client)
+                said = it_net.QUICK_TEXTS[quick] if quick is not None else clean_chat(text)
+                if said:
+                    await self._change(live, lambda t, now: t.chat(client.seat, name, said,
+                                                                   quick, now))  # fmt: skip
+            case _:
+                await self._seat_request(client, request)
+
+    async def _seat_request(self, client: Client, request: protocol.Request) -> None:
+        live = self._table_of(client)
+        if client.seat is None:
+            raise TableError("spectator")
+        await self._change(live, _seat_change(client, client.seat, request))
+
+    # --- joining and leaving -------------------------------------------------------------------
+
+    async def _create(self, client: Client, request: protocol.Create) -> None:
+        if client.code is not None:
+            raise TableError("already_at_table")
+        name = clean_name(request.name)
+        if not name:
+            raise TableError("bad_name")
+        if len(self.tables) >= self.limits.max_tables:
+            raise TableError("server_full")
+        try:
+            options = TableOptions.from_dict(request.options)
+        except ValueError:
+            raise TableError("bad_settings") from None
+        for _ in range(COMMIT_ATTEMPTS):
+            code = self._new_code()
+            try:
+                table, joined = Table.create(code, request.settings, options, name, self.clock())
+            except ValueError:
+                raise TableError("bad_settings") from None
+            entries = [encode_entry(entry) for entry in joined.entries]
+            try:
+                table.version = await self.store.commit(code, 0, table.to_document(), entries)
+            except Conflict:
+                continue  # the code was taken by another process a moment ago
+            except StoreError as error:
+                log.error("cannot save a new table: %s", error)
+                raise TableError("not_saved") from None
+            live = LiveTable(table)
+            live.history_mark = _history_mark(table)
+            self.tables[code] = live
+            log.info("table %s created by %s", code, client.address)
+            async with live.lock:
+                self._attach(live, client, joined.seat, joined.token)
+                client.send(self._joined(live, client))
+            return
+        raise TableError("busy")
+
+    async def _join(self, client: Client, request: protocol.Join) -> None:
+        if client.code is not None:
+            raise TableError("already_at_table")
+        name = clean_name(request.name)
+        if not name:
+            raise TableError("bad_name")
+        live = await self._find(client, request.code)
+        joined_box: list[Any] = []
+
+        def join(table: Table, now: float) -> list[LogEntry]:
+            joined = table.join(name, player=request.player, seat=request.seat, now=now)
+            joined_box.append(joined)
+            return joined.entries
+
+        await self._change(
+            live, join, after=lambda: self._attach_joined(live, client, joined_box), skip_own=client
+        )
+
+    def _attach_joined(self, live: LiveTable, client: Client, box: list[Any]) -> None:
+        joined = box[-1]
+        self._attach(live, client, joined.seat, joined.token)
+        client.send(self._joined(live, client))
+
+    async def _resume(self, client: Client, request: protocol.Resume) -> None:
+        if client.code is not None:
+            raise TableError("already_at_table")
+        live = await self._find(client, request.code)
+        async with live.lock:
+            table = live.table
+            seat = table.seat_of(request.token)
+            if seat is None and table.spectator_name(request.token) is None:
+                self._count_failed_join(client)
+                raise TableError("bad_token")
+        for other in list(live.clients):  # the same seat from a new connection: the old goes
+            if other.token == request.token and other is not client:
+                other.code = None
+                live.clients.discard(other)
+                other.send({"type": "replaced"})
+                with contextlib.suppress(asyncio.QueueFull):
+                    other.outbox.put_nowait(None)
+
+        def reconnect(table: Table, now: float) -> list[LogEntry]:
+            return [] if seat is None else table.set_connected(seat, True, now)
+
+        def tell() -> None:
+            self._attach(live, client, seat, request.token)
+            snapshot = self._snapshot(live, client)
+            if request.last_seq is not None:
+                missed = live.table.entries_after(request.last_seq)
+                viewer = SPECTATOR if seat is None else seat
+                snapshot["missed"] = (
+                    None
+                    if missed is None
+                    else [self._entry_for(live.table, viewer, e) for e in missed]
+                )
+            client.send(snapshot)
+
+        await self._change(live, reconnect, after=tell, skip_own=client)
+
+    async def _leave(self, client: Client) -> None:
+        live = self._table_of(client)
+        seat, token = client.seat, client.token or ""
+        await self._change(live, lambda t, now: t.leave(seat, token, now))
+        live.clients.discard(client)
+        client.code = client.seat = client.token = None
+        client.send({"type": "left"})
+        if live.table.abandoned:
+            await self._drop(live)
+
+    async def _detach(self, client: Client) -> None:
+        """A connection ended: the seat stays its player's; the table hears they are away."""
+        code = client.code
+        live = self.tables.get(code) if code is not None else None
+        if live is None or client not in live.clients:
+            return
+        live.clients.discard(client)
+        seat = client.seat
+        still_here = any(other.seat == seat and other.token == client.token
+                         for other in live.clients)  # fmt: skip
+        if seat is not None and not still_here:
+            with contextlib.suppress(TableError):
+                await self._change(live, lambda t, now: t.set_connected(seat, False, now))
+        if self.store.shared and not live.clients:
+            self._forget(live)  # another process may move it now; read it again when needed
+
+    async def _find(self, client: Client, code: str) -> LiveTable:
+        live = self.tables.get(code)
+        if live is None and self.store.shared:
+            live = await self._load(code)
+        if live is None:
+            self._count_failed_join(client)
+            raise TableError("no_table", table_code=code)
+        return live
+
+    def _count_failed_join(self, client: Client) -> None:
+        if not self._failed_joins.take(client.address):
+            log.warning("address %s is guessing table codes: slowed down", client.address)
+            raise _SlowDown()
+
+    async def _load(self, code: str) -> LiveTable | None:
+        try:
+            stored = await self.store.load(code)
+        except StoreError as error:
+            log.error("cannot read table %s: %s", code, error)
+            raise TableError("busy") from None
+        if stored is None:
+            return None
+        table = Table.from_document(
+            stored.document, stored.version, [decode_entry(e) for e in stored.log]
+        )
+        live = self.tables.get(code)
+        if live is None:
+            live = self.tables[code] = LiveTable(table)
+            live.history_mark = _history_mark(table)
+            self._reschedule(live)
+        return live
+
+    def _forget(self, live: LiveTable) -> None:
+        if live.timer is not None:
+            live.timer.cancel()
+        if self.tables.get(live.table.code) is live:
+            del self.tables[live.table.code]
+
+    async def _drop(self, live: LiveTable) -> None:
+        self._forget(live)
+        try:
+            await self.store.delete(live.table.code)
+        except StoreError as error:
+            log.error("cannot delete table %s: %s", live.table.code, error)
+
+    def _attach(self, live: LiveTable, client: Client, seat: int | None, token: str) -> None:
+        client.code, client.seat, client.token = live.table.code, seat, token
+        live.clients.add(client)
+
+    def _table_of(self, client: Client) -> LiveTable:
+        live = self.tables.get(client.code) if client.code is not None else None
+        if live is None or client not in live.clients:
+            raise TableError("not_at_table")
+        return live
+
+    @staticmethod
+    def _name_of(table: Table, client: Client) -> str:
+        if client.seat is not None:
+            return table.seats[client.seat].name
+        return table.spectator_name(client.token or "") or "?"
+
+    # --- changing a table: save first, then tell ----------------------------------------------
+
+    async def _change(
+        self,
+        live: LiveTable,
+        change: Callable[[Table, float], list[LogEntry]],
+        *,
+        after: Callable[[], None] | None = None,
+        skip_own: Client | None = None,
+    ) -> list[LogEntry]:
+        """Apply *change* under the table's lock, commit, then tell everyone (and run *after*,
+        still under the lock, for the requester's own reply)."""
+        async with live.lock:
+            return await self._change_locked(live, change, after=after, skip_own=skip_own)
+
+    async def _change_locked(
+        self,
+        live: LiveTable,
+        change: Callable[[Table, float], list[LogEntry]],
+        *,
+        after: Callable[[], None] | None = None,
+        skip_own: Client | None = None,
+    ) -> list[LogEntry]:
+        for _ in range(COMMIT_ATTEMPTS):
+            marks = live.history_mark
+            entries = change(live.table, self.clock())
+            if entries:
+                try:
+                    await self._commit(live, entries)
+                except Conflict:
+                    await self._reload(live)
+                    continue
+            if after is not None:
+                after()
+            self._deliver(live, entries, marks, skip=skip_own)
+            self._reschedule(live)
+            return entries
+        raise TableError("busy")
+
+    async def _commit(self, live: LiveTable, entries: list[LogEntry]) -> None:
+        table = live.table
+        try:
+            table.version = await self.store.commit(
+                table.code, table.version, table.to_document(), [encode_entry(e) for e in entries]
+            )
+        except StoreError as error:
+            log.error("table %s not saved: %s", table.code, error)
+            await self._reload(live)  # back to what was saved: nothing unsaved is told
+            raise TableError("not_saved") from None
+
+    async def _reload(self, live: LiveTable) -> None:
+        stored = await self.store.load(live.table.code)
+        if stored is None:
+            raise TableError("no_table", table_code=live.table.code)
+        table = Table.from_document(
+            stored.document, stored.version, [decode_entry(e) for e in stored.log]
+        )
+        if not self.store.shared:
+            table.all_disconnected(self.clock())
+            for client in live.clients:
+                if client.seat is not None:
+                    table.seats[client.seat].connected = True
+                    table.seats[client.seat].absent_since = None
+        live.table = table
+
+    async def _on_published(self, published: Published) -> None:
+        """Another process committed a change to a table: tell the clients here."""
+        origin = getattr(self.store, "origin", None)
+        live = self.tables.get(published.code)
+        if live is None or published.origin == origin:
+            return
+        async with live.lock:
+            table = live.table
+            if published.document is None:
+                for client in list(live.clients):
+                    client.send(_error("no_table"))
+                self._forget(live)
+                return
+            if published.version <= table.version:
+                return
+            marks = live.history_mark
+            if published.version == table.version + 1:
+                entries = [decode_entry(e) for e in published.entries]
+                live.table = Table.from_document(
+                    published.document, published.version, [*table.log, *entries]
+                )
+            else:  # a commit went unheard: read the table again
+                seq = table.seq
+                await self._reload(live)
+                entries = live.table.entries_after(seq) or []
+            self._deliver(live, entries, marks)
+            self._reschedule(live)
+
+    # --- what the table does by itself ---------------------------------------------------------
+
+    def _reschedule(self, live: LiveTable) -> None:
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        if self.tables.get(live.table.code) is not live:
+            return
+        due = live.table.due(self.computer_pause)
+        if due is None:
+            return
+        delay = max(0.0, due.at - self.clock())
+        loop = asyncio.get_running_loop()
+        live.timer = loop.call_later(delay, self._spawn, self._run_due(live, due))
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run_due(self, live: LiveTable, due: Due) -> None:
+        try:
+            async with live.lock:
+                current = live.table.due(self.computer_pause)
+                if current is None or (current.kind, current.seat) != (due.kind, due.seat):
+                    self._reschedule(live)
+                    return
+                action = None
+                if due.kind in ("computer", "stand_in", "timeout"):
+                    # A search may take a while: the other tables go on meanwhile.
+                    action = await asyncio.to_thread(live.table.decide, due.seat)
+                await self._change_locked(live, lambda t, now: t.run_due(due, action, now))
+        except TableError as error:
+            log.warning("table %s: automatic %s refused: %s", live.table.code, due.kind, error)
+            self._reschedule(live)
+        except Exception:
+            log.exception("table %s: automatic %s failed", live.table.code, due.kind)
+
+    # --- telling ------------------------------------------------------------------------------
+
+    def _deliver(
+        self,
+        live: LiveTable,
+        entries: list[LogEntry],
+        marks: tuple[int, int, int],
+        skip: Client | None = None,
+    ) -> None:
+        """Each client gets the entries as its seat may know them, with its seat's view."""
+        table = live.table
+        new_mark = _history_mark(table)
+        live.history_mark = new_mark
+        if not entries:
+            return
+        history_start = marks[2] if marks[:2] == new_mark[:2] else 0
+        built: dict[int, str] = {}
+        for client in list(live.clients):
+            if client is skip:
+                continue
+            viewer = SPECTATOR if client.seat is None else client.seat
+            text = built.get(viewer)
+            if text is None:
+                text = built[viewer] = protocol.dumps(
+                    self._update(table, viewer, entries, history_start)
+                )
+            client.send(text)
+
+    def _update(
+        self, table: Table, viewer: int, entries: list[LogEntry], history_start: int
+    ) -> dict[str, Any]:
+        message: dict[str, Any] = {
+            "type": "update",
+            "seq": table.seq,
+            "events": [self._entry_for(table, viewer, entry) for entry in entries],
+        }
+        message.update(self._table_facts(table))
+        view = table.view_for(viewer)
+        if view is not None:
+            message["view"] = wire.encode_view(view, with_history=False)
+            message["history"] = {
+                "start": history_start,
+                "events": [wire.encode(e) for e in view.history[history_start:]],
+            }
+            message["legal"] = _legal(view)
+        return message
+
+    def _entry_for(self, table: Table, viewer: int, entry: LogEntry) -> dict[str, Any]:
+        return {"seq": entry.seq, "event": wire.encode(table.visible_to(viewer, entry.event))}
+
+    def _table_facts(self, table: Table) -> dict[str, Any]:
+        return {
+            "phase": str(table.phase),
+            "host": table.host,
+            "closed": table.closed,
+            "match_number": table.match_number,
+            "seats": [
+                {
+                    "seat": number,
+                    "kind": str(seat.kind),
+                    "name": seat.name,
+                    "level": None if seat.level is None else str(seat.level),
+                    "connected": seat.connected if seat.is_human else None,
+                    "ready": seat.ready,
+                    "stand_in": seat.stand_in,
+                }
+                for number, seat in enumerate(table.seats)
+            ],
+            "spectators": sorted(table.spectators.values()),
+            "timer": self._timer(table),
+        }
+
+    def _timer(self, table: Table) -> dict[str, int] | None:
+        deadline = table.turn_deadline
+        if deadline is None or table.match is None:
+            return None
+        left = max(0, round(deadline - self.clock()))
+        return {"seat": table.match.to_move, "seconds_left": left}
+
+    def _snapshot(self, live: LiveTable, client: Client) -> dict[str, Any]:
+        table = live.table
+        viewer = SPECTATOR if client.seat is None else client.seat
+        message: dict[str, Any] = {
+            "type": "table",
+            "code": table.code,
+            "seat": client.seat,
+            "role": "spectator" if client.seat is None else "player",
+            "seq": table.seq,
+            "settings": table.settings.to_dict(),
+            "options": table.options.to_dict(),
+        }
+        message.update(self._table_facts(table))
+        view = table.view_for(viewer)
+        if view is not None:
+            message["view"] = wire.encode_view(view)
+            message["legal"] = _legal(view)
+        return message
+
+    def _joined(self, live: LiveTable, client: Client) -> dict[str, Any]:
+        snapshot = self._snapshot(live, client)
+        snapshot["type"] = "joined"
+        snapshot["token"] = client.token
+        return snapshot
+
+    def _table_error(self, client: Client, error: TableError, request_id: object) -> dict[str, Any]:
+        if isinstance(error, _SlowDown):
+            message = _error("too_many_joins", request_id)
+            client.strikes += 1
+            return message
+        message = _error(error.code, request_id)
+        if error.code == "no_table":
+            message["text"] = it_net.no_table(str(error.facts.get("table_code", "")))
+        refusal = error.refusal
+        if refusal is not None:
+            message["refusal"] = wire.encode(refusal)
+            message["text"] = self._refusal_text(client, refusal)
+        return message
+
+    def _refusal_text(self, client: Client, refusal: Any) -> str:
+        if refusal.reason is Reason.NOT_YOUR_TURN and refusal.expected_seat is not None:
+            live = self.tables.get(client.code or "")
+            if live is not None:
+                return it_net.not_your_turn(live.table.seats[refusal.expected_seat].name)
+        return it.refusal(
+            refusal.reason, acting="play", tile_=refusal.tile, head=refusal.head,
+            tail=refusal.tail, playable_=refusal.playable,
+        )  # fmt: skip
+
+    def _new_code(self) -> str:
+        digits = 4
+        while len(self.tables) * 2 > 9 * 10 ** (digits - 1):
+            digits += 1
+        while True:
+            code = str(10 ** (digits - 1) + secrets.randbelow(9 * 10 ** (digits - 1)))
+            if code not in self.tables:
+                return code
+
+    # --- stopping -------------------------------------------------------------------------------
+
+    async def close(self) -> None:
+        for live in list(self.tables.values()):
+            if live.timer is not None:
+                live.timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        await self.store.close()
+
+
+def _seat_change(
+    client: Client, seat: int, request: protocol.Request
+) -> Callable[[Table, float], list[LogEntry]]:
+    """What a seated player's request does to the table."""
+    match request:
+        case protocol.Act(action):
+            return lambda table, now: table.act(seat, action, now)
+        case protocol.Ready():
+            return lambda table, now: table.ready(seat, now)
+        case protocol.Start(fill):
+            return lambda table, now: table.start(seat, fill, now)
+        case protocol.AddComputer(level, at):
+            return lambda table, now: table.add_computer(seat, level, at, now)
+        case protocol.RemoveComputer(at):
+            return lambda table, now: table.remove_computer(seat, at, now)
+        case protocol.Close(closed):
+            return lambda table, now: table.close(seat, closed, now)
+        case protocol.Sit(to):
+
+            def sit(table: Table, now: float) -> list[LogEntry]:
+                entries = table.sit(seat, to, now)
+                client.seat = to
+                return entries
+
+            return sit
+    raise ProtocolError("unknown_type")
+
+
+class _SlowDown(TableError):
+    """Too many unknown codes or tokens from one address: answered late, and logged."""
+
+    def __init__(self) -> None:
+        super().__init__("too_many_joins")
+
+
+def _history_mark(table: Table) -> tuple[int, int, int]:
+    match = table.match
+    if match is None:
+        return (table.match_number, 0, 0)
+    return (table.match_number, match.round.round_number, len(match.round.history))
+
+
+def _legal(view: SeatView) -> list[dict[str, Any]]:
+    return [wire.encode_action(action) for action in view.legal_actions()]
+
+
+def _error(code: str, request_id: object = None) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "error", "code": code, "text": it_net.error_text(code)}
+    if request_id is not None:
+        message["id"] = request_id
+    return message
+
+
+def _address(connection: ServerConnection) -> str:
+    remote = connection.remote_address
+    return str(remote[0]) if isinstance(remote, tuple) and remote else "?"
+
+
+def _plain(status: http.HTTPStatus, text: str) -> HttpResponse:
+    body = text.encode()
+    headers = Headers({"Content-Type": "text/plain; charset=utf-8",
+                       "Content-Length": str(len(body)), "Connection": "close"})  # fmt: skip
+    return HttpResponse(status.value, status.phrase, headers, body)
+
+
+def _web_file(path: str) -> HttpResponse:
+    name = WEB_FILES.get(path.split("?", 1)[0])
+    if name is None:
+        return _plain(http.HTTPStatus.NOT_FOUND, "not found")
+    body = resources.files("voicedomino.net").joinpath("web", name).read_bytes()
+    kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    headers = Headers(
+        {
+            "Content-Type": f"{kind}; charset=utf-8",
+            "Content-Length": str(len(body)),
+            "Cache-Control": "no-cache",
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": CONTENT_SECURITY,
+            "Referrer-Policy": "no-referrer",
+        }
+    )
+    return HttpResponse(200, "OK", headers, body)
+
+
+# --- running a server ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    host: str = "127.0.0.1"
+    port: int = 8765
+    folder: Path | None = None  # the SQLite store's folder (the embedded default)
+    redis_url: str | None = None  # tables shared with other processes through Redis
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+    computer_pause: float = 1.0
+    limits: Limits = field(default_factory=Limits)
+
+
+def run(settings: ServerSettings, say: Callable[[str], None] = print) -> int:
+    """Serve until interrupted (Ctrl-C or SIGTERM); 0, or 1 when the server cannot start.
+
+    The log (connections refused, codes being guessed, errors) goes to server.log in the folder.
+    """
+    _log_to(settings.folder)
+    try:
+        return asyncio.run(_run(settings, say))
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _run(settings: ServerSettings, say: Callable[[str], None]) -> int:
+    from voicedomino.net.store import FolderInUse, RedisStore, SqliteStore
+
+    address = f"{settings.host}:{settings.port}"
+    ssl_context = None
+    if settings.tls_cert is not None:
+        try:
+            ssl_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            ssl_context.load_cert_chain(settings.tls_cert, settings.tls_key)
+        except (OSError, ssl.SSLError) as error:
+            say(it_net.server_tls_problem(str(error)))
+            return 1
+    store: TableStore
+    try:
+        if settings.redis_url is not None:
+            store = RedisStore(settings.redis_url)
+        else:
+            assert settings.folder is not None
+            store = SqliteStore(settings.folder)
+    except FolderInUse:
+        say(it_net.server_folder_in_use(str(settings.folder)))
+        return 1
+    except (OSError, sqlite3.Error, ImportError) as error:
+        say(it_net.server_store_problem(str(error)))
+        return 1
+    server = TableServer(store, limits=settings.limits, computer_pause=settings.computer_pause)
+    try:
+        restored = await server.restore()
+    except StoreError as error:
+        say(it_net.server_store_problem(str(error)))
+        await server.close()
+        return 1
+    stop = asyncio.get_running_loop().create_future()
+    with contextlib.suppress(NotImplementedError):  # not on Windows: Ctrl-C still works
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, _stop, stop)
+    try:
+        async with server.serve(settings.host, settings.port, ssl_context) as listening:
+            port = listening.sockets[0].getsockname()[1]  # the one chosen, for --porta 0
+            address = f"{settings.host}:{port}"
+            say(it_net.server_restored(restored))
+            if ssl_context is None and not _is_loopback(settings.host):
+                say(it_net.server_in_clear())
+            say(it_net.server_listening(address, ssl_context is not None))
+            await stop
+    except OSError as error:
+        say(it_net.server_cannot_listen(address, error.strerror or str(error)))
+        await server.close()
+        return 1
+    await server.close()
+    say(it_net.server_stopped())
+    return 0
+
+
+def _log_to(folder: Path | None) -> None:
+    if folder is None:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(folder / "server.log", encoding="utf-8")
+    except OSError:
+        return  # no log: the server still serves
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    package = logging.getLogger("voicedomino.net")
+    package.addHandler(handler)
+    package.setLevel(logging.INFO)
+
+
+def _stop(stop: asyncio.Future[None]) -> None:
+    if not stop.done():
+        stop.set_result(None)
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"

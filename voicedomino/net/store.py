@@ -1,0 +1,304 @@
+"""Where tables are kept: SQLite in the data folder (one server process, the default) or Redis
+(several processes sharing the tables).
+
+Both keep each table as a JSON document with a version and its recent log entries. ``commit``
+writes the new document and the new entries in one transaction, and only when the stored
+version is still the one the table was read at (otherwise Conflict: another process moved the
+table first). The server tells nobody about a change before ``commit`` has returned.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+LOG_KEPT = 300
+DATABASE_NAME = "tavoli.sqlite3"
+
+
+class Conflict(Exception):
+    """The table changed in the store since it was read (or a new code is already in use)."""
+
+
+class StoreError(Exception):
+    """The store cannot be written or read (disk full, Redis gone)."""
+
+
+@dataclass(frozen=True)
+class Stored:
+    document: dict[str, Any]
+    version: int
+    log: list[dict[str, Any]]  # the latest entries, oldest first
+
+
+@dataclass(frozen=True)
+class Published:
+    """A commit made by some process, as every process hears it (Redis only)."""
+
+    code: str
+    version: int
+    origin: str
+    document: dict[str, Any] | None  # None: the table was deleted
+    entries: list[dict[str, Any]]
+
+
+class TableStore(Protocol):
+    shared: bool  # other processes write the same tables (their commits arrive by subscribe)
+
+    async def load_all(self) -> list[Stored]: ...
+
+    async def load(self, code: str) -> Stored | None: ...
+
+    async def commit(
+        self, code: str, version: int, document: dict[str, Any], entries: Sequence[dict[str, Any]]
+    ) -> int:
+        """Save; the new version. Conflict when the stored version is not *version* (0: the
+        code must be new)."""
+        ...
+
+    async def delete(self, code: str) -> None: ...
+
+    async def subscribe(self, on_commit: Callable[[Published], Awaitable[None]]) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class SqliteStore:
+    """One file in the data folder, in WAL mode; a lock file keeps a second server off it."""
+
+    shared = False
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / DATABASE_NAME
+        self._lock_file = _lock_folder(folder)
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # FULL: a commit is on disk before anyone is told, even if the power goes.
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(
+            """
+            CREATE TABLE IF NOT EXISTS tables (
+                code TEXT PRIMARY KEY, version INTEGER NOT NULL, document TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS log (
+                code TEXT NOT NULL, seq INTEGER NOT NULL, entry TEXT NOT NULL,
+                PRIMARY KEY (code, seq));
+            """
+        )
+
+    async def load_all(self) -> list[Stored]:
+        rows = self._db.execute("SELECT code FROM tables ORDER BY code").fetchall()
+        loaded = [await self.load(code) for (code,) in rows]
+        return [stored for stored in loaded if stored is not None]
+
+    async def load(self, code: str) -> Stored | None:
+        row = self._db.execute(
+            "SELECT version, document FROM tables WHERE code = ?", (code,)
+        ).fetchone()
+        if row is None:
+            return None
+        entries = self._db.execute(
+            "SELECT entry FROM (SELECT seq, entry FROM log WHERE code = ? "
+            "ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+            (code, LOG_KEPT),
+        ).fetchall()
+        return Stored(json.loads(row[1]), row[0], [json.loads(entry) for (entry,) in entries])
+
+    async def commit(
+        self, code: str, version: int, document: dict[str, Any], entries: Sequence[dict[str, Any]]
+    ) -> int:
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if version == 0:
+                    try:
+                        db.execute(
+                            "INSERT INTO tables (code, version, document) VALUES (?, 1, ?)",
+                            (code, _dumps(document)),
+                        )
+                    except sqlite3.IntegrityError:
+                        raise Conflict(code) from None
+                else:
+                    changed = db.execute(
+                        "UPDATE tables SET version = version + 1, document = ? "
+                        "WHERE code = ? AND version = ?",
+                        (_dumps(document), code, version),
+                    ).rowcount
+                    if changed != 1:
+                        raise Conflict(code)
+                db.executemany(
+                    "INSERT OR REPLACE INTO log (code, seq, entry) VALUES (?, ?, ?)",
+                    [(code, entry["seq"], _dumps(entry)) for entry in entries],
+                )
+                if entries:
+                    db.execute(
+                        "DELETE FROM log WHERE code = ? AND seq <= ?",
+                        (code, entries[-1]["seq"] - LOG_KEPT),
+                    )
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as error:
+            raise StoreError(str(error)) from error
+        return version + 1
+
+    async def delete(self, code: str) -> None:
+        try:
+            with contextlib.closing(self._db.cursor()) as cursor:
+                cursor.execute("BEGIN IMMEDIATE")
+                cursor.execute("DELETE FROM tables WHERE code = ?", (code,))
+                cursor.execute("DELETE FROM log WHERE code = ?", (code,))
+                cursor.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise StoreError(str(error)) from error
+
+    async def subscribe(self, on_commit: Callable[[Published], Awaitable[None]]) -> None:
+        return None  # one process: nobody else commits
+
+    async def close(self) -> None:
+        self._db.close()
+        if self._lock_file is not None:
+            self._lock_file.close()
+
+
+class FolderInUse(Exception):
+    """Another server already keeps its tables in this folder."""
+
+
+def _lock_folder(folder: Path) -> Any:
+    """Hold an exclusive lock on the folder's lock file for the life of the process."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: one server per folder is the user's care
+        return None
+    handle = open(folder / "server.lock", "a+")  # noqa: SIM115 - held until close()
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise FolderInUse(str(folder)) from None
+    return handle
+
+
+# --- Redis -----------------------------------------------------------------------------------
+
+# KEYS: table hash, log list, index set; ARGV: code, expected version, document, kept, origin,
+# channel, entries... The check, the write and the publication are one atomic step, so every
+# process hears the commits of a table in version order.
+_COMMIT_SCRIPT = """
+local current = redis.call('HGET', KEYS[1], 'version')
+local expected = tonumber(ARGV[2])
+if (current == false and expected ~= 0) or (current ~= false and tonumber(current) ~= expected)
+then return -1 end
+local new = expected + 1
+redis.call('HSET', KEYS[1], 'version', new, 'document', ARGV[3])
+local entries = {}
+for i = 7, #ARGV do
+  redis.call('RPUSH', KEYS[2], ARGV[i])
+  table.insert(entries, ARGV[i])
+end
+redis.call('LTRIM', KEYS[2], -tonumber(ARGV[4]), -1)
+redis.call('SADD', KEYS[3], ARGV[1])
+redis.call('PUBLISH', ARGV[6], '{"code":' .. cjson.encode(ARGV[1]) .. ',"version":' .. new ..
+  ',"origin":' .. cjson.encode(ARGV[5]) .. ',"document":' .. ARGV[3] ..
+  ',"entries":[' .. table.concat(entries, ',') .. ']}')
+return new
+"""
+
+
+class RedisStore:
+    """Tables shared by several server processes through one Redis server."""
+
+    shared = True
+
+    def __init__(self, url: str, prefix: str = "voicedomino:") -> None:
+        import redis.asyncio as redis
+
+        self._redis = redis.Redis.from_url(url, decode_responses=True)
+        self._prefix = prefix
+        self._channel = f"{prefix}commits"
+        self.origin = f"{os.getpid()}-{os.urandom(4).hex()}"
+        self._script = self._redis.register_script(_COMMIT_SCRIPT)
+        self._listener: asyncio.Task[None] | None = None
+
+    def _keys(self, code: str) -> list[str]:
+        return [f"{self._prefix}table:{code}", f"{self._prefix}log:{code}", f"{self._prefix}index"]
+
+    async def load_all(self) -> list[Stored]:
+        codes = sorted(await self._call(self._redis.smembers(f"{self._prefix}index")))
+        loaded = [await self.load(code) for code in codes]
+        return [stored for stored in loaded if stored is not None]
+
+    async def load(self, code: str) -> Stored | None:
+        table_key, log_key, _ = self._keys(code)
+        values = await self._call(self._redis.hmget(table_key, ["version", "document"]))
+        if values[0] is None or values[1] is None:
+            return None
+        log = await self._call(self._redis.lrange(log_key, -LOG_KEPT, -1))
+        return Stored(json.loads(values[1]), int(values[0]), [json.loads(e) for e in log])
+
+    async def commit(
+        self, code: str, version: int, document: dict[str, Any], entries: Sequence[dict[str, Any]]
+    ) -> int:
+        args: list[str | int] = [code, version, _dumps(document), LOG_KEPT, self.origin]
+        args.append(self._channel)
+        args += [_dumps(entry) for entry in entries]
+        new = int(await self._call(self._script(keys=self._keys(code), args=args)))
+        if new < 0:
+            raise Conflict(code)
+        return new
+
+    async def delete(self, code: str) -> None:
+        table_key, log_key, index = self._keys(code)
+        notice = {"code": code, "version": -1, "origin": self.origin, "document": None,
+                  "entries": []}  # fmt: skip
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.delete(table_key, log_key)
+            pipe.srem(index, code)
+            pipe.publish(self._channel, _dumps(notice))
+            await self._call(pipe.execute())
+
+    async def subscribe(self, on_commit: Callable[[Published], Awaitable[None]]) -> None:
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await self._call(pubsub.subscribe(self._channel))
+
+        async def listen() -> None:
+            async for message in pubsub.listen():
+                try:
+                    data = json.loads(message["data"])
+                    published = Published(
+                        str(data["code"]), int(data["version"]), str(data["origin"]),
+                        data["document"], list(data["entries"]),
+                    )  # fmt: skip
+                except (ValueError, KeyError, TypeError):
+                    continue
+                await on_commit(published)
+
+        self._listener = asyncio.create_task(listen())
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+        await self._redis.aclose()
+
+    @staticmethod
+    async def _call(awaitable: Awaitable[Any]) -> Any:
+        from redis.exceptions import RedisError
+
+        try:
+            return await awaitable
+        except RedisError as error:
+            raise StoreError(str(error)) from error
