@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 
 PLAY_PACKAGES=(python3 python3-venv espeak-ng libespeak-ng1 libportaudio2)
 TEST_PACKAGES=("${PLAY_PACKAGES[@]}" sox pulseaudio pulseaudio-utils libasound2-plugins
-    speech-dispatcher speech-dispatcher-espeak-ng)
+    speech-dispatcher speech-dispatcher-espeak-ng chromium chromium-driver redis-server)
 VENV=.venv
 
 say() { printf '%s\n' "$*" >&2; }
