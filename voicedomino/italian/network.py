@@ -132,7 +132,7 @@ SERVER_HELP = {
 
 
 def bad_port(text: str) -> str:
-    return f"{text!r} non va bene: la porta è un numero da 1 a 65535 (0: una porta libera qualsiasi)"
+    return f"{text!r} non va bene: la porta è un numero da 0 (una libera) a 65535"
 
 
 def server_tls_pair() -> str:

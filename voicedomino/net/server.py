@@ -495,8 +495,10 @@ class TableServer:
             if entries:
                 try:
                     await self._commit(live, entries)
-                except Conflict:
+                except Conflict:  # another process moved the table first: catch up, try again
+                    seq = live.table.seq - len(entries)
                     await self._reload(live)
+                    self._deliver(live, live.table.entries_after(seq) or [], marks)
                     continue
             if after is not None:
                 after()
@@ -572,10 +574,10 @@ class TableServer:
             return
         delay = max(0.0, due.at - self.clock())
         loop = asyncio.get_running_loop()
-        live.timer = loop.call_later(delay, self._spawn, self._run_due(live, due))
+        live.timer = loop.call_later(delay, self._spawn_due, live, due)
 
-    def _spawn(self, coroutine: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coroutine)
+    def _spawn_due(self, live: LiveTable, due: Due) -> None:
+        task = asyncio.get_running_loop().create_task(self._run_due(live, due))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -1,0 +1,113 @@
+"""Beyond one process: two `voicedomino server --redis` processes share their tables through one
+real redis-server (started here, on 127.0.0.1). The players of one table sit on different
+processes; one process is killed mid-match, its player comes back through the other, and the
+match goes on with nothing lost."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from net_helpers import Player, ServerProcess, play_until_over
+
+from voicedomino.net import wire
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    server = shutil.which("redis-server")
+    assert server, "./run.sh test installs redis-server"
+    port = free_port()
+    command = [server, "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
+    command += ["--appendonly", "no", "--dir", str(tmp_path)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def test_two_processes_share_a_table_and_survive_losing_one(tmp_path: Path, redis_url: str) -> None:
+    first = ServerProcess(tmp_path / "a", "--redis", redis_url).start()
+    second = ServerProcess(tmp_path / "b", "--redis", redis_url).start()
+
+    async def scenario() -> tuple[Player, Player, list[int]]:
+        rng = random.Random(7)
+        anna, bruno = Player("Anna"), Player("Bruno")
+        code = await anna.create(first.url, {"variant": "blocco", "seats": 3, "target": 80})
+        joined = await bruno.join(second.url, code)  # the other process finds the table
+        assert [seat["name"] for seat in joined["seats"]][:2] == ["Anna", "Bruno"]
+        await anna.until(lambda m: any(e["event"].get("name") == "Bruno"
+                                       for e in m.get("events", [])))  # fmt: skip
+        await anna.send({"type": "start", "fill": True})
+        playing = asyncio.create_task(play_until_over([anna, bruno], rng, timeout=60))
+        while anna.state.seq < 30:  # moves made on both processes, the computer's too
+            await asyncio.sleep(0.01)
+        first.kill()
+        playing.cancel()
+        await asyncio.gather(playing, return_exceptions=True)
+        heard, view = anna.state.seq, anna.state.view
+        assert view is not None
+        back = Player("Anna")
+        back.state = anna.state  # what the client knew; now through the other process
+        await back.connect(second.url)
+        mark = back.mark()
+        await back.send({"type": "resume", "code": code, "token": anna.state.token,
+                         "last_seq": heard})  # fmt: skip
+        snapshot = await back.next("table", mark)
+        restored = wire.decode_view(snapshot["view"])
+        if restored.round_number == view.round_number:
+            assert restored.history[: len(view.history)] == view.history
+        missed = [entry["seq"] for entry in snapshot["missed"]]
+        assert missed == list(range(heard + 1, snapshot["seq"] + 1))
+        await play_until_over([back, bruno], random.Random(8), timeout=60)
+        seqs = _seqs(bruno)
+        await back.close()
+        await bruno.close()
+        return back, bruno, seqs
+
+    try:
+        anna, bruno, bruno_seqs = asyncio.run(scenario())
+    finally:
+        second.stop()
+        first.stop()
+    assert anna.state.view is not None and bruno.state.view is not None
+    assert anna.state.view.match_result == bruno.state.view.match_result is not None
+    assert anna.state.view.scores == bruno.state.view.scores
+    # Bruno, on the process that lived, heard every event once, in order, without a gap.
+    assert bruno_seqs == list(range(bruno_seqs[0], bruno_seqs[-1] + 1))
+
+
+def _seqs(player: Player) -> list[int]:
+    seqs: list[int] = []
+    for text in player.raw:
+        message = json.loads(text)
+        if message.get("type") == "update":
+            seqs += [e["seq"] for e in message["events"] if not seqs or e["seq"] > seqs[-1]]
+    return seqs
