@@ -61,7 +61,10 @@ def keyboard_turn(driver: webdriver.Chrome) -> str | None:
     side, if asked), else draw, else pass. What was pressed, or None."""
     try:
         if driver.find_element(By.ID, "lati").is_displayed():
-            press_enter_on(driver, "in-testa")
+            arms = [b for b in driver.find_elements(By.CSS_SELECTOR, "#lati button")
+                    if b.is_displayed()]  # fmt: skip
+            driver.execute_script("arguments[0].focus()", arms[0])
+            driver.switch_to.active_element.send_keys(Keys.ENTER)
             return "side"
         for button in driver.find_elements(By.CSS_SELECTOR, "#tessere button"):
             if button.is_enabled():

@@ -38,7 +38,9 @@ def check_no_other_hand(player: Player) -> int:
             if view["round_result"] is not None:
                 continue  # the round is over: every hand is shown to everyone
             hand = {(t.low, t.high) for t in map(wire.decode_tile, view["hand"])}
-            public = {(min(a, b), max(a, b)) for a, b in view["line"]}
+            layout = view["layout"]
+            pairs = [*layout["line"], *layout["up"], *layout["down"]]
+            public = {(min(a, b), max(a, b)) for a, b in pairs}
             if view["lead_tile"] is not None:
                 public.add((lambda t: (t.low, t.high))(wire.decode_tile(view["lead_tile"])))
         named = tiles_named(text)
@@ -63,7 +65,8 @@ def test_whole_matches_never_show_a_seat_or_a_spectator_another_hand(tmp_path: P
     async def scenario(url: str) -> list[Player]:
         rng = random.Random(23)
         anna, bruno, carla, dario = (Player(n) for n in ("Anna", "Bruno", "Carla", "Dario"))
-        code = await anna.create(url, {"variant": "pesca", "seats": 4, "target": 40})
+        code = await anna.create(url, {"variant": "pesca", "seats": 4, "target": 40,
+                                       "tile_set": 9, "spinner": True})  # fmt: skip
         for friend in (bruno, carla, dario):
             await friend.join(url, code)
         watcher = Player("Elsa")

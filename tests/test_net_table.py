@@ -197,12 +197,20 @@ def test_next_round_waits_for_every_player_present_then_a_new_match_can_start() 
     assert table2.phase is Phase.PLAYING
 
 
-@pytest.mark.parametrize(("variant", "seats", "pairs"), TABLES)
+SEEN_TABLES = [Settings(variant, seats, pairs) for variant, seats, pairs in TABLES] + [
+    Settings("blocco", 4, spinner=True),
+    Settings("pesca", 3, tile_set=9, spinner=True),
+    Settings("coppie", 4, pairs=True, tile_set=9),
+]
+
+
+@pytest.mark.parametrize("settings", SEEN_TABLES, ids=str)
 def test_a_seat_sees_only_its_hand_and_a_spectator_none_until_the_round_ends(
-    variant: str, seats: int, pairs: bool
+    settings: Settings,
 ) -> None:
-    table = new_table(Settings(variant, seats, pairs))
-    table.start(0, fill=True, now=T0, seed=seats * 31 + len(variant))
+    table = new_table(settings)
+    seats = settings.seats
+    table.start(0, fill=True, now=T0, seed=seats * 31 + len(settings.variant))
     match = table.match
     assert match is not None
     rng = random.Random(1)
@@ -251,8 +259,8 @@ def test_actions_as_clients_send_them() -> None:
     assert isinstance(play, Play) and str(play.tile) == "3-5"
     for bad in (
         None, [], {"type": "play"}, {"type": "play", "tile": "5-3"},
-        {"type": "play", "tile": "7-7"},
-        {"type": "play", "tile": "3-5", "side": "up"}, {"type": "draw", "x": 1},
+        {"type": "play", "tile": "9-10"},
+        {"type": "play", "tile": "3-5", "side": "left"}, {"type": "draw", "x": 1},
         {"type": "play", "tile": "３-５"}, {"type": "play", "tile": "3-5", "outer": True},
     ):  # fmt: skip
         with pytest.raises(wire.WireError):

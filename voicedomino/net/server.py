@@ -639,6 +639,7 @@ class TableServer:
         view = table.view_for(viewer)
         if view is not None:
             message["view"] = wire.encode_view(view, with_history=False)
+            message["ends"] = _ends(view)
             message["history"] = {
                 "start": history_start,
                 "events": [wire.encode(e) for e in view.history[history_start:]],
@@ -694,6 +695,7 @@ class TableServer:
         view = table.view_for(viewer)
         if view is not None:
             message["view"] = wire.encode_view(view)
+            message["ends"] = _ends(view)
             message["legal"] = _legal(view)
         return message
 
@@ -787,6 +789,11 @@ def _history_mark(table: Table) -> tuple[int, int, int]:
     if match is None:
         return (table.match_number, 0, 0)
     return (table.match_number, match.round.round_number, len(match.round.history))
+
+
+def _ends(view: SeatView) -> list[list[Any]]:
+    """The open arms and their numbers, for clients that do not compute them (the page)."""
+    return [[side.value, number] for side, number in view.layout.ends()]
 
 
 def _legal(view: SeatView) -> list[dict[str, Any]]:

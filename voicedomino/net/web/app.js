@@ -22,6 +22,7 @@ const state = {
   settings: {},
   view: null,
   legal: [],
+  ends: [],
   timer: null,
   pendingPlays: null,
   backoff: 500,
@@ -35,8 +36,11 @@ function tileText(tile) {
   return a === b ? `doppio ${a}` : `${b} e ${a}`;
 }
 
+const SIDE_WORDS = { head: "in testa", tail: "in coda", up: "sopra", down: "sotto" };
+const END_WORDS = { head: "In testa", tail: "in coda", up: "sopra", down: "sotto" };
+
 function sideText(side) {
-  return side === "head" ? "in testa" : "in coda";
+  return SIDE_WORDS[side] || side;
 }
 
 function nameOf(seat) {
@@ -267,6 +271,7 @@ function facts(message) {
     if (key in message) state[key] = message[key];
   }
   if ("view" in message) state.view = message.view;
+  state.ends = message.ends || [];
   state.legal = message.legal || [];
   state.pendingPlays = null;
 }
@@ -376,15 +381,24 @@ function tileElement(tile, extra) {
 
 function showLine() {
   const view = state.view;
-  const line = view ? view.line : [];
+  const layout = view ? view.layout : { line: [], up: [], down: [], spinner_at: null };
+  const row = (pairs) => pairs.map(([a, b]) => tileElement(`${a}-${b}`));
   const drawing = $("serpente");
-  drawing.replaceChildren(...line.map(([a, b]) => tileElement(`${a}-${b}`)));
-  if (!line.length) {
+  drawing.replaceChildren();
+  for (const [label, pairs] of [["Sopra", layout.up], ["", layout.line], ["Sotto", layout.down]]) {
+    if (!pairs.length) continue;
+    const line = document.createElement("div");
+    line.className = "braccio";
+    if (label) line.append(label + ": ");
+    line.append(...row(pairs));
+    drawing.appendChild(line);
+  }
+  const count = layout.line.length + layout.up.length + layout.down.length;
+  if (!count) {
     $("estremi").textContent = "Il tavolo è vuoto.";
   } else {
-    const head = line[0][0];
-    const tail = line[line.length - 1][1];
-    $("estremi").textContent = `In testa ${head}, in coda ${tail}. Sul tavolo ${line.length} tessere.`;
+    const ends = state.ends.map(([side, number]) => `${END_WORDS[side]} ${number}`).join(", ");
+    $("estremi").textContent = `${ends}. Sul tavolo ${count} tessere.`;
   }
   if (view) {
     const scores = view.scores.map((s, t) => `${teamName(t)} ${s}`).join(", ");
@@ -422,9 +436,11 @@ function choose(plays) {
     return;
   }
   state.pendingPlays = plays;
+  const buttons = { head: "in-testa", tail: "in-coda", up: "sopra", down: "sotto" };
+  for (const [side, id] of Object.entries(buttons)) $(id).hidden = !sides.includes(side);
   $("lati").hidden = false;
-  $("in-testa").focus();
-  tell("In testa o in coda?");
+  $(buttons[sides[0]]).focus();
+  tell(`Dove? ${sides.map(sideText).join(", ")}.`);
 }
 
 function playAt(side) {
@@ -486,6 +502,8 @@ function setUp() {
   $("esci").addEventListener("click", () => send({ type: "leave" }));
   $("in-testa").addEventListener("click", () => playAt("head"));
   $("in-coda").addEventListener("click", () => playAt("tail"));
+  $("sopra").addEventListener("click", () => playAt("up"));
+  $("sotto").addEventListener("click", () => playAt("down"));
   $("annulla-lato").addEventListener("click", () => {
     $("lati").hidden = true;
     state.pendingPlays = null;
