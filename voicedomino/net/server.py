@@ -226,6 +226,8 @@ class TableServer:
         try:
             request, request_id = protocol.parse(message)
             await self._dispatch(client, request)
+            if request_id is not None:  # after what the request caused: the client may wait
+                client.send({"type": "ok", "id": request_id})
         except ProtocolError as error:
             client.strikes += 1
             client.send(_error(error.code, error.request_id))

@@ -1,0 +1,102 @@
+"""The client side of a network table as the front ends use it: RemoteTable over a ServerLink
+that keeps itself up, against a real server on 127.0.0.1 that is killed and restarted."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from net_helpers import ServerProcess
+
+from voicedomino.engine import IllegalAction, Pass, Passed, Reason, TilePlayed, TilesDrawn
+from voicedomino.net.events import ComputerAdded, MatchStarted, PlayerJoined
+from voicedomino.net.link import LinkState, server_url
+from voicedomino.net.remote import RemoteTable, TableRefused
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def wait_until(condition, timeout: float = 20.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition never came true")
+        time.sleep(0.01)
+
+
+def test_server_addresses_are_read_as_people_write_them() -> None:
+    assert server_url("127.0.0.1") == "ws://127.0.0.1:8765/"
+    assert server_url("casa.example:9000") == "ws://casa.example:9000/"
+    assert server_url("wss://tavoli.example/") == "wss://tavoli.example/"
+
+
+def test_two_people_play_through_remote_tables_and_come_back_after_a_crash(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path).start()
+    woken = threading.Event()
+    states: list[LinkState] = []
+    anna = RemoteTable([f"127.0.0.1:{server.port}"], on_news=woken.set,
+                       on_link=lambda state, attempt: states.append(state))  # fmt: skip
+    bruno = RemoteTable([f"127.0.0.1:{server.port}"])
+    try:
+        assert anna.connect() and bruno.connect()
+        anna.create("Anna", {"variant": "blocco", "seats": 3, "target": 50}, None)
+        with pytest.raises(TableRefused) as refused:
+            bruno.join("99999", "Bruno")
+        assert refused.value.code == "no_table" and "nove nove nove nove nove" in refused.value.text
+        bruno.join(anna.state.code or "", "Bruno")
+        wait_until(lambda: any(isinstance(e, PlayerJoined) for e in anna.news()))
+        anna.add_computer()
+        with pytest.raises(TableRefused) as not_host:
+            bruno.start()
+        assert not_host.value.code == "not_host" and not_host.value.text
+        anna.start()
+        wait_until(lambda: bruno.in_match and anna.in_match)
+        told = bruno.news()
+        assert [type(e) for e in told[:2]] == [ComputerAdded, MatchStarted]
+        assert bruno.names() == ["Anna", "Bruno", "Marco"]
+
+        rng = random.Random(4)
+        crashed = False
+        moves = 0
+        ready: dict[int, int] = {}
+        while not (anna.in_match and anna.view().match_result is not None):
+            for table in (anna, bruno):
+                if not table.in_match:
+                    continue
+                view = table.view()
+                if view.round_result is not None and view.match_result is None:
+                    if ready.get(id(table)) != view.round_number:
+                        ready[id(table)] = view.round_number
+                        table.next_round()
+                    continue
+                if not view.is_my_turn:
+                    continue
+                if moves == 0 and Pass() not in view.legal_actions():
+                    with pytest.raises(IllegalAction) as illegal:
+                        table.play(Pass())
+                    assert illegal.value.reason in (Reason.MUST_PLAY, Reason.MUST_PLAY_BONUS)
+                    assert table.view() == view  # nothing changed
+                try:
+                    events = table.play(rng.choice(view.legal_actions()))
+                except TableRefused:  # the server went away under the move: look again
+                    continue
+                moves += 1
+                assert any(isinstance(e, TilePlayed | TilesDrawn | Passed) and e.seat == table.seat
+                           for e in events)  # fmt: skip
+            if moves >= 12 and not crashed:
+                crashed = True
+                server.kill()
+                wait_until(lambda: anna.link.state is LinkState.LOST)
+                server.start()  # the same port: the links come back by themselves
+                wait_until(lambda: anna.summary is not None and bruno.summary is not None)
+            time.sleep(0.01)
+        assert crashed and LinkState.LOST in states and states[-1] is LinkState.CONNECTED
+        assert anna.view().scores == bruno.view().scores
+        assert woken.is_set()
+    finally:
+        anna.close()
+        bruno.close()
+        server.stop()

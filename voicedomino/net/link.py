@@ -1,0 +1,223 @@
+"""A connection to a table server that keeps itself up, for a client whose game loop is not
+asynchronous (the voice, key and line front ends).
+
+A background thread runs its own event loop: it connects, greets the server, and after a drop
+connects again by itself, waiting longer each time (half a second, doubling up to ten, with a
+little randomness so that a table's players do not all come back at once), trying each address
+in turn (several server processes share their tables through Redis). Once the player has a
+seat, every new connection resumes it with the seat's token and the last event heard.
+Messages reach *on_message* on that thread; ``request`` sends one and waits for its answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+import random
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from voicedomino.net.protocol import PROTOCOL_VERSION
+
+log = logging.getLogger(__name__)
+
+FIRST_WAIT = 0.5
+LONGEST_WAIT = 10.0
+MAX_SERVER_MESSAGE = 2**22
+
+
+class LinkState(Enum):
+    CONNECTING = "connecting"
+    CONNECTED = "connected"
+    LOST = "lost"  # connected before, trying again
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The server's answer to a request: ok, or an error message."""
+
+    ok: bool
+    message: dict[str, Any]
+
+    @property
+    def code(self) -> str:
+        return str(self.message.get("code", ""))
+
+
+class NotConnected(Exception):
+    """The server cannot be reached now (the link keeps trying)."""
+
+
+def server_url(address: str) -> str:
+    """ "host:port", "host" or a ws:// / wss:// address, as a WebSocket URL."""
+    address = address.strip()
+    if address.startswith(("ws://", "wss://")):
+        return address
+    if ":" not in address.rsplit("]", 1)[-1]:
+        address += ":8765"
+    return f"ws://{address}/"
+
+
+class ServerLink:
+    def __init__(
+        self,
+        addresses: Sequence[str],
+        on_message: Callable[[dict[str, Any]], None],
+        on_state: Callable[[LinkState, int], None] = lambda state, attempt: None,
+        *,
+        rng: random.Random | None = None,
+    ) -> None:
+        if not addresses:
+            raise ValueError("no server address")
+        self.urls = [server_url(address) for address in addresses]
+        self.on_message = on_message
+        self.on_state = on_state
+        self.resume: dict[str, Any] | None = None  # the seat to take back after a drop
+        self._rng = rng or random.Random()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="server-link", daemon=True)
+        self._ws: ClientConnection | None = None
+        self._waiting: dict[int, Future[Reply]] = {}  # shared by both threads: dict ops only
+        self._ids = itertools.count(1)
+        self._closing = False
+        self.connected = threading.Event()
+        self.state = LinkState.CONNECTING
+
+    # --- from the game's thread ------------------------------------------------------------
+
+    def start(self) -> ServerLink:
+        self._thread.start()
+        return self
+
+    def request(self, message: dict[str, Any], timeout: float = 10.0) -> Reply:
+        """Send *message* and wait for its ok or its error; NotConnected when the server is
+        out of reach (or does not answer in time)."""
+        if not self.connected.is_set():
+            raise NotConnected()
+        number = next(self._ids)
+        future: Future[Reply] = Future()
+        self._waiting[number] = future
+        asyncio.run_coroutine_threadsafe(self._send({**message, "id": number}), self._loop)
+        try:
+            return future.result(timeout)
+        except FutureTimeout:
+            raise NotConnected() from None
+        finally:
+            self._waiting.pop(number, None)
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Send without waiting; False when not connected."""
+        if not self.connected.is_set():
+            return False
+        asyncio.run_coroutine_threadsafe(self._send(message), self._loop)
+        return True
+
+    def close(self) -> None:
+        self._closing = True
+        if self._thread.is_alive():
+            asyncio.run_coroutine_threadsafe(self._close(), self._loop)
+            self._thread.join(5)
+
+    # --- on the link's thread --------------------------------------------------------------
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._keep_up())
+        finally:
+            self._loop.close()
+
+    async def _keep_up(self) -> None:
+        wait = FIRST_WAIT
+        attempt = 0
+        for url in itertools.cycle(self.urls):
+            if self._closing:
+                break
+            try:
+                async with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=10,
+                                   compression=None) as ws:  # fmt: skip
+                    self._ws = ws
+                    await ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION}))
+                    if self.resume is not None:
+                        await ws.send(json.dumps({"type": "resume", **self.resume}))
+                    wait, attempt = FIRST_WAIT, 0
+                    async for text in ws:
+                        self._receive(text)
+            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as error:
+                log.info("server %s: %s", url, error)
+            finally:
+                self._ws = None
+                self._lost()
+            if self._closing:
+                break
+            attempt += 1
+            self._set_state(LinkState.LOST if self.resume else LinkState.CONNECTING, attempt)
+            await asyncio.sleep(wait * self._rng.uniform(0.8, 1.2))
+            wait = min(LONGEST_WAIT, wait * 2)
+        self._set_state(LinkState.CLOSED, attempt)
+
+    def _receive(self, text: str | bytes) -> None:
+        try:
+            message = json.loads(text)
+        except ValueError:
+            return
+        if not isinstance(message, dict):
+            return
+        kind = message.get("type")
+        if kind == "welcome":
+            self.connected.set()
+            self._set_state(LinkState.CONNECTED, 0)
+        number = message.get("id")
+        if kind in ("ok", "error") and isinstance(number, int) and number in self._waiting:
+            future = self._waiting.pop(number)
+            future.set_result(Reply(kind == "ok", message))
+            if kind == "ok":
+                return
+        try:
+            self.on_message(message)
+        except Exception:  # the link must outlive a bug in what the client does with a message
+            log.exception("handling a server message")
+
+    def _lost(self) -> None:
+        self.connected.clear()
+        waiting, self._waiting = self._waiting, {}
+        for future in waiting.values():
+            if not future.done():
+                future.set_exception(NotConnected())
+
+    def _set_state(self, state: LinkState, attempt: int) -> None:
+        self.state = state
+        try:
+            self.on_state(state, attempt)
+        except Exception:
+            log.exception("telling the link's state")
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        ws = self._ws
+        if ws is None:
+            self._fail(message)
+            return
+        try:
+            await ws.send(json.dumps(message))
+        except ConnectionClosed:
+            self._fail(message)
+
+    def _fail(self, message: dict[str, Any]) -> None:
+        future = self._waiting.pop(message.get("id", -1), None)
+        if future is not None and not future.done():
+            future.set_exception(NotConnected())
+
+    async def _close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()

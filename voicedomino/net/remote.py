@@ -1,0 +1,204 @@
+"""A table on a server seen from one seat: the other implementation of what the dialog plays
+through (the local one is dialog.session.MatchSession).
+
+It offers what a local match session offers — the seat's view, its moves (refused by the
+server's engine with the same reasons), the next round — and, because other people play too,
+a stream of news: every event the seat has not been told yet, friends' moves and the server's
+computers' alike, in the order they happened. ``news()`` hands them over; *on_news* is called
+(on the link's thread) whenever there is some, so the front end can wake the dialog.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from voicedomino.engine import Action, Event, IllegalAction, RoundEnded, SeatView
+from voicedomino.net import wire
+from voicedomino.net.client import SeatInfo, TableState
+from voicedomino.net.events import AnyEvent
+from voicedomino.net.link import LinkState, NotConnected, Reply, ServerLink
+from voicedomino.players import Level
+
+
+class TableRefused(Exception):
+    """The server refused a request: *code* (docs/protocol.md) and its Italian *text*."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(code)
+        self.code = code
+        self.text = text
+
+
+class Disconnected(TableRefused):
+    """The server is out of reach for now; the link is trying again."""
+
+    def __init__(self) -> None:
+        super().__init__("disconnected", "")
+
+
+class RemoteTable:
+    def __init__(
+        self,
+        addresses: Sequence[str],
+        on_news: Callable[[], None] = lambda: None,
+        on_link: Callable[[LinkState, int], None] = lambda state, attempt: None,
+    ) -> None:
+        self.state = TableState()
+        self.on_news = on_news
+        self._on_link = on_link
+        self._lock = threading.Lock()
+        self._news: list[AnyEvent] = []
+        self._away_since_seq: int | None = None  # the last event heard before the link dropped
+        self.summary: list[AnyEvent] | None = None  # what happened while away, once back
+        self.last_round_ended: RoundEnded | None = None
+        self.link = ServerLink(addresses, self._message, self._link_state)
+
+    # --- connecting and sitting down --------------------------------------------------------
+
+    def connect(self, timeout: float = 10.0) -> bool:
+        """Start the link; True once the server has greeted it."""
+        if not self.link._thread.is_alive():
+            self.link.start()
+        return self.link.connected.wait(timeout)
+
+    def create(self, name: str, settings: dict[str, Any], options: dict[str, Any] | None) -> None:
+        self._ask({"type": "create", "name": name, "settings": settings, "options": options})
+
+    def join(self, code: str, name: str, *, spectator: bool = False) -> None:
+        role = "spectator" if spectator else "player"
+        self._ask({"type": "join", "code": code, "name": name, "role": role})
+
+    def close(self) -> None:
+        self.link.close()
+
+    # --- what a match session offers the dialog ------------------------------------------------
+
+    @property
+    def seat(self) -> int | None:
+        return self.state.seat
+
+    @property
+    def in_match(self) -> bool:
+        return self.state.view is not None
+
+    def view(self) -> SeatView:
+        view = self.state.view
+        if view is None:
+            raise TableRefused("not_playing", "")
+        return view
+
+    def play(self, action: Action, *, undoable: bool = True) -> list[AnyEvent]:
+        """The seat's move, checked by the server's engine: its events (and whatever else
+        happened before it, in order), or IllegalAction with the engine's reason."""
+        reply = self._send({"type": "act", "action": wire.encode_action(action)})
+        if not reply.ok:
+            refusal = reply.message.get("refusal")
+            if reply.code == "illegal" and refusal is not None:
+                raise IllegalAction(wire.decode_refusal(refusal))
+            raise TableRefused(reply.code, str(reply.message.get("text", "")))
+        return self.news()
+
+    def computer_turns(self) -> Iterator[list[Event]]:
+        """The computers play on the server: their moves arrive as news."""
+        return iter(())
+
+    def next_round(self) -> list[AnyEvent]:
+        """Ready for the next round: it is dealt when everybody is, and arrives as news."""
+        self._ask({"type": "ready"})
+        return []
+
+    def decision_rng(self, seat: int) -> random.Random:
+        view = self.state.view
+        key = (self.state.code, self.state.match_number, view and view.round_number,
+               view and len(view.history), seat)  # fmt: skip
+        return random.Random(str(key))
+
+    @property
+    def undoable(self) -> Action | None:
+        return None  # others have seen the move: at a shared table nothing is taken back
+
+    def undo(self) -> Action | None:
+        return None
+
+    def save_document(self) -> dict[str, Any] | None:
+        return None  # the server keeps the table
+
+    # --- the table ------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        return self.state.seats
+
+    def names(self) -> list[str]:
+        return self.state.names()
+
+    def add_computer(self, level: Level | None = None) -> None:
+        self._ask({"type": "add_computer", "level": None if level is None else str(level)})
+
+    def remove_computer(self, seat: int) -> None:
+        self._ask({"type": "remove_computer", "seat": seat})
+
+    def start(self, fill: bool = True) -> None:
+        self._ask({"type": "start", "fill": fill})
+
+    def set_closed(self, closed: bool) -> None:
+        self._ask({"type": "close", "closed": closed})
+
+    def chat(self, text: str) -> None:
+        self._ask({"type": "chat", "text": text})
+
+    def quick(self, key: str) -> None:
+        self._ask({"type": "chat", "quick": key})
+
+    def leave(self) -> None:
+        self._ask({"type": "leave"})
+
+    def news(self) -> list[AnyEvent]:
+        """Every event not handed over yet, in order."""
+        with self._lock:
+            news, self._news = self._news, []
+        return news
+
+    # --- the link's side ----------------------------------------------------------------------
+
+    def _ask(self, message: dict[str, Any]) -> None:
+        reply = self._send(message)
+        if not reply.ok:
+            raise TableRefused(reply.code, str(reply.message.get("text", "")))
+
+    def _send(self, message: dict[str, Any]) -> Reply:
+        try:
+            return self.link.request(message)
+        except NotConnected:
+            raise Disconnected() from None
+
+    def _message(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        with self._lock:
+            before = self.state.seq
+            fresh = self.state.take(message)
+            if kind in ("joined", "table") and self.state.code and self.state.token:
+                self.link.resume = {"code": self.state.code, "token": self.state.token}
+            if self.state.code and self.state.token and self.link.resume is not None:
+                self.link.resume["last_seq"] = self.state.seq
+            if kind == "table" and self._away_since_seq is not None:
+                self.summary = list(fresh)
+                self._away_since_seq = None
+            for event in fresh:
+                if isinstance(event, RoundEnded):
+                    self.last_round_ended = event
+            self._news.extend(fresh)
+            told = bool(fresh) or (kind == "table" and before != self.state.seq)
+        if self.state.out_of_step:
+            self.link.send({"type": "sync"})
+        if told or kind == "table":
+            self.on_news()
+
+    def _link_state(self, state: LinkState, attempt: int) -> None:
+        if state is LinkState.LOST and self._away_since_seq is None:
+            self._away_since_seq = self.state.seq
+        self._on_link(state, attempt)
+
