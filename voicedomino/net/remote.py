@@ -201,4 +201,3 @@ class RemoteTable:
         if state is LinkState.LOST and self._away_since_seq is None:
             self._away_since_seq = self.state.seq
         self._on_link(state, attempt)
-
