@@ -276,7 +276,7 @@ EXPECTED: list[tuple[str, Intent]] = [
     ("q", Quit()),
     ("sì", Answer(yes=True)),
     ("si", Answer(yes=True)),
-    ("certo", Answer(yes=True, firm=False)),
+    ("certo", Answer(yes=True)),
     ("va bene", Answer(yes=True, firm=False)),
     ("ok", Answer(yes=True, firm=False)),
     ("OK!", Answer(yes=True, firm=False)),
@@ -384,7 +384,7 @@ def test_every_intent_has_phrasings_in_this_test() -> None:
         ("allora ehm tre ehm cinque in testa grazie", "tre cinque in testa"),
         ("dai passo", "passo"),
         ("senti, di chi è il turno?", "di chi e il turno"),
-        ("ok ok", "ok"),
+        ("ok, grazie", "ok"),
         ("sì grazie", "si"),
     ],
 )

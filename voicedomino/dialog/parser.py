@@ -1,14 +1,21 @@
-"""Utterance (spoken or typed) -> Intent, from the Italian templates in `italian.phrases`.
+"""Utterance (spoken or typed) -> Intent, understood by meaning (`italian.lexicon`).
 
 Text is parsed here and nowhere else. Order of interpretation:
 1. keyboard shortcuts on the whole input ("c", "?", "35", "35t", "35 c");
-2. the grammar, on the normalised words: first as they are, then without leading and
-   trailing fillers ("per favore", "allora", "ok"); hesitations ("ehm") are dropped anywhere;
-   typed numbers become words first ("gioca 3 5" -> "gioca tre cinque", "a 100 punti").
+2. the attention word in front ("domino, passo") is noted and dropped;
+3. the words, cut into clauses at punctuation (a "?" makes its sentence a question),
+   hesitations dropped, typed numbers read out ("gioca 3 5" -> "gioca tre cinque", "a 100
+   punti"), elided articles typed without the apostrophe split ("lultima" -> "l ultima"),
+   are understood by `grammar.meaning.Understanding` with the Italian lexicon and frames:
+   fillers, courtesy and framing ("vorrei", "dimmi", "per favore") around a command, synonyms
+   and regional words, free word order, remarks after a command; refusing what is no
+   command, negated moves ("non passo"), someone else's words ("Marco ha detto passo"), and
+   turning no question into a move ("posso mettere il sei?" asks what the six can do).
 Anything else is None: the dialog answers "Non ho capito".
 
-The recogniser needs no parsing at all: `sentence_table()` maps each exact grammar sentence
-(with and without the attention word in front) to what it means.
+The recogniser listens for the sentences of the templates (`italian.phrases`):
+`sentence_table()` gives each exact sentence (with and without the attention word) the
+meaning its template names, which is also what the understanding above makes of it.
 """
 
 from __future__ import annotations
@@ -63,9 +70,10 @@ from voicedomino.dialog.intents import (
 )
 from voicedomino.dialog.response import Verbosity
 from voicedomino.engine import Side
+from voicedomino.grammar.meaning import Clause, Lexicon, Understanding
 from voicedomino.grammar.normalize import normalize
 from voicedomino.grammar.templates import Grammar
-from voicedomino.italian import phrases
+from voicedomino.italian import lexicon, phrases
 from voicedomino.italian.numbers import MAX_PIPS, PIP_WORDS, cardinal
 from voicedomino.players import Level
 
@@ -139,6 +147,7 @@ def _const(intent: Intent) -> Callable[[Slots], Intent]:
 _BUILDERS: Mapping[str, Callable[[Slots], Intent]] = {
     "play": _play,
     "number": lambda s: PlayNumber(_number(s, "number"), _side(s)),
+    "number_question": lambda s: PlayNumber(_number(s, "number")),
     "side": _side_word,
     "draw": _const(DrawTile()),
     "pass": _const(PassTurn()),
@@ -285,34 +294,79 @@ def _spelled_out(words: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
         yield tuple(itertools.chain.from_iterable(combo))
 
 
-def _filler_cuts(words: tuple[str, ...], fillers: tuple[tuple[str, ...], ...]) -> list[int]:
-    """How many leading words can be dropped as fillers, step by step: [0, 1, 3, ...]."""
-    cuts = [0]
-    while True:
-        rest = words[cuts[-1] :]
-        step = next((len(f) for f in fillers if rest[: len(f)] == f and len(rest) > len(f)), 0)
-        if not step:
-            return cuts
-        cuts.append(cuts[-1] + step)
+# Elided words typed without the apostrophe: "lultima", "unaltra", "dellasso".
+_ELISIONS = ("dell", "dall", "nell", "sull", "all", "quell", "quest", "un", "l", "c", "d")
+
+# Punctuation that ends a clause; "?" also makes its sentence a question.
+_CLAUSE_END = re.compile(r"([^.,;:!?¿¡…]*)([.,;:!?¿¡…]*)")
+_SENTENCE_END = frozenset(".!?…")
 
 
-def _cores(words: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
-    """The words, then the words with leading/trailing fillers removed (longest first)."""
-    yield words
-    starts = _filler_cuts(words, phrases.LEADING_FILLERS)
-    reversed_fillers = tuple(tuple(reversed(f)) for f in phrases.TRAILING_FILLERS)
-    ends = _filler_cuts(tuple(reversed(words)), reversed_fillers)
-    for start, end in itertools.product(starts, ends):
-        if (start or end) and start + end < len(words):
-            yield words[start : len(words) - end]
+@functools.cache
+def understanding() -> Understanding:
+    """The Italian lexicon and frames, compiled (once, on first use)."""
+    return Understanding(
+        Lexicon(lexicon.ENTRIES), lexicon.FRAMES, lexicon.CLAUSE_WORDS, lexicon.PRECEDENCE
+    )
+
+
+def _clauses(utterance: str) -> list[Clause]:
+    """The utterance cut at punctuation: each clause's words (hesitations dropped) and the
+    mark that ends its sentence ("?", "!" or "")."""
+    clauses: list[Clause] = []
+    sentence: list[tuple[str, ...]] = []
+    for match in _CLAUSE_END.finditer(utterance):
+        text, marks = match.groups()
+        words = tuple(
+            part
+            for word in normalize(text).split()
+            if word not in phrases.HESITATIONS
+            for part in _unglued(word)
+        )
+        if words:
+            sentence.append(words)
+        if _SENTENCE_END & set(marks) or match.end() == len(utterance):
+            mark = "?" if "?" in marks else "!" if "!" in marks else ""
+            clauses.extend((clause, mark) for clause in sentence)
+            sentence = []
+    return clauses
+
+
+def _unglued(word: str) -> tuple[str, ...]:
+    """A word the lexicon does not know, cut after an elided article it starts with when the
+    rest is a word it knows ("lultima" -> "l ultima"); else the word."""
+    known = understanding().lexicon.vocabulary()
+    if word in known:
+        return (word,)
+    for prefix in _ELISIONS:
+        rest = word[len(prefix) :]
+        if word.startswith(prefix) and len(rest) > 1 and rest[0] in "aeiou" and rest in known:
+            return (prefix, rest)
+    return (word,)
+
+
+def _readings(clauses: list[Clause]) -> Iterator[list[Clause]]:
+    """The clauses with typed numbers read out, every reading (few)."""
+    words = tuple(w for clause, _ in clauses for w in clause)
+    for spelled in _spelled_out(words):
+        if spelled == words:
+            yield clauses
+            continue
+        table = _digit_words()
+        rebuilt = []
+        for clause, asked in clauses:
+            size = sum(len(table[w][0]) if w in table else 1 for w in clause)
+            rebuilt.append((spelled[:size], asked))
+            spelled = spelled[size:]
+        yield rebuilt
 
 
 def hear(utterance: str) -> Heard | None:
     """The meaning of a spoken or typed utterance, with the attention word noted; None if not
     understood."""
     raw = utterance.strip().lower()
-    text = normalize(utterance)
-    words = tuple(w for w in text.split() if w not in phrases.HESITATIONS)
+    clauses = _clauses(utterance)
+    words = tuple(w for clause, _ in clauses for w in clause)
     if not words and not raw:
         return None
     if len(words) > _MAX_INPUT_WORDS:
@@ -321,15 +375,14 @@ def hear(utterance: str) -> Heard | None:
         return Heard(keyed, False, 1)
     addressed = bool(words) and words[0] == phrases.ATTENTION_WORD
     if addressed:
-        words = words[1:]
-        if not words:
+        first, asked = clauses[0]
+        clauses = [(first[1:], asked), *clauses[1:]] if first[1:] else clauses[1:]
+        if not clauses:
             return Heard(Listen(), True, 1)
-    rules = grammar()
-    for core in _cores(words):
-        for candidate in _spelled_out(core):
-            if len(candidate) <= rules.max_words and (found := rules.match(candidate)):
-                intent = intent_of(found.intent, found.slots)
-                return Heard(intent, addressed, len(found.words))
+    for reading in _readings(clauses):
+        found = understanding().understand(reading, _MAX_INPUT_WORDS)
+        if found is not None:
+            return Heard(intent_of(found.intent, found.slots), addressed, found.words)
     return None
 
 

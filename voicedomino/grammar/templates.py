@@ -198,6 +198,16 @@ def _expand(node: _Node, slots: Mapping[str, _Expanded]) -> _Expanded:
     return result
 
 
+def expand_phrase(phrase: str) -> list[Words]:
+    """Every word sequence a template without slots stands for ("(tiro|tira) su")."""
+    expanded = []
+    for words, bindings in _expand(parse_template(phrase), {}):
+        if bindings:
+            raise TemplateError(f"a phrase cannot contain slots: {phrase!r}")
+        expanded.append(words)
+    return expanded
+
+
 def _expand_slot_list(name: str, values: Sequence[SlotValue]) -> _Expanded:
     if not values:
         raise TemplateError(f"slot list {name!r} is empty")

@@ -1,6 +1,10 @@
-"""Every Italian input phrase: intent templates, slot lists, fillers and keyboard keys.
+"""The Italian sentences the recogniser listens for (intent templates and slot lists),
+hesitations and keyboard keys.
 
-This is the only place where Italian input words live. Templates use the syntax of
+Understanding lives in `voicedomino.italian.lexicon`: every word players use, and what it
+means. The templates here are the sentences the speech recogniser prefers (its sentence
+graph); every one of them is understood by the lexicon to the meaning its template names (a
+test checks it), and every word in them is a word of the lexicon. Templates use the syntax of
 `voicedomino.grammar.templates` and must contain normalised words only (no accents, no
 apostrophes: "c'è" is written "c e", "l'ultima" is "l ultima").
 """
@@ -481,7 +485,7 @@ INTENTS: list[IntentSpec] = [
         "previous",
         (
             "[il] [messaggio] precedente",
-            "[torna] indietro",
+            "indietro",
             "il messaggio di prima",
             "[che] cosa hai detto prima",
         ),
@@ -604,11 +608,14 @@ INTENTS: list[IntentSpec] = [
         ),
     ),
     # Only a firm "sì" confirms what cannot be taken back (quitting, a new game).
-    IntentSpec("yes", ("si [si|certo|sicuro]", "conferma|confermo", "si confermo")),
+    IntentSpec(
+        "yes",
+        ("si [si|certo|sicuro]", "conferma|confermo", "si confermo", "certo|certamente|esatto"),
+    ),
     IntentSpec(
         "agree",
         (
-            "certo|certamente|esatto|giusto|perfetto|benissimo|volentieri",
+            "giusto|perfetto|benissimo|volentieri",
             "va (bene|benissimo)",
             "ok|okay",
             "d accordo",
@@ -636,6 +643,7 @@ INTENTS: list[IntentSpec] = [
             "annulla l ultima mossa",
             "(riprendi|ritira|riprendo|ritiro) [la] [mia] mossa",
             "torna alla mossa precedente",
+            "torna indietro",
             "annulla quella mossa",
             "ho sbagliato [mossa]",
             "mi sono (sbagliato|sbagliata)",
@@ -733,23 +741,9 @@ INTENTS: list[IntentSpec] = [
     ),
 ]
 
-# Words said around a command that carry no meaning. Hesitations are dropped anywhere;
-# the other fillers only at the start or the end of an utterance.
+# Hesitations, dropped anywhere before an utterance is understood. The other words said
+# around a command (courtesy, framing, remarks) are in `italian.lexicon`.
 HESITATIONS = frozenset({"eh", "ehm", "ehmm", "ehh", "uhm", "uh", "mh", "mmh", "mmm", "hmm"})
-LEADING_FILLERS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(p.split())
-    for p in (
-        *("per favore", "per piacere", "allora", "ok", "okay", "dai", "ecco", "senti"),
-        *("beh", "bene", "adesso", "ora", "vabbe", "ehi"),
-    )
-)
-TRAILING_FILLERS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(p.split())
-    for p in (
-        *("per favore", "per piacere", "grazie", "dai", "ora", "adesso", "allora", "ok"),
-        *("okay", "ecco"),
-    )
-)
 
 
 @dataclass(frozen=True)

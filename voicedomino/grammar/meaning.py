@@ -1,0 +1,480 @@
+"""Understanding by meaning: words tagged with concepts, then matched to frames.
+
+The template engine (`templates.py`) accepts exactly the sentences it enumerates; people do
+not speak in enumerated sentences. Here an utterance is understood in three steps:
+
+1. **Tagging.** A `Lexicon` maps phrases (templates without slots, so "(tiro|tira) su" is two
+   phrases) to a concept and an optional value: "monte", "mucchio" and "pozzo" are all the
+   concept POOL; "tre e cinque" is TILE with the value (3, 5). The words are tagged left to
+   right, longest phrase first; a word the lexicon does not know is tagged `UNKNOWN`.
+2. **Frames.** A `Frame` says which concepts make a meaning (`needs`, alternatives), which
+   others may come with it (`may`) and what the meaning carries (`fixed` slots, plus the
+   values of the tagged concepts). A clause matches a frame when one alternative of its
+   needs is present and every tag is needed, allowed, or a filler: so word order is free,
+   the framing words and articles a frame allows never block it, and a word no frame
+   allows (an unknown word, a negation) refuses the clause. Of the frames that match, the
+   one needing most wins; between equals, the first listed.
+3. **Clauses.** A whole utterance is matched first. If it does not match, it is cut into
+   clauses (at punctuation, and before the words that open an aside, such as "che" or
+   "tanto") and each is matched alone: one clearly meant command, with remarks around it,
+   is understood; short answers ("sì", "no") next to words that mean nothing to the game
+   are not (they are what people say on the telephone), nor is anything with a negated
+   move in it.
+
+The engine knows no language: the lexicon's phrases, the concepts, the frames and the
+clause words are data (`voicedomino.italian.lexicon` for Italian).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from voicedomino.grammar.templates import TemplateError, expand_phrase
+
+Words = tuple[str, ...]
+
+UNKNOWN = "?"
+# Concepts every frame skips: words that carry no meaning at all ("per favore", "allora").
+FILLER = "_"
+# Concepts every frame skips, but which count as words said: articles, prepositions,
+# pronouns ("il", "della", "mi").
+FUNCTION = "fn"
+
+
+class LexiconConflictError(TemplateError):
+    """The same phrase tagged with two different concepts."""
+
+
+class Kind(str):
+    """A value that tells phrases of one concept apart for the frames' needs ("PLAY=start")
+    without being a slot of the meaning."""
+
+
+@dataclass(frozen=True)
+class Tag:
+    """Words of an utterance and what they stand for."""
+
+    concept: str
+    value: object = None
+    words: Words = ()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A lexicon line: every phrase of `phrases` (a template, no slots) means `concept`."""
+
+    phrases: str
+    concept: str
+    value: object = None
+
+
+class Lexicon:
+    """Phrases to concepts; tags a word sequence by longest match, left to right."""
+
+    def __init__(self, entries: Iterable[Entry]) -> None:
+        table: dict[Words, tuple[str, object]] = {}
+        conflicts: list[str] = []
+        for entry in entries:
+            for words in expand_phrase(entry.phrases):
+                meaning = (entry.concept, entry.value)
+                known = table.setdefault(words, meaning)
+                if known != meaning:
+                    conflicts.append(f"{' '.join(words)!r}: {known} vs {meaning}")
+        if conflicts:
+            raise LexiconConflictError("phrases with two meanings: " + "; ".join(conflicts[:40]))
+        self._table = table
+        self.longest = max((len(words) for words in table), default=0)
+        self._vocabulary = frozenset(word for words in table for word in words)
+
+    def tag(self, words: Sequence[str]) -> list[Tag]:
+        tags: list[Tag] = []
+        index = 0
+        while index < len(words):
+            for size in range(min(self.longest, len(words) - index), 0, -1):
+                phrase = tuple(words[index : index + size])
+                found = self._table.get(phrase)
+                if found is not None:
+                    tags.append(Tag(found[0], found[1], phrase))
+                    index += size
+                    break
+            else:
+                tags.append(Tag(UNKNOWN, None, (words[index],)))
+                index += 1
+        return tags
+
+    def meaning_of(self, phrase: str) -> tuple[str, object] | None:
+        return self._table.get(tuple(phrase.split()))
+
+    def vocabulary(self) -> frozenset[str]:
+        """Every word of every phrase."""
+        return self._vocabulary
+
+    def concepts(self) -> set[str]:
+        return {concept for concept, _ in self._table.values()}
+
+
+# --- frames ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Need:
+    """One concept a frame needs, optionally with a given value ("NUM=0")."""
+
+    concept: str
+    value: str | None = None
+
+    def met_by(self, tag: Tag) -> bool:
+        return tag.concept == self.concept and (self.value is None or str(tag.value) == self.value)
+
+    @classmethod
+    def parse(cls, text: str) -> Need:
+        concept, _, value = text.partition("=")
+        return cls(concept, value or None)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A meaning and the concepts that say it.
+
+    `needs` is a list of alternatives, each a space-separated set of concepts ("TAKE POOL"),
+    all of which must be there; `may` the concepts allowed beside them. Concepts carrying a
+    value become slots, named by `slots` (concept -> slot name; default: the concept in
+    lower case). `question` says what the frame becomes when the clause is a question:
+    "keep" (it is one, or may be asked as one), "refuse", or the name of another frame's
+    meaning (a move asked about becomes the question about it). `weak` meanings (a bare
+    "sì", "come?") are not taken when words the game does not know are said around them.
+    """
+
+    intent: str
+    needs: tuple[tuple[Need, ...], ...]
+    may: frozenset[str]
+    fixed: Mapping[str, object] = field(default_factory=dict)
+    slots: Mapping[str, str] = field(default_factory=dict)
+    question: str = "keep"
+    weak: bool = False
+    repeatable: frozenset[str] = frozenset()
+    bare_alone: bool = False  # bare when said with nothing but what it needs ("tre", "capra")
+    acts: bool = False  # changes the game at once (a move, starting): never after chatter
+
+    @classmethod
+    def of(
+        cls,
+        intent: str,
+        needs: str,
+        may: str = "",
+        *,
+        fixed: Mapping[str, object] | None = None,
+        slots: Mapping[str, str] | None = None,
+        question: str = "keep",
+        weak: bool = False,
+        repeatable: str = "",
+        bare_alone: bool = False,
+        acts: bool = False,
+    ) -> Frame:
+        alternatives = tuple(
+            sorted(  # the most specific first: it is the one a clause is matched with
+                (
+                    tuple(Need.parse(item) for item in alternative.split())
+                    for alternative in needs.split("|")
+                ),
+                key=len,
+                reverse=True,
+            )
+        )
+        if any(not alternative for alternative in alternatives):
+            raise TemplateError(f"frame {intent!r}: an empty alternative in {needs!r}")
+        return cls(
+            intent,
+            alternatives,
+            frozenset(may.split()),
+            MappingProxyType(dict(fixed or {})),
+            MappingProxyType(dict(slots or {})),
+            question,
+            weak,
+            frozenset(repeatable.split()),
+            bare_alone,
+            acts,
+        )
+
+    def __post_init__(self) -> None:
+        needed = {need.concept for alternative in self.needs for need in alternative}
+        object.__setattr__(self, "_concepts", frozenset(needed | self.may))
+
+    def concepts(self) -> frozenset[str]:
+        """Every concept the frame needs or allows."""
+        concepts: frozenset[str] = getattr(self, "_concepts")  # noqa: B009 (set in __post_init__)
+        return concepts
+
+
+@dataclass(frozen=True)
+class Match:
+    """A clause understood: the frame's meaning and the slots filled from the words."""
+
+    intent: str
+    slots: Mapping[str, object]
+    frame: Frame
+    specificity: int
+    words: int  # the words that carried the meaning (fillers not counted)
+    weak: bool = False  # a short answer ("sì", "come?"): not taken among other words
+    bare: bool = False  # only a value ("tre", "capra"): not taken among other clauses
+
+
+def _match(
+    frame: Frame, tags: Sequence[Tag], skip: frozenset[str], repeatable: frozenset[str]
+) -> Match | None:
+    content = [tag for tag in tags if tag.concept not in skip]
+    if not content:
+        return None
+    present = {tag.concept for tag in content}
+    for alternative in frame.needs:
+        used: set[int] = set()
+        for need in alternative:
+            index = next(
+                (i for i, tag in enumerate(content) if i not in used and need.met_by(tag)), None
+            )
+            if index is None:
+                break
+            used.add(index)
+        else:
+            if not present <= frame.concepts():
+                return None
+            seen: set[str] = set()
+            slots: dict[str, object] = {}
+            repeated = False
+            for tag in content:
+                if tag.concept in seen and tag.concept not in frame.repeatable | repeatable:
+                    repeated = True
+                    break
+                seen.add(tag.concept)
+                if tag.value is not None and not isinstance(tag.value, Kind):
+                    slots[frame.slots.get(tag.concept, tag.concept.lower())] = tag.value
+            if repeated:
+                continue
+            slots.update(frame.fixed)
+            words = sum(
+                len(tag.words) for tag in tags if tag.concept == FUNCTION or tag.concept not in skip
+            )
+            bare = frame.bare_alone and len(content) == len(alternative)
+            return Match(
+                frame.intent,
+                MappingProxyType(slots),
+                frame,
+                len(alternative),
+                words,
+                frame.weak,
+                bare,
+            )
+    return None
+
+
+@dataclass(frozen=True)
+class ClauseWords:
+    """The vocabulary of clauses: which concepts make a question, open a remark, negate."""
+
+    interrogatives: frozenset[str]  # "chi", "quanto", "o no": the clause is a question
+    exclamatives: frozenset[str]  # "che", "quanto" opening a clause ended by "!": no question
+    question_tags: frozenset[str]  # "o no", "vero": make a question, mean nothing else
+    requests: frozenset[str]  # "puoi...?": a request, not a question, where a frame allows it
+    framing: frozenset[str]  # "ho deciso:", "dimmi una cosa:": a clause of these says nothing
+    aside_openers: frozenset[str]  # "tanto", "perché": what follows is a remark
+    relative: str  # "che": opens a remark when it is not the clause's first word
+    negation: str  # "non": a clause with it and a move in it refuses the utterance
+    moves: frozenset[str]  # the concepts of moves (for the negation rule)
+    reported: frozenset[str]  # "ha detto": someone else's words, never a command
+    correction: str  # "cioè": only what follows counts
+    repeatable: frozenset[str]  # may be said twice in any frame ("che gioco e a che livello")
+    soft: frozenset[str]  # said before a command without changing it ("ok", "no", "scusa")
+    dangling: frozenset[str] = frozenset()  # function words that cannot end a sentence ("il")
+
+
+# A clause: its words and the mark that ended its sentence ("?", "!" or "").
+Clause = tuple[Words, str]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one clause is: a match, or words the game does not understand (`chatter`), or
+    only fillers (neither). An `aside` follows a word that opens a remark ("tanto...")."""
+
+    match: Match | None
+    chatter: bool
+    aside: bool = False
+    refuses: bool = False  # a negated move, someone else's words: the utterance is refused
+
+
+class Understanding:
+    """A lexicon, frames and clause words: utterances (normalised words) to meanings."""
+
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        frames: Sequence[Frame],
+        clause_words: ClauseWords,
+        precedence: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        self.lexicon = lexicon
+        self.frames = tuple(frames)
+        self.clause_words = clause_words
+        # (winner, loser): two clauses meaning these, the first wins ("ho sbagliato, annulla")
+        self.precedence = frozenset(precedence)
+        unknown = set().union(*(f.concepts() for f in self.frames)) - lexicon.concepts()
+        if unknown:
+            raise TemplateError(f"frames use concepts no phrase has: {sorted(unknown)}")
+
+    def understand(self, clauses: Sequence[Clause], max_words: int = 40) -> Match | None:
+        """The meaning of an utterance given as clauses, or None."""
+        words = [w for clause, _ in clauses for w in clause]
+        if not words or len(words) > max_words:
+            return None
+        cw = self.clause_words
+        tags = self.lexicon.tag(words)
+        corrected = [i for i, tag in enumerate(tags) if tag.concept == cw.correction]
+        if corrected and corrected[-1] + 1 < len(tags):  # "ghe meto... cioè metto il..."
+            cut = sum(len(tag.words) for tag in tags[: corrected[-1] + 1])
+            return self.understand(_drop_words(clauses, cut), max_words)
+        if tags[-1].concept == FUNCTION and tags[-1].words[-1] in cw.dangling:
+            return None  # "gioca il", "tre cinque in": the rest is missing
+        if any(tag.concept in cw.reported for tag in tags):
+            return None  # "Marco ha detto passo": someone else's words
+        marks = {mark for _, mark in clauses}
+        whole = self.match(tags, "?" if "?" in marks else "!" if "!" in marks else "")
+        if whole is not None:
+            return whole
+        readings: list[Reading] = []
+        for clause, mark in clauses:
+            for part, aside in self._parts(self.lexicon.tag(clause)):
+                if aside:
+                    readings.append(Reading(None, self._has_content(part), aside=True))
+                    continue
+                reading = self._read(part, mark)
+                if reading.refuses:
+                    return None  # "non passo mica, aspetta"
+                if not readings and _is_vocative(part, reading) and len(clauses) > 1:
+                    return None  # "Teresa, ...": said to someone else
+                readings.append(reading)
+        return self._combine(readings)
+
+    def match(self, tags: Sequence[Tag], mark: str = "") -> Match | None:
+        """The best frame for these tags as one clause: a question if `mark` is "?" or it
+        has an interrogative word; nothing if it is an exclamation ("che mano!")."""
+        cw = self.clause_words
+        content = [tag for tag in tags if tag.concept not in (FILLER, FUNCTION)]
+        if mark == "!" and content and content[0].concept in cw.exclamatives:
+            return None
+        question = mark == "?" or any(tag.concept in cw.interrogatives for tag in tags)
+        skip = frozenset({FILLER, FUNCTION}) | cw.question_tags
+        present = {tag.concept for tag in tags} - skip
+        best: Match | None = None
+        for frame in self.frames:
+            allowed = frame.concepts()
+            if not present <= allowed | cw.soft:
+                continue  # a word this frame does not allow
+            found = _match(frame, tags, skip | (cw.soft - allowed), cw.repeatable)
+            if found is None:
+                continue
+            requested = any(
+                tag.concept in cw.requests and tag.concept in frame.concepts() for tag in tags
+            )
+            if question and frame.question != "keep" and not requested:
+                if frame.question == "refuse":
+                    continue
+                alias = self._alias(frame.question)
+                found = replace(found, intent=alias.intent, frame=alias)
+            if best is None or found.specificity > best.specificity:
+                best = found
+        return best
+
+    def _alias(self, intent: str) -> Frame:
+        for frame in self.frames:
+            if frame.intent == intent:
+                return frame
+        raise TemplateError(f"a frame becomes {intent!r} when asked, but no frame means it")
+
+    def _parts(self, tags: list[Tag]) -> list[tuple[list[Tag], bool]]:
+        """A clause cut before each word that opens a remark: (tags, is a remark)."""
+        cw = self.clause_words
+        parts: list[tuple[list[Tag], bool]] = [([], False)]
+        for index, tag in enumerate(tags):
+            if tag.concept == cw.relative and all(t.concept == FILLER for t in tags[:index]):
+                tag = Tag(FILLER, None, tag.words)  # "dai che partiamo": "come on, let's go"
+            elif tag.concept in cw.aside_openers or (index and tag.concept == cw.relative):
+                parts.append(([], True))
+            parts[-1][0].append(tag)
+        return [(part, aside) for part, aside in parts if part]
+
+    def _read(self, tags: list[Tag], mark: str) -> Reading:
+        found = self.match(tags, mark)
+        if found is not None:
+            return Reading(found, False)
+        cw = self.clause_words
+        concepts = {tag.concept for tag in tags}
+        negated = cw.negation in concepts and bool(concepts & cw.moves)
+        return Reading(None, self._has_content(tags), refuses=negated)
+
+    def _has_content(self, tags: Sequence[Tag]) -> bool:
+        """Whether the words say anything (not only fillers or framing: "ho deciso:")."""
+        empty = {FILLER, FUNCTION} | self.clause_words.framing
+        return any(tag.concept not in empty for tag in tags)
+
+    def _combine(self, readings: list[Reading]) -> Match | None:
+        """One meaning from the clauses: a command said with remarks after it (not before
+        it: "mia figlia, quando gioca, passa sempre" is no command), the stronger of two
+        commands where one is the other's reason, none where they disagree."""
+        first = next((i for i, r in enumerate(readings) if r.match is not None), None)
+        if first is None:
+            return None
+        leading = any(r.chatter and not r.aside for r in readings[:first])
+        matches = [r.match for r in readings if r.match is not None]
+        strong = [m for m in matches if not m.weak]
+        # A weak meaning stays only where it beats a strong one ("sì, voglio uscire").
+        candidates = [
+            m
+            for m in matches
+            if not m.weak
+            or not strong
+            or any((m.intent, s.intent) in self.precedence for s in strong)
+        ]
+        meanings: dict[tuple[str, tuple[tuple[str, object], ...]], Match] = {}
+        for found in candidates:
+            meanings.setdefault((found.intent, tuple(sorted(found.slots.items()))), found)
+        options = list(meanings.values())
+        if len(options) > 1 and any(not m.bare for m in options):
+            options = [m for m in options if not m.bare]  # "quattro, a coppie"
+        while len(options) > 1:
+            beaten = {
+                loser.intent
+                for winner in options
+                for loser in options
+                if (winner.intent, loser.intent) in self.precedence
+            }
+            remaining = [m for m in options if m.intent not in beaten]
+            if len(remaining) in (0, len(options)):
+                return None  # two different commands at once: ask again
+            options = remaining
+        chosen = options[0]
+        if leading and (chosen.frame.acts or chosen.weak or chosen.bare):
+            return None  # "mia figlia, quando gioca, passa sempre": not said to the game
+        chatter = any(r.chatter and not r.aside for r in readings)
+        remark = any(r.chatter and r.aside for r in readings)
+        if chosen.weak and (chatter or remark):
+            return None  # "sì, pronto? sono io": a short answer among other words
+        if chosen.bare and chatter:
+            return None  # "la capra, mio nonno la allevava": a word among other words
+        return chosen
+
+
+def _drop_words(clauses: Sequence[Clause], count: int) -> list[Clause]:
+    kept: list[Clause] = []
+    for clause, mark in clauses:
+        if count >= len(clause):
+            count -= len(clause)
+            continue
+        kept.append((clause[count:], mark))
+        count = 0
+    return kept
+
+
+def _is_vocative(tags: Sequence[Tag], reading: Reading) -> bool:
+    return reading.match is None and len(tags) == 1 and tags[0].concept == UNKNOWN

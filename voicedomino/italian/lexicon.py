@@ -1,0 +1,1522 @@
+"""How Italian players say things to the game: words to concepts, concepts to meanings.
+
+This is the understanding side of the Italian input (`voicedomino.grammar.meaning` explains
+the method); `phrases.py` holds the sentences the recogniser listens for, and a test checks
+that every one of them is understood here to the meaning its template gives.
+
+- `ENTRIES`: phrases (normalised words; template syntax without slots) and their concept.
+  Synonyms and regional words are more phrases of one concept: "monte", "mucchio",
+  "tallone" are all POOL. Articles, prepositions and pronouns are FUNCTION words, courtesy
+  and hesitations FILLER: no frame is blocked by them. A phrase has one concept; where a
+  word means two things ("pesca": draw, or the variant), the longer phrase decides ("la
+  pesca", "a pesca" are the variant) or a frame allows both.
+- `FRAMES`: which concepts make which meaning (the names are the template names of
+  `phrases.INTENTS`), in any order, with the framing words ("voglio", "dimmi",
+  "facciamo") each kind of meaning allows.
+- `CLAUSE_WORDS`: question words, the words that open a remark ("tanto", "che"), negation.
+
+A new word: a phrase in `ENTRIES` under the concept it means (the recogniser's word list
+takes its words from here too). A new meaning: its template name in `phrases.INTENTS` and
+the parser's builders, and a frame here.
+"""
+
+from __future__ import annotations
+
+from voicedomino.engine import Side
+from voicedomino.grammar.meaning import FILLER, FUNCTION, ClauseWords, Entry, Frame, Kind
+from voicedomino.italian.numbers import PIP_WORDS
+from voicedomino.players import Level
+
+
+def _any(*phrases: str) -> str:
+    """Alternatives for one concept, written one phrase (or "a|b" group) per argument."""
+    return "|".join(phrases)
+
+
+# --- numbers and tiles -----------------------------------------------------------------------
+
+# Plural and other names of the numbers, said when counting them or naming a tile.
+_PIP_EXTRA: dict[int, tuple[str, ...]] = {0: ("bianchi", "vuoti"), 1: ("asso", "assi")}
+# "il sei-niente": the blank, in a tile, in some regions.
+_TILE_ONLY: dict[int, tuple[str, ...]] = {0: ("niente",)}
+# Numbers that are no pips (yet): voice numbers ("la voce otto").
+_CARDINALS = {7: "sette", 8: "otto", 9: "nove"}
+
+
+def _pip_words(n: int) -> tuple[str, ...]:
+    return (*PIP_WORDS[n], *_PIP_EXTRA.get(n, ()))
+
+
+def _tile_entries() -> list[Entry]:
+    """Tiles in spoken order: "tre cinque", "tre e cinque", "il tre col cinque", "doppio
+    sei", "sei e sei" (a double is the same word twice, never "zero bianco")."""
+    links = ("", "e ", "e il ", "e l ", "col ", "con il ", "con l ", "con ", "e un ")
+    singular = {n: (*PIP_WORDS[n], *(("asso",) if n == 1 else ())) for n in PIP_WORDS}
+    entries: list[Entry] = []
+    for a in sorted(PIP_WORDS):
+        for b in sorted(PIP_WORDS):
+            for first in singular[a]:
+                for second in (*singular[b], *_TILE_ONLY.get(b, ())):
+                    if a == b and first != second:
+                        continue
+                    phrases = _any(*(f"{first} {link}{second}" for link in links))
+                    entries.append(Entry(phrases, "TILE", (a, b)))
+        for word in _pip_words(a):
+            entries.append(Entry(f"doppio {word}|{word} doppio|doppia {word}", "TILE", (a, a)))
+    return entries
+
+
+def _number_entries() -> list[Entry]:
+    entries = [Entry(_any(*_pip_words(n)), "NUM", n) for n in sorted(PIP_WORDS)]
+    entries += [Entry(word, "CARD", n) for n, word in _CARDINALS.items() if n not in PIP_WORDS]
+    return entries
+
+
+# Score targets: their words, and the ways people split them.
+_TARGETS = {
+    50: "cinquanta",
+    100: "cento|i cento",
+    101: "centouno|centuno|cento e uno|cento uno|i centouno",
+    121: "centoventuno|cento ventuno|cento e ventuno|i centoventuno",
+    150: "centocinquanta|cento cinquanta|cento e cinquanta|i centocinquanta",
+    200: "duecento|due cento|i duecento",
+}
+_SEATS = {"marco": 1, "giulia": 2, "luca": 3}
+
+# --- words -----------------------------------------------------------------------------------
+
+_FILLERS = _any(
+    "per favore|per piacere|per cortesia|cortesemente|gentilmente|grazie|grazie mille",
+    "grazie tante|ti prego|la prego|ecco|allora|beh|be|boh|mah|bah|oh|ohi|ehi|ehila|ue",
+    "ueh|uela|ao|aho|senti|senta|sentite|ascolta|ascolti|vediamo|vediamo un po|insomma",
+    "praticamente|diciamo|raga|ragazzi|zio|bro|frate|amico|amica|caro|cara|neh|va|pure",
+    "un po|un poco|un pochino|un attimino|magari|forse|anche|soltanto|proprio|davvero",
+    "stavolta|questa volta|sta volta|per ora|adesso|ora|mo|subito|intanto|quindi|dunque",
+    "poi|gia|pls|plz|please|jamme|jammo|jamu|amuni|mbe|embe|comunque|invece|per caso",
+    "secondo te|se puoi|se puo|se non ti dispiace|se non le dispiace|se possibile",
+    "quando puoi|finalmente|oggi|stasera|forza|orsu|dai|daje|ma|tipo|su dai|dai su",
+    "mi raccomando|una buona volta|sul serio|sai|guarda|guardi|solo|anzi",
+    "allora vediamo|ecco qua|sempre|e basta|finora|fino ad ora|fino adesso|fin qui",
+    "alla fine|infine|in fin dei conti|cosi|buongiorno|buonasera|salve|ehila",
+    "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla|mizzica",
+    "attuale|attuali|corrente|correnti|totale|totali|in totale|complessivo|complessiva",
+    "complessivamente|preciso|precisa|precisamente|di preciso|con precisione|principale",
+    "principali|generale|generali|in generale|veramente|realmente|effettivamente|circa",
+    "piu o meno|all incirca|al momento|in questo momento|per adesso|ora come ora",
+    "attualmente|oramai|ormai|fino ad adesso|qui adesso",
+    "a questo punto|in tutto|nel complesso",
+    "uaglio|uaglioni|picciotti|belin|bona|ahoo|aoh|ostrega|orpo",
+)
+_FUNCTION = _any(
+    "il|lo|la|i|gli|le|l|un|una|del|dello|della|dei|degli|delle|dell|al|allo|alla|ai",
+    "agli|alle|all|dal|dallo|dalla|dagli|dalle|dall|nel|nello|nella|nei|negli|nelle",
+    "nell|sul|sullo|sulla|sui|sugli|sulle|sull|col|coi|colla|con|per|di|d|a|ad|da|in",
+    "su|tra|fra|e|ed|o|oppure|io|tu|lui|lei|noi|voi|loro|me|te|mi|ti|ci|vi|ne|ce|se",
+    "mio|mia|miei|mie|tuo|tua|tuoi|tue|suo|sua|suoi|sue|nostro|nostra|nostri|nostre",
+    "questo|questa|questi|queste|sto|sta|ste|sti|st|quel|quello|quella|quelli|quelle",
+    "c|c e|ci sono|ci stanno|ce ne sono|sono|siamo|na|nu|el|ghe|lu|u|qui|qua|li|contro",
+    "stiamo|stata|stato|e stata|e stato|sara|sarebbe|era|arrivati|arrivata|arrivato|piu",
+    "siano|fossero|vengano|xe|chillo|chella|chiddu|chidda|stu|sti|i|dame",
+    "si trova|si trovano|trovo|abbia|ci sia|x|pe",
+    "per noi|anche io|pure io|e poi|e allora|stanno|un po di|a me",
+)
+# Verb forms said to the game: imperative (tu, lei, noi), first person, infinitive,
+# conditional, with the clitics people attach.
+# The verbs that also start a match when said alone ("giochiamo!").
+_PLAY_START = "gioca|gioco|giochiamo|giocare|giochiamo pure|gioca pure|giocate"
+_PLAY = _any(
+    "giochi|giocherei|giocala|giocalo",
+    "metti|metto|metta|mettere|mettiamo|metterei|mettila|mettilo|mettimi|meto|mettici",
+    "butta|butto|butti|buttare|buttiamo|butterei|buttala|buttalo|sbatto|sbatti",
+    "butta giu|butto giu|butti giu|buttare giu|metti giu|metto giu|mettere giu|cala giu",
+    "attacca|attacco|attacchi|attaccare|attacchiamo|attaccala|attaccalo",
+    "cala|calo|cali|calare|caliamo|appoggia|appoggio|appoggi|appoggiare|posa|poso|posare",
+    "piazza|piazzo|piazzare|piazzala|piazzalo|scendo con|scendo col|scendi con",
+    "vado con|vado col|chiudo con|chiudo col|chiudi con|chiudi col|apro con|apro col",
+    "esco con|esco col|rispondo con|rispondo col|gioco con|gioco col|metto su|provo con|provo col",
+    "proviamo con|proviamo col|attaccherei|calerei|appoggerei|piazzerei|poserei|scarterei",
+    "userei|giochero|mettero|buttero|attacchero|calero|appoggero|piazzero|giocheremo",
+    "metteremo|jucammo|jucamme",
+    "scarto|scarta|scartare|tiro|tira|tirare|uso|aggiungo|aggiungi|infilo|infila",
+    "giocarla|giocarlo|buttarla|buttarlo|attaccarla|attaccarlo",
+    "giocando|stiamo giocando|sto giocando|giocato io|metterla|metterlo",
+)
+_DRAW = _any(
+    "pesca|pesco|peschi|pescare|peschiamo|pescane|pescherei|ripesco|ripesca|peschero",
+    "pescheremo|non posso fare altro che pescare|non mi resta che pescare",
+    "tiro su|tira su|tiri su|tirare su|tiriamo su|piglio|piglia|pigli|pigliare|pijo",
+    "vado al (pozzo|monte|mucchio|mazzo|banco)|vado a pescare",
+    "ne prendo una|prendine una|ne pesco una|dammene una|ne tiro su una|me ne dai una",
+    "ne tiro su un altra|ne prendo un altra|ne pesco un altra|dammene un altra",
+    "ne prendo uno|ne pesco uno|prendine uno|ne tiro su uno|pescata|una pescata",
+)
+_TAKE = "prendo|prendi|prenda|prendere|prendiamo|prenderei|dammi|mi dia|mi dai|dammene|me ne dai"
+_PASS = _any(
+    "passo|passa|passi|passare|passiamo|salto|salta|salti|saltare|saltiamo|busso|bussa",
+    "bussare|skippo|skip|skippa|lascio passare|passo la mano|passo il giro|salto il giro",
+    "passerei|passero|salterei|busserei|pass",
+    "stavolta passo|per stavolta passo|questa volta passo",
+)
+# Said as the reason for passing; next to a draw they are its reason ("non ho niente, pesco").
+_PASS_IDIOM = _any(
+    "non ce l ho|non ce lho|non ce l abbiamo|non c ho niente|non ho niente|non ho nulla",
+    "non posso|non posso giocare|non posso mettere|non posso attaccare|non ne ho",
+    "non ho niente da (giocare|mettere|attaccare|buttare)|non ho tessere da (giocare|mettere)",
+    "non ho niente che (vada|va|attacca|entra)|non mi entra niente|non attacca niente",
+    "non posso (mettere|giocare|attaccare|fare|buttare) niente|non posso fare nulla",
+    "non ci va niente|non attacca nulla|non mi va bene niente|niente da giocare",
+    "non va niente|non mi va niente|non ho (tessere|pezzi) buone|non tengo niente",
+    "non tengo nulla|nun tengo niente|non ho la tessera|niente da fare per me",
+)
+_UNDO = _any(
+    "torna indietro|torni indietro|tornare indietro|torniamo indietro|torna un passo indietro",
+    "indietro di una mossa|un passo indietro|ritira|ritiro|ritirare|riprendi|riprendo",
+    "riprendere|ripiglio|ripigliare|ripiglia|ripijo|rimetti com era|rimetti come prima",
+    "rimetti a posto|rimettila|rimetti|ridammi|mi ridia|ridai|rendimi|restituiscimi",
+    "cancella|cancellala|disfa|disfai|togli la mia mossa|tornare alla mossa precedente",
+    "torna alla mossa precedente|torna com era|come era prima|com era prima|com era",
+    "riporta|riportala|riporta indietro|riportalo indietro|riporta la tessera",
+    "rifammi giocare|fammi rigiocare|voglio rigiocare|rigioco|rifare la mossa",
+    "rifaccio la mossa|rifai la mossa|togli l ultima tessera|togli la tessera|undo",
+    "togli quella tessera|leva la tessera|leva l ultima tessera|riportala indietro",
+)
+_MISTAKE = _any(
+    "ho sbagliato|mi sono sbagliato|mi sono sbagliata|sbagliato|ho fatto un errore|errore",
+    "non volevo|ho sbagliato tessera|ho sbagliato mossa|ho sbagliato pezzo|sbagliata",
+    "abbiamo sbagliato|ho toppato|ho fatto una cavolata|ho fatto un casino",
+    "mi sono confuso|mi sono confusa|ho confuso|ho fatto confusione|mi sono distratto",
+    "mi sono distratta|non era quella|era sbagliata",
+)
+_QUIT = _any(
+    "esci|esco|uscire|usciamo|esca|chiudi|chiudo|chiudere|chiudiamo|chiuda",
+    "fine|basta giocare|basta cosi per oggi|per oggi basta|basta per oggi|per stasera basta",
+    "smetto|smettere|smettiamo|smetta|la smetto|la smettiamo|mi fermo|ci fermiamo",
+    "mi ritiro|abbandono|abbandonare|ho finito|abbiamo finito|finiamo|finiamola",
+    "finiamo qui|finisci|termina|terminare|terminiamo|spegni|spegnere|spegniamo|stacca",
+    "arrivederci|ciao|ciao ciao|ciao a tutti|buonanotte|buona notte|ci vediamo|addio",
+    "me ne vado|vado via|lascio il gioco|per oggi ho finito|per oggi e tutto",
+    "per oggi abbiamo finito|chiudi tutto|chiudi il gioco|esci dal gioco",
+    "esci dalla partita|lascia il gioco|basta cosi per stasera|chiudiamola qui",
+    "andare via|andiamo via|me ne vado a casa|esci dal programma|chiudi il programma",
+    "exit|quit|bye|bye bye",
+    "finire|terminare|concludere|finirla|chiuderla",
+)
+_NEW_GAME = _any(
+    "nuova partita|partita nuova|un altra partita|altra partita|n altra partita",
+    "n atra partita|ricomincia|ricominciamo|ricominciare|ricominci|rincominciamo",
+    "rivincita|la rivincita|rigiochiamo|rigiochiamola|rifacciamo",
+    "rifacciamola|facciamone un altra|ne facciamo un altra|facciamo un altra|famo un altra",
+    "giochiamo ancora|giochiamone un altra|ancora una partita|rifacciamo una partita",
+    "nuovo gioco|nuova sfida|un altra sfida|ne facciamo n altra|ne facciamo n atra",
+    "un altra partita ancora|ricominciamo da capo|ripartiamo da zero|azzera",
+    "si ricomincia|si riparte|si rigioca|ripartiamo|restart|reset|new game",
+    "un altra partita|unaltra partita",
+)
+_CONTINUE = _any(
+    "continua|continuiamo|continui|continuare|prosegui|proseguiamo|prosegua|proseguire",
+    "procedi|procediamo|proceda|andiamo avanti|vai avanti|va avanti|vada avanti",
+    "andiamo oltre|passiamo alla prossima|passiamo oltre|la prossima|alla prossima",
+    "prossima mano|mano successiva|nuova mano|un altra mano|altra mano|n altra mano",
+    "n atra mano|ancora una mano|la mano dopo|mano dopo|prossimo giro|un altro giro",
+    "giro successivo|si va avanti|la prossima mano|passiamo alla prossima mano",
+    "prossimo round|prossimo giro|round successivo|giro dopo|mano nuova",
+)
+_START = _any(
+    "inizia|iniziamo|inizi|iniziare|comincia|cominciamo|cominci|cominciare|parti",
+    "partiamo|partire|via|si parte|si comincia|si inizia|si gioca|avvia|avviamo",
+    "pronti|sono pronto|sono pronta|siamo pronti|vai che si parte|diamoci dentro",
+    "iniziamo a giocare|cominciamo a giocare|a giocare|iniziamo la partita",
+    "diamo inizio|diamo il via|si inizia a giocare|iniziamo pure|partiamo pure|start",
+)
+
+ENTRIES: list[Entry] = [
+    *_tile_entries(),
+    *_number_entries(),
+    Entry(_FILLERS, FILLER),
+    Entry(_FUNCTION, FUNCTION),
+    # --- where to play, and the two ends
+    Entry(
+        _any(
+            "testa|in testa|alla testa|sulla testa|di testa|a testa|verso la testa|in capo",
+            "a capo|capo|sinistra|a sinistra|alla sinistra|sulla sinistra|verso sinistra",
+            "a manca|verso la sinistra|lato sinistro|sul lato sinistro|dal lato sinistro",
+            "al lato sinistro|dalla parte sinistra|sulla parte sinistra|parte sinistra",
+            "dalla parte della testa|dal lato della testa|lato testa|dalla testa|in cima",
+            "all inizio|a sx|sx|dalla parte di testa|sul lato della testa",
+        ),
+        "SIDE",
+        Side.HEAD,
+    ),
+    Entry(
+        _any(
+            "coda|in coda|alla coda|sulla coda|di coda|a coda|verso la coda|destra|a destra",
+            "alla destra|sulla destra|verso destra|verso la destra|lato destro",
+            "sul lato destro|dal lato destro|al lato destro|dalla parte destra",
+            "sulla parte destra|parte destra|dalla parte della coda|dal lato della coda",
+            "lato coda|in fondo|in fondo alla fila|a dx|dx|dalla parte di coda",
+            "sul lato della coda",
+        ),
+        "SIDE",
+        Side.TAIL,
+    ),
+    Entry(
+        _any(
+            "dalla coda|partendo dalla coda|a partire dalla coda|dal fondo|dalla fine",
+            "al contrario|alla rovescia|da destra|da destra a sinistra|dalla coda alla testa",
+            "all indietro|dalla destra|cominciando dalla coda|iniziando dalla coda",
+            "partendo da destra|dall ultima|al rovescio",
+        ),
+        "FROM_TAIL",
+    ),
+    Entry(
+        _any(
+            "testa e coda|la testa e la coda|in testa e in coda|testa e la coda|estremi",
+            "estremita|estremo|capi|due capi|punte|due punte|lati|due lati|due estremita",
+            "due estremi|le due parti|da una parte e dall altra|i bordi|agli estremi",
+            "alle estremita|ai lati|ai capi|alle punte|alle due estremita|ai due capi",
+            "ai due lati|dove si attacca|dove posso attaccare|dove attacco|le due teste",
+            "in cima e in fondo|a sinistra e a destra|le uscite",
+        ),
+        "ENDS",
+    ),
+    Entry("numero|numeri|numeretti", "NUMERI"),
+    Entry("aperti|liberi|scoperti|in gioco|buoni|esposti|aperte|giocabili ai lati", "APERTI"),
+    # --- moves
+    Entry(_PLAY, "PLAY"),
+    Entry(_PLAY_START, "PLAY", Kind("start")),
+    Entry("giu|fuori", "GIU"),
+    # "sei" is also "you are": "sei sicuro?" says nothing to the game.
+    Entry(
+        _any(
+            "sei sicuro|sei sicura|sei pronto|sei pronta|ci sei|sei bravo|sei brava",
+            "sei forte|sei scemo|sei matto|sei stato|sei stata|dove sei|come sei|sei un|sei una",
+            "sei proprio|sei davvero|sei sempre",
+        ),
+        "YOU_ARE",
+    ),
+    Entry(_DRAW, "DRAW"),
+    Entry(_TAKE, "TAKE"),
+    Entry(_PASS, "PASS"),
+    Entry(_PASS_IDIOM, "PASS_IDIOM"),
+    Entry(_UNDO, "UNDO"),
+    Entry(_MISTAKE, "MISTAKE"),
+    Entry("annulla|annullare|annulli|annulliamo|annullala|annullalo|annullami", "ANNULLA"),
+    Entry("mossa|mosse|la mia mossa|mossa mia", "MOSSA"),
+    Entry("tessera|tessere|pezzo|pezzi|pedina|pedine|tesserina|mattonella", "TESSERA"),
+    Entry(
+        _any(
+            "pozzo|mucchio|monte|mazzo|tallone|banco|riserva|cimitero|mucchietto|scorta",
+            "tessere coperte|pezzi coperti|coperte|pescaggio|pila|montagnola",
+        ),
+        "POOL",
+    ),
+    Entry(
+        _any(
+            "un altra|una altra|n altra|n atra|un atra|un altra ancora|ancora una",
+            "un altro pezzo|un altro|una nuova",
+        ),
+        "ONE_MORE",
+    ),
+    Entry("indietro", "BACK"),
+    Entry("a disposizione|disponibili|disponibile|a portata|utilizzabili", "AVAILABLE"),
+    Entry("dall inizio|da capo|dal principio|da zero|dalla prima", "FROM_START"),
+    Entry("tocca a te|a te|vai tu|gioca tu|tocca a voi|tocca al prossimo", "HANDOVER"),
+    Entry("per me|al mio posto|in vece mia", "PER_ME"),
+    Entry(
+        "e vuoto|e vuota|e esaurito|sono finite|e ancora pieno|vuoto ormai|e finito",
+        "EMPTY",
+    ),
+    # --- the match
+    Entry(_QUIT, "QUIT"),
+    Entry(_NEW_GAME, "NEW_GAME"),
+    Entry(_CONTINUE, "CONTINUE"),
+    Entry("avanti|vai|andiamo|va pure|vai pure|procedi pure|andiamo pure|annamo|namo", "GO_ON"),
+    Entry(
+        _any(
+            "distribuisci|dai le tessere|mescola|mescoli|mescolate|rimescola|rimescoli",
+            "rimescolate|mischia|mischiale|mescola le tessere|dai le carte|smazza",
+            "distribuisci le tessere|rimescoliamo|mescoliamo",
+        ),
+        "SHUFFLE",
+    ),
+    Entry(_START, "START"),
+    Entry(
+        "partita|partite|partitella|partitina|match|sfida|game|programma|applicazione|app"
+        "|domino|a domino|al domino|di domino|il domino",
+        "PARTITA",
+    ),
+    Entry(
+        "a che gioco|quale gioco|che tipo di gioco|che variante|quale variante|che partita",
+        "GAME_Q",
+    ),
+    Entry("mano|mani|smazzata|giro|round", "MANO"),
+    Entry(
+        "mani di tutti|le mani di tutti|mani degli altri|le mani degli altri|cosa avevano tutti"
+        "|le tessere degli altri alla fine",
+        "OTHERS_HANDS",
+    ),
+    Entry("in mano|in mano mia|nelle mani|in pugno", "IN_MANO"),
+    Entry("in giro|in circolazione|in gioco ancora", "AROUND"),
+    # --- the menu
+    Entry(
+        _any(
+            "classica|classico|alla classica|la classica|il classico|quella classica",
+            "quella normale|la normale|tradizionale|la tradizionale|partita normale",
+            "domino normale|gioco normale|quella solita|la solita partita|base classica",
+        ),
+        "VARIANT",
+        "classica",
+    ),
+    Entry(
+        _any(
+            "blocco|block|a blocco|al blocco|il blocco|bloccata|a bloccare",
+            "partita bloccata|domino a blocco",
+        ),
+        "VARIANT",
+        "blocco",
+    ),
+    Entry(
+        _any(
+            "la pesca|a pesca|alla pesca|con la pesca|col pescaggio|draw|domino a pesca",
+            "con pesca|quella con la pesca|variante pesca|modalita pesca|la variante pesca",
+            "variante della pesca|variante con la pesca|la variante con la pesca",
+        ),
+        "VARIANT",
+        "pesca",
+    ),
+    Entry("capra|la capra|alla capra|a capra|della capra", "VARIANT", "capra"),
+    Entry("coppie|delle coppie|le coppie|alle coppie", "VARIANT", "coppie"),
+    Entry("jolly|matta|matte|jolli", "JOLLY"),
+    Entry(
+        _any(
+            "col jolly|con il jolly|con jolly|con i jolly|coi jolly|con la matta",
+            "jolly attivo|jolly si|si jolly|il jolly attivo|come jolly|da jolly|per jolly",
+            "fa da jolly|fanno da jolly|faccia da jolly|vale jolly|vale come jolly",
+            "valga jolly|valgono jolly|valere jolly|conta come jolly|contano come jolly",
+            "sono jolly|e jolly|jolly attivato|jolly acceso|fare da jolly",
+            "valere come jolly|usato come jolly|come un jolly|da matta|jolly col bianco",
+            "vale tutto|vale qualsiasi numero|vale qualunque numero|va con tutto",
+            "si attacca a tutto|attacca con tutto|vale per tutti|buono per tutto",
+            "fosse jolly|sia jolly|diventi jolly|valesse jolly|valga come jolly",
+            "facesse da jolly|fosse un jolly|sia un jolly",
+        ),
+        "WITH_JOLLY",
+    ),
+    Entry(
+        _any(
+            "senza jolly|senza il jolly|senza i jolly|niente jolly|no jolly|jolly no",
+            "jolly disattivato|jolly spento|senza la matta|via il jolly|non jolly",
+            "bianco normale|bianchi normali|vale vuoto|vale zero|non vale jolly",
+            "non e jolly|non sono jolly|niente matta|niente jolly col bianco",
+        ),
+        "NO_JOLLY",
+    ),
+    Entry("attiva|attivare|accendi|attiviamo|abilita|abilitare", "WILD_ON"),
+    Entry(
+        _any(
+            "disattiva|disattivare|disattiviamo|togli|togliere|togliamo|leva|levami|levare",
+            "leviamo|elimina|senza|disabilita|disabilitare",
+        ),
+        "WILD_OFF",
+    ),
+    Entry(
+        "variante|modalita|versione|tipo di gioco|tipo di partita|specialita|il gioco",
+        "VARIANTE",
+    ),
+    Entry(
+        _any(
+            "a coppie|in coppia|in coppie|due contro due|a squadre|in squadra|a squadra",
+            "a due a due|due coppie|in due coppie|in due squadre|due squadre|squadre",
+            "con la compagna|con il compagno|col compagno|con la socia|col socio",
+            "con un compagno|con una compagna|con il socio|con la partner|in coppia con",
+            "io e giulia|io con giulia|io e la giulia|io con la giulia|giulia e io|giulia con me",
+            "insieme a giulia|con giulia in coppia|in coppia con giulia|giulia come compagna",
+        ),
+        "PAIRS",
+    ),
+    Entry(
+        _any(
+            "in due|a due|due giocatori|due persone|solo io e te|io e te|uno contro uno",
+            "io contro te|testa a testa|contro uno|contro un avversario|un avversario",
+            "un solo avversario|contro il computer|io e il computer|io contro il computer",
+            "solo noi due|noi due|io e un avversario|da solo contro il computer|io da solo",
+            "solo contro il computer|io e lui|io e la macchina|contro la macchina|siamo due",
+            "un altra persona|un altro giocatore|un solo giocatore",
+        ),
+        "COUNT",
+        2,
+    ),
+    Entry(
+        _any(
+            "in tre|a tre|tre giocatori|tre persone|io e due avversari|contro due avversari",
+            "due avversari|contro due|due computer|con due avversari|io e altri due",
+            "io piu due|siamo tre|siamo in tre|altri due|altre due|altre due persone",
+            "due altri|altri due giocatori",
+        ),
+        "COUNT",
+        3,
+    ),
+    Entry(
+        _any(
+            "in quattro|a quattro|quattro giocatori|quattro persone|tre avversari",
+            "contro tre avversari|contro tre|tre computer|con tre avversari|io e altri tre",
+            "siamo quattro|altri tre|altre tre|altre tre persone|tre altri|altri tre giocatori",
+        ),
+        "COUNT",
+        4,
+    ),
+    Entry("giocatori|giocatore|persone|partecipanti", "GIOCATORI"),
+    Entry(
+        _any(
+            "facile|semplice|facilissimo|principiante|principianti|per principianti|scarso",
+            "tranquillo|base|debole|livello uno|il piu facile|il livello piu facile",
+            "difficolta bassa|bassa difficolta|livello minimo|minimo|livello base",
+            "difficolta minima|minima difficolta",
+            "il livello piu basso|il piu debole",
+        ),
+        "LEVEL",
+        Level.FACILE,
+    ),
+    Entry(
+        _any(
+            "medio|media|intermedio|intermedia|livello normale|difficolta normale",
+            "via di mezzo|ne troppo ne poco|livello due|livello di mezzo|di mezzo",
+        ),
+        "LEVEL",
+        Level.MEDIO,
+    ),
+    Entry(
+        _any(
+            "difficile|difficilissimo|tosto|esperto|esperti|avanzato|forte|duro",
+            "impegnativo|livello tre|il massimo|al massimo|il piu difficile",
+            "il livello piu difficile|il livello piu alto|il piu forte|difficolta alta",
+            "alta difficolta|livello massimo|massimo|livello avanzato|livello esperto",
+            "difficolta massima|massima difficolta",
+        ),
+        "LEVEL",
+        Level.DIFFICILE,
+    ),
+    Entry("livello|livelli|difficolta|bravura", "LIVELLO"),
+    Entry(
+        _any(
+            "piu difficile|piu tosto|avversario piu forte|avversari piu forti",
+            "computer piu forte|piu bravo|piu bravi|avversario piu bravo|avversari piu bravi",
+            "piu duro|piu cattivo|piu impegnativo|alza il livello|alzare il livello",
+            "aumenta il livello|aumenta la difficolta|sali di livello|livello piu alto",
+            "livello superiore|un livello in piu|piu esperto|piu tosti|alza la difficolta",
+            "livello piu difficile|piu in gamba|avversari piu tosti|avversario piu tosto",
+            "un avversario piu forte|un avversario piu bravo|un computer piu forte",
+            "avversari piu bravi|un avversario piu tosto|piu forte il computer",
+        ),
+        "LEVEL_UP",
+    ),
+    Entry(
+        _any(
+            "piu facile|piu semplice|meno difficile|piu debole|piu scarso",
+            "abbassa il livello|abbassare il livello|diminuisci il livello|livello piu basso",
+            "scendi di livello|livello inferiore|meno forte|meno bravo|abbassa la difficolta",
+            "livello piu facile|piu deboli|meno tosto|un livello in meno",
+            "avversario piu debole|avversari piu deboli|avversario piu scarso",
+        ),
+        "LEVEL_DOWN",
+    ),
+    *(Entry(phrases, "TARGET", points) for points, phrases in _TARGETS.items()),
+    Entry("punti|punto", "PUNTI"),
+    Entry(
+        _any(
+            "obiettivo|traguardo|soglia|limite|fino a|fino ai|arriviamo a|arrivare a",
+            "arriviamo ai|arrivare ai|si arriva a|arriva a|chi arriva a|chi arriva prima a",
+            "arriva|arriviamo|si arriva|si ferma|finisce|termina a|finisce a",
+        ),
+        "OBIETTIVO",
+    ),
+    Entry(
+        _any(
+            "impostazioni|impostazione|opzioni|opzione|configurazione|scelte|settaggi",
+            "impostato|impostata|scelto|scelta|abbiamo scelto|ho scelto|come e impostata",
+            "com e impostata|come sta impostato|com e che sta impostato|come e impostato",
+            "com e impostato|come sta impostata|riepilogo|impostazioni attuali",
+            "cosa abbiamo scelto|cosa ho scelto|settings",
+        ),
+        "IMPOSTAZIONI",
+    ),
+    # --- questions
+    Entry("chi|chi e che|chi e", "CHI"),
+    Entry("cosa|che cosa|cos|che cos|cosa c|che c|icche|cose|che e che", "COSA"),
+    Entry("che", "CHE"),
+    Entry(
+        "quanto|quanta|quanti|quante|a quanto|a quanti|tante|tanti|molte|molti|poche|pochi",
+        "QUANTO",
+    ),
+    Entry("quale|quali|qual|qual e|quale e|quali sono", "QUALE"),
+    Entry("come|com|com e|come e", "COME"),
+    Entry(
+        _any(
+            "come sta messo|come sta messa|come e messo|come e messa|com e messo|com e messa",
+            "come sta|come se la cava|come sta andando|sta messo|sta messa|e messo|e messa",
+        ),
+        "STANDING",
+    ),
+    Entry("dove|dov|dov e|dove e", "DOVE"),
+    Entry(
+        _any(
+            "dimmi|dimmelo|dicci|mi dici|mi dica|dica|dici|ditemi|mi dite|sai dirmi",
+            "mi sai dire|sapresti dirmi|mi puoi dire|puoi dirmi|potresti dirmi",
+            "mi potresti dire|mi potrebbe dire|vorrei sapere|voglio sapere|volevo sapere",
+            "fammi sapere|mi fai sapere|fammi sentire|fammi capire|leggi|leggimi|leggere",
+            "mi leggi|mi legga|legga|rileggi|rileggimi|rileggere|ricordami|mi ricordi",
+            "mi ricorda|ricorda|raccontami|mi racconti|racconta|mi racconta|elencami",
+            "elenca|vedi|fammi vedere|dimmi un po|mi dici un po|sentiamo|sapere|dire",
+            "mi diresti|leggimela|leggimelo|leggimele|leggimeli|mi legge|elencare|dimmeli",
+            "dimmele|descrivi|descrivimi|fammi il punto|a voce|ad alta voce|mi aggiorni",
+            "aggiornami|annunciami|sentire|vorrei sentire|fammi sentire|mi fai sentire",
+            "voglio sentire|posso sapere|potrei sapere|si puo sapere|mi interessa sapere",
+            "ascoltare|fai sentire|fammi ascoltare|mi fai ascoltare|fammi un po sentire",
+            "mi chiedevo|mi domandavo|mi chiedo|mi domando|vorrei capire|volevo capire",
+            "conoscere|vedere|vorrei vedere|informami",
+            "mi informi|mi fai vedere|fai vedere",
+            "voglio capire|sono curioso di sapere|sono curiosa di sapere|curioso di sapere",
+            "fammi capire una cosa|dimmi una cosa|una domanda|ho una domanda",
+        ),
+        "ASKF",
+    ),
+    Entry(
+        _any(
+            "voglio|vorrei|volevo|vorremmo|vogliamo|preferisco|preferirei|preferiamo",
+            "mi piacerebbe|ci piacerebbe|desidero|ho voglia di|mi va di|mi piace|ci piace",
+            "lo vorrei|la vorrei|li vorrei|le vorrei|fammelo|fammela|famme|fammi|fallo",
+            "falla|mettimelo|facci|fateci|lasciami|vorrei che|voglio che|preferisco che",
+            "direi di|direi che|direi|penso di|penso che|credo di|credo che|mi sa che",
+            "provo a|proviamo a|opterei per|opto per|scelgo di|decido di|ho deciso di",
+            "ho deciso|vorrei provare a|voler|volere|intendo|pensavo di|avevo pensato di",
+            "adesso provo a|allora provo a|vado a",
+            "mi piacerebbe che|preferirei che",
+        ),
+        "WANT",
+    ),
+    Entry(
+        "facciamo|fai|faccia|fare|famo|facimme|facciamola|fate|facciamoci|facciamolo|faccio"
+        "|facciamo che|mettiamo che|diciamo che|facciamo conto che",
+        "DO",
+    ),
+    Entry(
+        _any(
+            "imposta|impostiamo|imposto|impostare|seleziona|selezioniamo|seleziono|scegli",
+            "scegliamo|scelgo|scegliere|cambia|cambiamo|cambiare|passa a|passiamo a",
+            "opta per|optiamo per|mettiamoci|rendi|rendilo|rendila|rendiamo|rendere",
+            "passiamo alla|passa alla|passiamo al|passa al",
+        ),
+        "SET",
+    ),
+    Entry(
+        "puoi|potresti|puo|potrebbe|riesci a|riesce a|sapresti|vuoi|ti dispiace|le dispiace"
+        "|vi dispiace|mi faresti il favore di|per piacere puoi",
+        "CAN_YOU",
+    ),
+    Entry(
+        "sfidare|sfido|sfidiamo|affrontare|affronto|affrontiamo|giocare contro|gioco contro",
+        "VERSUS",
+    ),
+    Entry("posso|potrei|possiamo|potremmo|posso ancora", "POSSO"),
+    Entry("si puo|si potrebbe|si puo ancora|e possibile", "SI_PUO"),
+    Entry(
+        "devo|devo per forza|per forza|bisogna|mi tocca|tocca|dobbiamo|deve|devono|dovrebbe"
+        "|non posso fare altro che|non mi resta che|non resta che|non ho altra scelta che",
+        "DEVO",
+    ),
+    Entry("ho|tengo|c ho|ce l ho|ce lho|abbiamo|ho ancora|ho io|teniamo|ci ho|aggio", "HO"),
+    Entry(
+        _any(
+            "ha|tiene|c ha|ce l ha|ha ancora|hai|hai tu|gli restano|le restano",
+            "gli rimangono|le rimangono|gli sono rimaste|le sono rimaste",
+        ),
+        "HA",
+    ),
+    Entry("hanno|tengono|c hanno|ce l hanno|hanno ancora|avete|avete voi", "HANNO"),
+    Entry(
+        _any(
+            "avevano|aveva|avevate|avevo|tenevano|teneva|c avevano|erano rimaste",
+            "gli erano rimaste|gli erano rimasti|restavano|rimanevano",
+        ),
+        "AVEVANO",
+    ),
+    Entry(
+        _any(
+            "qualcosa|qualche cosa|qualcosina|qualche tessera|qualche pezzo|niente da",
+            "nulla da|qualcuna|qualcosa da|qualche mossa",
+        ),
+        "QUALCOSA",
+    ),
+    Entry(
+        _any(
+            "restano|rimangono|ci sono ancora|ci stanno ancora|c e ancora|ce ne sono ancora",
+            "avanzano|rimaste|rimasti|restanti|rimanenti|resta|rimane|ne restano",
+            "ne rimangono|sono rimaste|sono rimasti|ce ne restano",
+        ),
+        "RESTANO",
+    ),
+    Entry(
+        "mi restano|mi rimangono|mi sono rimaste|mi sono rimasti|mi resta|mi rimane|ce ne ho",
+        "MY_REMAINING",
+    ),
+    Entry(
+        _any(
+            "la mia mano|mia mano|mie tessere|le mie tessere|i miei pezzi|miei pezzi",
+            "il mio gioco|mano mia|tessere mie|pezzi miei|il mio mazzo",
+        ),
+        "MY_HAND",
+    ),
+    Entry(
+        _any(
+            "giocabili|giocabile|mosse possibili|mosse valide|mosse legali|vanno bene",
+            "va bene da giocare|ci va|ci vanno|ci sta|ci stanno bene|attaccano|ci entra",
+            "entrano|vanno|che vada|che vanno|che si attaccano|valide|possibili",
+            "secondo le regole|cosa attacca|che attacca|cosa ci attacca",
+            "che cosa attacca|che cosa ci va|che cosa ci attacca",
+            "che mosse ho|cosa posso buttare|posso attaccare qualcosa|legali",
+        ),
+        "PLAYABLE",
+    ),
+    Entry(
+        _any(
+            "consiglio|consigli|consigliami|mi consigli|consigliare|suggerimento",
+            "suggerimenti|suggerisci|suggeriscimi|mi suggerisci|aiutino|un aiutino",
+            "aiutami|mi aiuti|aiutami tu|dritta|una dritta|al posto mio|tu cosa faresti",
+            "cosa faresti|che faresti|cosa metteresti|che metteresti|cosa giocheresti",
+            "cosa metterebbe|che metterebbe|cosa farebbe|che farebbe|cosa giocherebbe",
+            "mossa migliore|la migliore|la mossa giusta|conviene|mi conviene|converrebbe",
+            "mossa piu furba|la mossa piu furba|mossa buona|la mossa buona|mossa furba",
+            "la scelta migliore|scelta migliore|la cosa migliore|cosa migliore",
+            "dovrei|cosa dovrei|che dovrei|e meglio|cosa e meglio|strategia",
+            "tu che faresti|tu cosa metteresti|cosa mi consiglieresti",
+        ),
+        "HINT",
+    ),
+    Entry(
+        _any(
+            "tavolo|tavola|serpente|linea|fila|catena|serpentone|tavoliere|sul tavolo",
+            "in tavola|sulla tavola|in giro sul tavolo|sul tavolo in giro",
+            "la situazione sul tavolo|situazione|giocate finora|in mezzo|per terra",
+            "tessere giocate|pezzi giocati|tessere uscite|gioco in tavola",
+        ),
+        "TABLE",
+    ),
+    Entry(
+        _any(
+            "tutto|tutta|tutti|tutte|intero|intera|completo|completa|per intero",
+            "una per una|uno per uno|pezzo per pezzo|tessera per tessera|una alla volta",
+            "uno alla volta|dall inizio alla fine|da cima a fondo|una ad una|uno a uno",
+            "una a una|per esteso|in ordine|tutte quante|tutti quanti|tutte le tessere",
+        ),
+        "ALL",
+    ),
+    Entry(
+        _any(
+            "avversario|avversari|gli altri|altri|l altro|gli altri giocatori|computer",
+            "i computer|il computer|gli avversari|quegli altri|gli altri due|le altre",
+            "gli altri tre|i miei avversari|altri giocatori",
+        ),
+        "OPP",
+    ),
+    Entry(
+        _any(
+            "compagna|compagno|socia|socio|partner|la mia compagna|il mio compagno",
+            "la mia socia|il mio socio|mia compagna|mio compagno|la mia squadra",
+            "il mio partner|la mia partner|compagna di squadra|con chi gioco|con chi sono",
+            "con chi sto|chi gioca con me|chi e con me|con chi faccio coppia",
+        ),
+        "PARTNER",
+    ),
+    *(Entry(f"{name}|il {name}|la {name}", "SEAT", seat) for name, seat in _SEATS.items()),
+    Entry(
+        _any(
+            "punteggio|punteggi|classifica|risultato|risultati|conteggio|come siamo messi",
+            "a quanto siamo|quanto stiamo|a quanto stiamo|come stiamo|come va la partita",
+            "come va|chi vince|chi sta vincendo|chi e in vantaggio|chi e avanti",
+            "chi sta sopra|quanto abbiamo fatto|quanto ho fatto|quanti punti abbiamo",
+            "chi e in testa|chi conduce|chi sta davanti|come sto andando|come vado|come sto",
+            "quanti punti ho|come sto messo|come sto messa|come siamo|a che punto siamo",
+            "quanto hanno fatto|come stiamo messi|il conto dei punti|i conti|score",
+        ),
+        "PUNTEGGIO",
+    ),
+    Entry(
+        _any(
+            "turno|di chi e il turno|di chi e|a chi tocca|a chi sta|chi tocca|tocca a me",
+            "sta a me|tocca a chi|chi deve giocare|e il mio turno|e il turno mio",
+            "devo giocare io|gioco io|chi gioca|chi gioca adesso|chi e di turno",
+            "chi e che deve giocare|a chi la mano|chi deve muovere|chi muove|tocca a noi",
+            "chi e ca tocca|chi e che tocca|mio turno|il mio turno|a chi tocca adesso",
+            "giocatore di turno|di turno|chi e il giocatore di turno",
+        ),
+        "TURNO",
+    ),
+    Entry(
+        _any(
+            "ultima|ultimo|per ultimo|per ultima|l ultima|l ultimo|ultimamente|prima di me",
+            "appena|appena giocato|appena messo|ultime|ultimi|le ultime|gli ultimi",
+            "quello che ho fatto|quello che ho giocato|quello che ho messo",
+            "quella che ho messo|quella che ho giocato|l ultima cosa che ho fatto",
+        ),
+        "LAST",
+    ),
+    Entry(
+        _any(
+            "giocato|giocata|fatto|fatta|buttato|buttata|calato|calata|piazzato|posato|messo",
+            "preso|presi|guadagnato|fatti|passato|pescato|bussato|ha passato|ha pescato",
+            "ha bussato|hanno passato|hanno pescato",
+            "messa",
+            "attaccato|attaccata|combinato|stato messo|stato giocato|stata giocata",
+            "stata messa|stato fatto|e stato messo|e stato giocato|e stata giocata",
+            "e stata messa|e stato fatto|uscito|uscita",
+        ),
+        "DONE",
+    ),
+    Entry(
+        _any(
+            "successo|e successo|capitato|e capitato|accaduto|cosa mi sono perso",
+            "mi sono perso|riassunto|riassunti|riassumi|riassumimi|novita|le novita",
+            "nel frattempo|intanto che|mentre|dall ultima volta|dopo la mia mossa",
+            "dal mio turno|dall ultimo mio turno|dal mio ultimo turno|da quando ho giocato",
+            "dopo di me|che ho giocato io|dopo che ho giocato|ultimo giro|in questo giro",
+        ),
+        "SUCCESSO",
+    ),
+    Entry(
+        _any(
+            "finita|finito|andata|andato|conclusa|chiusa|terminata|e finita|e andata",
+            "com e finita|com e andata|come e finita|come e andata|come e finito",
+            "com e andata a finire|come e andata a finire|come e finita la mano",
+            "conclusione|finale|esito|chiusura",
+        ),
+        "FINITA",
+    ),
+    Entry(
+        _any(
+            "a quanto si gioca|a quanti punti si gioca|a quanto giochiamo",
+            "a quanti punti giochiamo|fino a quanto|fino a quanto si gioca|quanto manca",
+            "quanti punti mancano|quanti punti ci mancano|quanti punti mi mancano",
+            "quanti punti servono|quanti punti ci vogliono|quanto ci vuole",
+            "quanto manca alla fine|a quanto arriviamo|a quanti arriviamo",
+            "a quanto si arriva|quanti punti per vincere|per vincere|a quanto e la partita",
+        ),
+        "TARGET_Q",
+    ),
+    Entry(
+        _any(
+            "vinto|vinta|vince|ha vinto|chi ha vinto|vincitore|vincitrice|chi ha chiuso",
+            "ha chiuso|chi ha fatto domino|fatto domino|chi ha preso i punti|ho vinto",
+            "abbiamo vinto|hai vinto|hanno vinto|ha vinto la mano|vittoria",
+            "chi e il vincitore|chi ha perso|ho perso|abbiamo perso|perso",
+        ),
+        "VINTO",
+    ),
+    Entry(
+        _any(
+            "chi ha cominciato|chi ha iniziato|chi ha aperto|chi apre|chi comincia",
+            "chi inizia|chi e uscito per primo|chi e partito|chi parte|chi e di mano",
+            "ha aperto|ha cominciato|ha iniziato|ha aperto la mano|per primo|per prima",
+            "prima tessera|apertura|chi ha giocato per primo|chi ha messo per primo",
+            "chi ha aperto la mano|aperto|cominciato|iniziato|con che tessera ha aperto",
+            "con cosa ha aperto|chi e partito per primo",
+        ),
+        "LEADER",
+    ),
+    Entry(
+        _any(
+            "che mano e|a che mano siamo|a che mano stiamo|quale mano e|quante mani",
+            "quante mani abbiamo fatto|quante mani abbiamo giocato|numero della mano",
+            "a che giro siamo|che giro e|quanti giri|la mano numero|mano numero",
+            "quale mano stiamo giocando|che mano stiamo giocando|che mano si gioca",
+            "quale mano si gioca",
+        ),
+        "ROUND_Q",
+    ),
+    Entry(
+        _any(
+            "usciti|uscite|sono usciti|sono uscite|sono stati giocati|sono state giocate",
+            "stati giocati|state giocate|giocati|passati|sono passati|visti",
+            "sono gia usciti|gia usciti|sono stati messi|messi|ne sono usciti|siano usciti",
+            "siano stati giocati|sono gia stati giocati|gia giocati",
+            "ne sono stati giocati|sono stati buttati|buttati|calati|ne sono passati",
+            "ne sono stati messi|ne sono uscite|sono andati",
+        ),
+        "USCITI",
+    ),
+    Entry(
+        _any(
+            "mancano|manca|mancano ancora|manca ancora|non sono usciti|non sono uscite",
+            "non si sono visti|non si sono viste|non si sono ancora visti",
+            "non si sono ancora viste|non ancora visti|non ancora viste|ancora da uscire",
+            "manca ancora da uscire|mancano ancora da uscire",
+            "da uscire|restano fuori|ancora in giro|non ancora usciti|non sono ancora usciti",
+            "non sono ancora uscite|non si sono visti ancora|non ho visto|non abbiamo visto",
+            "chi ha i|chi ce li ha|dove sono|dove stanno|chi li ha|chi ce l ha|ancora fuori",
+            "non sono stati giocati|non sono ancora stati giocati|non e ancora uscito",
+            "non e uscito|mancanti",
+        ),
+        "MISSING",
+    ),
+    Entry(
+        _any(
+            "regole|regola del gioco|regolamento|le regole del gioco|istruzioni del gioco",
+            "come si gioca|come funziona|come si fa|come funziona il gioco",
+            "regole della variante|come si vince|come si fanno i punti|come si contano i punti",
+            "come funzionano i punti|come si conta|come si fa a vincere",
+        ),
+        "REGOLE",
+    ),
+    Entry(
+        _any(
+            "spiegami|spiega|mi spieghi|mi spiega|spiegare|mi spiegherebbe",
+            "mi spiegheresti|spiegaci|ci spieghi|rispiegami",
+        ),
+        "EXPLAIN",
+    ),
+    Entry(
+        _any(
+            "aiuto|help|comandi|i comandi|istruzioni|cosa posso dire|che posso dire",
+            "cosa si puo dire|cosa devo dire|che devo dire|come si usa",
+            "non so cosa dire|non so che dire|non so cosa fare|non so che fare",
+            "non so come funziona|non so come si fa|non ci capisco niente|sono perso",
+            "ho bisogno di aiuto|mi serve aiuto|guida|cosa si puo fare|che si puo fare",
+            "che comandi ci sono|quali sono i comandi",
+            "cosa capisci|che cosa capisci|quali comandi|come faccio|come faccio a giocare",
+            "cosa posso chiederti|cosa ti posso chiedere|cosa posso chiedere|cosa sai fare",
+            "che domande posso fare|che cosa posso chiedere|che cosa sai fare",
+            "come si fa a giocare",
+        ),
+        "HELP",
+    ),
+    # --- the voice and the messages
+    Entry(
+        "parla|parli|parlare|parlate|parlando|volume|il volume|vada|fa|sei un po"
+        "|sii|sia|siate|torna|torni|tornare|torniamo|torna a|torna ai|torni a|torni ai",
+        "PARLA",
+    ),
+    Entry(
+        _any(
+            "piu lento|piu lenta|piu lentamente|piu adagio|piu piano a parlare|rallenta",
+            "rallentare|rallenti|rallentiamo|troppo veloce|troppo in fretta",
+            "non ti sto dietro|non le sto dietro|non ci sto dietro|non vi sto dietro",
+            "vai piu piano|va piu piano|vada piu piano|vai piu lento|va piu lento",
+            "vai piano|va piano|piano piano|con calma|calma|meno veloce|meno in fretta",
+            "troppo rapido|corri troppo|vai troppo veloce|parli troppo veloce",
+            "a rilento|scandisci|scandisci meglio|parli troppo in fretta|piu chiaro",
+            "piu chiaramente|parla chiaro|parli chiaro",
+        ),
+        "SLOWER",
+    ),
+    Entry(
+        _any(
+            "piu veloce|piu velocemente|piu svelto|piu svelta|piu in fretta|piu rapido",
+            "piu rapida|piu spedito|piu spedita|accelera|accelerare|acceleri|troppo lento",
+            "troppo lenta|sbrigati|sbrigatevi|si sbrighi|muoviti|meno lento|velocizza",
+            "piu sciolto|vai piu veloce|parli troppo lento|sei lento|sei troppo lento",
+            "va piu veloce|vai piu svelto",
+        ),
+        "FASTER",
+    ),
+    Entry(
+        _any(
+            "piu forte|piu alto|alza|alza il volume|alza la voce|alzare il volume|aumenta",
+            "aumenta il volume|alzi il volume|alzi la voce|volume piu alto|non ti sento",
+            "non la sento|non ci sento|non sento|non sento niente|non sento bene",
+            "non si sente|non si sente niente|sento poco|ti sento poco|parla piu forte",
+            "parli piu forte|voce piu alta|a volume piu alto|piu volume|tira su il volume",
+        ),
+        "LOUDER",
+    ),
+    Entry(
+        _any(
+            "piu piano|piu basso|abbassa|abbassa il volume|abbassa la voce",
+            "abbassare il volume|abbassi il volume|abbassi la voce|diminuisci il volume",
+            "troppo forte|troppo alto|volume piu basso|voce piu bassa|non urlare|urli",
+            "stai urlando|meno forte di volume|meno volume|a volume piu basso",
+            "mi spacchi le orecchie",
+        ),
+        "QUIETER",
+    ),
+    Entry(
+        _any(
+            "breve|brevi|piu breve|piu brevi|sintetico|sintetica|piu sintetico|parla meno",
+            "parli meno|meno parole|meno chiacchiere|piu corto|piu corta|corto",
+            "dimmi solo l essenziale|solo l essenziale|l essenziale|essenziale",
+            "taglia corto|in breve|poche parole|meno dettagli|meno roba|stringato|conciso",
+            "piu conciso|messaggi brevi|modalita breve|sii breve|sia breve|fai breve",
+            "fai piu corto|parla di meno|chiacchiera meno|meno prolisso|senza tanti giri",
+            "stringi|meno lungo|meno chiacchierone|meno cose|di meno|piu in breve",
+        ),
+        "BRIEF",
+    ),
+    Entry(
+        _any(
+            "normale|normali|come prima|come al solito|torna normale|messaggi normali",
+            "modalita normale|verbosita normale|normalmente|come sempre|parla normale",
+            "torni a parlare come prima|standard|la solita",
+        ),
+        "NORMAL",
+    ),
+    Entry(
+        _any(
+            "dettagliato|dettagliata|dettagliati|piu dettagli|piu dettagliato|dimmi tutto",
+            "con piu particolari|piu particolari|racconta tutto|racconti tutto",
+            "piu informazioni|piu info|spiega meglio|con tutti i dettagli|tutti i dettagli",
+            "nel dettaglio|modalita dettagliata|messaggi dettagliati|piu lungo|piu lunga",
+            "parla di piu|dimmi di piu|piu completo|piu preciso|dettagli|approfondito",
+            "piu lunghi|piu lunghe|piu estesi|piu estese|messaggi lunghi|piu dettagliati",
+        ),
+        "DETAILED",
+    ),
+    Entry(
+        _any(
+            "basta|zitto|zitta|zitti|silenzio|stop|taci|smettila|stai zitto|stai zitta",
+            "sta zitto|sta zitta|fai silenzio|fa silenzio|shh|sst|ssh|shhh|basta parlare",
+            "basta cosi|chiudi il becco|smetti di parlare|non parlare|zitto un attimo",
+            "zitto un momento|taci un attimo|fermati|stai muto|muto|muta|basta chiacchiere",
+            "statti zitto|statte zitto|abbozzala|shut up|tasi|stai bona|stai buono",
+        ),
+        "STOP",
+    ),
+    Entry(
+        _any(
+            "ripeti|ripeta|ripetere|ripetimelo|ripetilo|ridillo|ridici|ridimmi",
+            "dillo di nuovo|dillo ancora|puoi ripetere|me lo ripeti|non ho capito",
+            "non ho sentito|non ho capito bene|non ho sentito bene|non ho capito niente",
+            "cosa hai detto|che hai detto|come hai detto|come ha detto|cosa ha detto",
+            "che ha detto|prego|come dici|come dice|ancora una volta|un altra volta",
+            "ripetimi|di nuovo|mi ripeti|mi ripete|cos hai detto|eh|che cosa hai detto|repeat",
+            "cosa hai appena detto|che hai appena detto|che cosa hai appena detto",
+            "che cosa ha detto",
+        ),
+        "REPEAT",
+    ),
+    Entry(
+        "scusa|scusi|scusami|mi scusi|scusate|mi scusa|perdona|perdonami|perdoni|pardon",
+        "SCUSA",
+    ),
+    Entry("ancora", "ANCORA"),
+    Entry(
+        _any(
+            "precedente|messaggio precedente|il messaggio precedente|messaggio di prima",
+            "di prima|quello di prima|cosa hai detto prima|che hai detto prima",
+            "cosa aveva detto prima|cosa avevi detto prima|prima|detto prima|quello prima",
+            "che cosa hai detto prima|che cosa avevi detto prima",
+            "messaggio prima|il messaggio prima|torna al messaggio precedente",
+            "prima di questo|quello precedente|l altro messaggio|indietro di un messaggio",
+        ),
+        "PREV",
+    ),
+    Entry(
+        _any(
+            "successivo|seguente|messaggio successivo|messaggio seguente|dopo",
+            "il prossimo messaggio|prossimo messaggio|messaggio dopo|al messaggio dopo",
+            "quello dopo|quello successivo|avanti un messaggio|il prossimo",
+        ),
+        "NEXT",
+    ),
+    Entry(
+        "messaggio|messaggi|frase|frasi|ultimo messaggio|detto|l ultima cosa|ultima cosa"
+        "|quello che hai detto|l ultimo messaggio|l ultima frase|ultima frase",
+        "MESSAGGIO",
+    ),
+    Entry(
+        _any(
+            "voci|che voci|quali voci|le voci|voci italiane|voci disponibili",
+            "che voci ci sono|altre voci|le voci che hai",
+            "cambia voce|cambiare voce|elenca le voci|le voci italiane|cambia la voce",
+            "cambiami la voce|un altra voce|voce diversa|altra voce",
+        ),
+        "VOICES",
+    ),
+    Entry("voce|la voce|voce numero|la voce numero", "VOCE"),
+    *(
+        Entry(f"{word} voce|la {word} voce|voce {word}|la voce {word}", "VOICE_ORDINAL", n)
+        for n, word in enumerate(
+            ("prima", "seconda", "terza", "quarta", "quinta", "sesta", "settima", "ottava"),
+            start=1,
+        )
+    ),
+    Entry("usa|usi|usare|usiamo", "USE"),
+    Entry(
+        _any(
+            "microfono|il microfono|micro|mic|microfono funziona|mi senti|mi senti bene",
+            "mi sente|mi sente bene|mi senti ora|ci senti|mi sentite|mi sentite bene",
+            "sentimi|il microfono mi sente|senti la mia voce|mi senti bene",
+        ),
+        "MIC",
+    ),
+    Entry(
+        _any(
+            "prova|prova il|provare|proviamo|controlla|verifica|verificare|test",
+            "controllare|testare|se funziona|funziona|funzioni|vedere se",
+        ),
+        "TEST",
+    ),
+    Entry(
+        _any(
+            "automatico|automatiche|automatica|automatici|da solo|da sola",
+            "per me quando devo|in automatico|automaticamente|fai tu|fallo tu|pensaci tu",
+            "al posto mio quando devo|lo fai tu|le fai tu|falle tu|automatico si",
+            "automatiche si|si automatico|automatica si",
+        ),
+        "AUTO",
+    ),
+    Entry(
+        _any(
+            "manuale|manuali|a mano|faccio io|le faccio io|lo faccio io|farle io|farlo io",
+            "preferisco farle io|ci penso io|decido io|li faccio io|automatico no",
+            "automatiche no|niente automatico|no automatico|automatica no",
+        ),
+        "MANUAL",
+    ),
+    Entry(
+        _any(
+            "mosse obbligate|mossa obbligata|pescate obbligate|pescata obbligata",
+            "obbligate|obbligata|forzate|mosse forzate|pescate|passaggi obbligati",
+            "quando devo|quando serve|quando tocca|quando non posso giocare",
+            "le pescate|quando devo pescare|quando devo passare|le mosse forzate",
+        ),
+        "FORCED",
+    ),
+    # --- answers
+    Entry(
+        _any(
+            "si|si si|sisi|si certo|si sicuro|conferma|confermo|confermato|si confermo",
+            "certo che si|esatto si|affermativo|si si si|ma si|si esatto|assolutamente si",
+            "si giusto|si va bene|si voglio|si certamente|sicuramente si|proprio si",
+            "certo|certamente|esatto|esattamente|sicuro|sicuramente|assolutamente",
+            "certo certo|si certo certo|sono sicuro|sono sicura|si sono sicuro|yes",
+        ),
+        "YES",
+    ),
+    Entry(
+        _any(
+            "giusto|perfetto|benissimo|volentieri",
+            "va bene|va benissimo|ok|okay|okey|oki|d accordo|vabbe|vabbuo|vabbuono|va be",
+            "va ben|vabene|faccia pure|fai pure|fate pure|come vuoi|come vuole|ovvio",
+            "ovviamente|naturalmente|senz altro|bene|benone|ottimo|d accordissimo",
+            "va bon|vabbon|e va bene|e vabbe|direi di si|penso di si|credo di si|vabbuo",
+        ),
+        "AGREE",
+    ),
+    Entry(
+        _any(
+            "no|no no|no grazie|assolutamente no|no no no|nah|noo|ma no|macche|negativo",
+        ),
+        "NO",
+    ),
+    Entry(
+        _any(
+            "meglio di no|non voglio|non ancora|nemmeno per sogno|neanche per sogno",
+            "manco per idea|manco per sogno|per niente|niente affatto|lascia stare",
+            "lascia perdere|lasciamo stare|lasciamo perdere|non importa|non fa niente",
+            "fa niente|niente|nulla|resto|rimango|resto qui|rimango qui|resto ancora",
+            "ci resto|continuo a giocare|voglio continuare a giocare|non se ne parla",
+            "ma quando mai|annulla tutto|rimaniamo|direi di no|penso di no|credo di no",
+            "ho cambiato idea|cambiato idea|ci ho ripensato|ho cambiato parere",
+            "neanche per idea|nemmeno per idea",
+        ),
+        "NO_ANSWER",
+    ),
+    Entry(
+        _any(
+            "aspetta|aspe|aspetti|aspettate|un attimo|un momento|un secondo|fermo|ferma",
+            "fermi|alt|frena|aspetta un attimo|aspetta un momento|attendi|momento|attimo",
+            "pausa",
+        ),
+        "WAIT",
+    ),
+    Entry("non|mica|manco|nemmeno|neanche|nun|nn", "NON"),
+    Entry("cioe|volevo dire|intendevo|anzi no|no scusa", "CORRECTION"),
+    Entry("non so|non lo so|non saprei|non ricordo|non mi ricordo|ho dimenticato", "DONT_KNOW"),
+    # A question said without a question word: "devo pescare o no".
+    Entry("o no|oppure no|si o no|vero|o sbaglio|giusto o no|no vero|o cosa", "QTAG"),
+    # Someone else's words: "Marco ha detto passo", "dice che pesca".
+    Entry(
+        _any(
+            "ha detto|dice|diceva|disse|ha detto di|mi ha detto|gli ho detto|le ho detto",
+            "ho detto di|dicono|hanno detto|aveva detto|dice che|ha detto che|ho detto che",
+            "gli dico|le dico|ti ho detto|ti dico che|mi dice|mi diceva|secondo lui",
+            "secondo lei|mi ha chiesto|ha chiesto|chiede|ha risposto|risponde",
+        ),
+        "REPORT",
+    ),
+    # Fed up: said to leave ("basta, mi sono rotto").
+    Entry(
+        _any(
+            "mi sono rotto|mi sono rotta|mi sono stufato|mi sono stufata|mi sono stancato",
+            "mi sono stancata|sono stanco|sono stanca|sono stufo|sono stufa|sono cotto",
+            "non ne posso piu|ne ho abbastanza|ne ho avuto abbastanza|sono distrutto",
+        ),
+        "FED_UP",
+    ),
+    # Words that open a remark: what follows them is no command ("a cento, tanto...").
+    Entry(
+        _any(
+            "tanto|perche|perche tanto|siccome|visto che|dato che|come al|come si faceva",
+            "come una volta|come al bar|come al circolo|cosi almeno|almeno|che cosi",
+            "che tanto|io con|che so|che sono|non ho|non tengo|non c ho|non trovo",
+            "quella con|quello con|quella dove|quello dove|quella in cui|quello in cui",
+            "quella che|quello che|quella dei|quello dei|quella del|quello del",
+        ),
+        "ASIDE",
+    ),
+]
+
+CLAUSE_WORDS = ClauseWords(
+    interrogatives=frozenset({"CHI", "COSA", "QUANTO", "QUALE", "DOVE", "QTAG"}),
+    exclamatives=frozenset({"CHE", "COSA", "COME", "QUANTO", "CHI"}),
+    question_tags=frozenset({"QTAG"}),
+    requests=frozenset({"CAN_YOU", "POSSO", "TAKE"}),
+    framing=frozenset({"WANT", "ASKF", "CAN_YOU", "DONT_KNOW", "DO"}),
+    aside_openers=frozenset({"ASIDE"}),
+    relative="CHE",
+    negation="NON",
+    moves=frozenset(
+        {"PLAY", "DRAW", "PASS", "QUIT", "UNDO", "ANNULLA", "NEW_GAME", "START", "CONTINUE"}
+        | {"TILE"}
+    ),
+    reported=frozenset({"REPORT"}),
+    correction="CORRECTION",
+    repeatable=frozenset(
+        {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA"}
+    ),
+    soft=frozenset({"AGREE", "SCUSA", "WAIT", "NO", "GO_ON", "YES"}),
+    dangling=frozenset(
+        _any(
+            "il|lo|la|i|gli|le|l|un|una|del|dello|della|dei|degli|delle|dell|al|allo|alla|ai",
+            "agli|alle|all|dal|dallo|dalla|dagli|dalle|dall|nel|nello|nella|nei|negli|nelle",
+            "nell|sul|sullo|sulla|sui|sugli|sulle|sull|col|coi|con|per|di|d|a|ad|da|in|su",
+            "tra|fra|o|oppure",
+        ).split("|")
+    ),
+)
+
+# --- frames ----------------------------------------------------------------------------------
+
+# What may frame a question: "dimmi", "mi sai dire", "vorrei sapere", "mi ripeti".
+_ASK = (
+    "CHI COSA CHE QUANTO QUALE COME DOVE ASKF CAN_YOU WANT POSSO SI_PUO ANCORA REPEAT TAKE"
+    " DONT_KNOW"
+)
+# What may frame a menu choice: "voglio", "facciamo", "mettiamo", "giochiamo".
+_MENU = "WANT DO SET PLAY PARTITA START CAN_YOU POSSO SI_PUO VARIANTE ASKF TEST VERSUS"
+# What may frame a move: "voglio", "adesso metto", "butto giù".
+_MOVE = "WANT PLAY GIU DO CAN_YOU"
+# What may frame a wish about the voice: "puoi parlare più lento?".
+_VOICE = "PARLA CAN_YOU WANT VOCE ASKF"
+
+FRAMES: list[Frame] = [
+    # --- answers
+    Frame.of("yes", "YES", "AGREE WANT QUIT NEW_GAME", weak=True, repeatable="YES AGREE"),
+    Frame.of("agree", "AGREE", "", weak=True, repeatable="AGREE"),
+    Frame.of(
+        "no",
+        "NO|NO_ANSWER|WAIT|ANNULLA",
+        "WAIT NO",
+        weak=True,
+        repeatable="NO NO_ANSWER WAIT",
+    ),
+    # --- moves: a question about a move is the question of what can be played
+    Frame.of(
+        "play",
+        "TILE",
+        f"{_MOVE} SIDE TESSERA PER_ME HANDOVER",
+        question="playable",
+        bare_alone=True,
+        acts=True,
+    ),
+    Frame.of(
+        "number",
+        "NUM",
+        f"{_MOVE} SIDE TESSERA PER_ME",
+        question="number_question",
+        slots={"NUM": "number"},
+        bare_alone=True,
+        acts=True,
+    ),
+    # "posso mettere il sei?", "cosa posso fare col tre?", "il quattro dove lo metto?"
+    Frame.of(
+        "number_question",
+        "NUM POSSO|NUM QUALCOSA|NUM DOVE|NUM COSA|NUM CHE",
+        f"{_MOVE} {_ASK} HO TESSERA PLAYABLE SIDE QUALCOSA DEVO",
+        slots={"NUM": "number"},
+    ),
+    Frame.of("side", "SIDE", f"{_MOVE} TESSERA", bare_alone=True, acts=True),
+    Frame.of(
+        "draw",
+        "DRAW|TAKE TESSERA|TAKE POOL|TAKE ONE_MORE|POOL ONE_MORE|ONE_MORE DRAW",
+        f"{_MOVE} TESSERA POOL ONE_MORE ANCORA DEVO QUALCOSA TAKE PASS_IDIOM",
+        question="playable",
+        repeatable="DRAW TAKE",
+        acts=True,
+    ),
+    Frame.of(
+        "pass",
+        "PASS|PASS_IDIOM",
+        f"{_MOVE} MANO TURNO PASS_IDIOM GO_ON HANDOVER",
+        question="playable",
+        repeatable="PASS PASS_IDIOM",
+        acts=True,
+    ),
+    Frame.of(
+        "undo",
+        "UNDO|MISTAKE|ANNULLA MOSSA|ANNULLA TESSERA|ANNULLA MISTAKE|BACK MOSSA|ANNULLA DONE"
+        "|ANNULLA LAST",
+        f"{_MOVE} MOSSA TESSERA LAST MISTAKE UNDO ANNULLA BACK CAN_YOU POSSO CHE HO DONE",
+        question="refuse",
+        repeatable="MISTAKE UNDO",
+        acts=True,
+    ),
+    # --- questions about the table
+    Frame.of(
+        "ends",
+        "ENDS|NUMERI APERTI|NUMERI COSA|NUMERI CHE|NUMERI QUALE|COSA SIDE|CHE SIDE|QUALE SIDE"
+        "|NUMERI SIDE|NUMERI ENDS",
+        f"{_ASK} NUMERI APERTI SIDE TESSERA PLAY TABLE HO",
+        repeatable="SIDE",
+    ),
+    Frame.of(
+        "hand",
+        "MY_HAND|MANO|COSA HO|CHE HO|QUALE HO|TESSERA HO|IN_MANO HO|QUANTO HO"
+        "|QUANTO MY_REMAINING|MY_REMAINING",
+        f"{_ASK} TESSERA IN_MANO HO MY_HAND ALL MANO MY_REMAINING AVAILABLE",
+    ),
+    Frame.of(
+        "playable",
+        "PLAYABLE|COSA POSSO PLAY|CHE POSSO PLAY|QUALE POSSO PLAY|QUALE PLAY|QUALCOSA PLAY"
+        "|QUALCOSA HO|QUALCOSA POSSO|MOSSA HO|MOSSA QUALE|MOSSA CHE|TESSERA POSSO|POSSO PLAY"
+        "|POSSO PASS|POSSO DRAW|COSA SI_PUO PLAY|CHE SI_PUO PLAY|QUALE SI_PUO PLAY"
+        "|COSA HO PLAY|CHE HO PLAY|QUALE USE|COSA POSSO USE|QUALE POSSO USE",
+        f"{_ASK} PLAY TESSERA HO QUALCOSA DEVO DRAW MOSSA PLAYABLE TILE GIU ALL SIDE",
+    ),
+    Frame.of(
+        "hint",
+        "HINT|COSA PLAY|CHE PLAY|COSA DO|CHE DO|QUALE PLAY|QUALE MOSSA|COSA DEVO PLAY"
+        "|COSA DEVO DO|CHE DEVO DO",
+        f"{_ASK} PLAY DO DEVO MOSSA TESSERA HINT DRAW PASS",
+        repeatable="HINT",
+    ),
+    Frame.of("line", "TABLE|COSA DONE|CHE DONE", f"{_ASK} TESSERA DONE", repeatable="TABLE"),
+    Frame.of(
+        "whole_line",
+        "TABLE ALL|ALL TESSERA DONE|TESSERA ALL ASKF|TABLE FROM_START",
+        f"{_ASK} TESSERA DONE ALL FROM_START",
+        repeatable="ALL",
+    ),
+    Frame.of("line_from_tail", "FROM_TAIL", f"{_ASK} TABLE TESSERA ALL"),
+    Frame.of(
+        "boneyard",
+        "POOL|QUANTO RESTANO|QUANTO DRAW|QUANTO RESTANO DRAW|RESTANO DRAW|POSSO DRAW"
+        "|POOL RESTANO|SI_PUO DRAW",
+        f"{_ASK} TESSERA RESTANO DRAW POOL QUALCOSA EMPTY MISSING NUMERI",
+    ),
+    Frame.of(
+        "opponents",
+        "OPP|QUANTO HA|QUANTO HANNO",
+        f"{_ASK} TESSERA HA HANNO IN_MANO RESTANO GIOCATORI NUMERI",
+    ),
+    Frame.of(
+        "score", "PUNTEGGIO|PUNTI|QUANTO HO PUNTI", f"{_ASK} PUNTI HO HA HANNO DONE MANO FINITA"
+    ),
+    Frame.of("turn", "TURNO|CHI PLAY|CHI DEVO PLAY|DEVO PLAY", f"{_ASK} DEVO PLAY SEAT OPP MOSSA"),
+    Frame.of(
+        "last_move",
+        "LAST|COSA HA DONE|CHE HA DONE|COSA DONE|CHE TESSERA HA DONE|QUALE TESSERA HA DONE"
+        "|HA DONE|MOSSA PREV|COSA HA DONE OPP|COSA HANNO DONE|CHE HANNO DONE",
+        f"{_ASK} MOSSA TESSERA DONE HA OPP GIOCATORI",
+    ),
+    Frame.of(
+        "since_my_turn",
+        "SUCCESSO|COSA HANNO DONE OPP|CHE HANNO DONE OPP|OPP HANNO DONE",
+        f"{_ASK} HA HANNO DONE OPP MOSSA TURNO LAST",
+        repeatable="SUCCESSO",
+    ),
+    Frame.of(
+        "last_round",
+        "FINITA|AVEVANO|MANO LAST|MANO OPP|FINITA MANO|OTHERS_HANDS|SUCCESSO MANO|MANO PREV",
+        f"{_ASK} MANO IN_MANO OPP LAST TESSERA AVEVANO HA HANNO SEAT ALL",
+    ),
+    Frame.of("partner", "PARTNER", f"{_ASK} HA IN_MANO TESSERA HO PUNTI STANDING PUNTEGGIO"),
+    Frame.of(
+        "target",
+        "TARGET_Q|OBIETTIVO|QUANTO PUNTI PLAY",
+        f"{_ASK} PUNTI PLAY PARTITA",
+        repeatable="TARGET_Q",
+    ),
+    Frame.of("winner", "VINTO", f"{_ASK} MANO PARTITA PUNTI LAST"),
+    Frame.of("leader", "LEADER", f"{_ASK} MANO TESSERA PLAY HA DONE PARTITA"),
+    Frame.of("round_number", "ROUND_Q|CHE MANO|QUALE MANO", f"{_ASK} MANO"),
+    Frame.of(
+        "ask_number",
+        "QUANTO NUM USCITI|NUM USCITI|QUANTO NUM HO|QUANTO NUM IN_MANO|QUANTO NUM TABLE",
+        f"{_ASK} TESSERA HO IN_MANO ALL TABLE",
+        slots={"NUM": "pips"},
+        fixed={"question": "played"},
+    ),
+    Frame.of(
+        "ask_number",
+        "NUM MISSING|QUALE NUM RESTANO|QUANTO NUM RESTANO|NUM AROUND|CHI HA NUM",
+        f"{_ASK} TESSERA HA HANNO ALL MISSING RESTANO AROUND",
+        slots={"NUM": "pips"},
+        fixed={"question": "missing"},
+    ),
+    Frame.of(
+        "ask_player",
+        "SEAT",
+        f"{_ASK} TESSERA HA IN_MANO DONE MOSSA RESTANO LAST STANDING QUALCOSA",
+        bare_alone=True,
+    ),
+    Frame.of("ask_player_score", "SEAT PUNTI|SEAT PUNTEGGIO", f"{_ASK} HA DONE"),
+    Frame.of(
+        "rules",
+        "REGOLE|EXPLAIN",
+        f"{_ASK} PARTITA VARIANTE VARIANT REGOLE DO PLAY",
+        slots={"VARIANT": "variant_name"},
+    ),
+    Frame.of(
+        "rules",
+        "REGOLE DRAW|EXPLAIN DRAW",
+        f"{_ASK} PARTITA VARIANTE REGOLE DO PLAY",
+        fixed={"variant_name": "pesca"},
+    ),
+    Frame.of(
+        "rules",
+        "REGOLE PAIRS|EXPLAIN PAIRS",
+        f"{_ASK} PARTITA VARIANTE REGOLE DO PLAY",
+        fixed={"variant_name": "coppie"},
+    ),
+    Frame.of(
+        "rules",
+        "REGOLE JOLLY|EXPLAIN JOLLY",
+        f"{_ASK} PARTITA VARIANTE REGOLE DO PLAY",
+        fixed={"variant_name": "jolly"},
+    ),
+    Frame.of(
+        "settings",
+        "IMPOSTAZIONI|GAME_Q|CHE VARIANTE|QUALE VARIANTE|CHE LIVELLO|QUALE LIVELLO"
+        "|CHE PARTITA PLAY|QUALE PARTITA",
+        f"{_ASK} PARTITA VARIANTE LIVELLO PLAY DO HO DONE",
+    ),
+    Frame.of(
+        "help",
+        "HELP|DONT_KNOW|COSA POSSO DO|CHE POSSO DO|COSA POSSO ASKF|DONT_KNOW REGOLE",
+        f"{_ASK} DO USE REGOLE",
+    ),
+    # --- the match
+    Frame.of(
+        "start",
+        "START|PLAY=start|DO PARTITA|PLAY PARTITA",
+        f"{_MENU} SHUFFLE TESSERA",
+        repeatable="START",
+        acts=True,
+    ),
+    Frame.of(
+        "continue",
+        "CONTINUE|GO_ON|SHUFFLE",
+        f"{_MENU} MANO GO_ON TESSERA",
+        repeatable="CONTINUE GO_ON",
+        acts=True,
+    ),
+    Frame.of("new_game", "NEW_GAME|ONE_MORE", f"{_MENU} ANCORA FROM_START", repeatable="NEW_GAME"),
+    Frame.of("quit", "QUIT|FED_UP", f"{_MENU} STOP", repeatable="QUIT"),
+    # --- the menu
+    Frame.of("set_variant", "VARIANT", _MENU),
+    Frame.of("set_variant", "JOLLY|VARIANTE WITH_JOLLY", _MENU, fixed={"variant": "jolly"}),
+    Frame.of("set_variant", "VARIANTE PAIRS", _MENU, fixed={"variant": "coppie"}),
+    Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO"),
+    Frame.of("set_pairs", "PAIRS", f"{_MENU} SEAT COUNT OPP"),
+    Frame.of("set_level", "LEVEL", f"{_MENU} LIVELLO OPP"),
+    Frame.of("level_up", "LEVEL_UP", f"{_MENU} LIVELLO OPP"),
+    Frame.of("level_down", "LEVEL_DOWN", f"{_MENU} LIVELLO OPP"),
+    Frame.of("set_target", "TARGET", f"{_MENU} PUNTI OBIETTIVO PUNTEGGIO"),
+    Frame.of(
+        "set_wildcard",
+        "WITH_JOLLY|JOLLY NUM=0|JOLLY WILD_ON",
+        f"{_MENU} WILD_ON NUM JOLLY CHE DEVO",
+        fixed={"on": True},
+        slots={"NUM": "blank"},
+    ),
+    Frame.of(
+        "set_wildcard",
+        "NO_JOLLY|JOLLY WILD_OFF|WITH_JOLLY WILD_OFF|JOLLY NO_ANSWER|JOLLY NO|WITH_JOLLY NO",
+        f"{_MENU} WILD_OFF NUM JOLLY WITH_JOLLY NO_JOLLY NO_ANSWER NO",
+        fixed={"on": False},
+        slots={"NUM": "blank"},
+    ),
+    # --- the voice and the messages
+    Frame.of("slower", "SLOWER", _VOICE),
+    Frame.of("faster", "FASTER", _VOICE),
+    Frame.of("louder", "LOUDER", _VOICE),
+    Frame.of("quieter", "QUIETER", _VOICE),
+    Frame.of("brief", "BRIEF", f"{_VOICE} ASKF MESSAGGIO", repeatable="BRIEF"),
+    Frame.of("normal", "NORMAL", f"{_VOICE} BACK MESSAGGIO", repeatable="PARLA NORMAL"),
+    Frame.of("detailed", "DETAILED", f"{_VOICE} ASKF ALL MESSAGGIO", repeatable="DETAILED"),
+    Frame.of("stop_speech", "STOP", "PARLA WAIT"),
+    Frame.of(
+        "repeat",
+        "REPEAT|ANCORA|COME|COSA|SCUSA",
+        "CAN_YOU COME COSA MESSAGGIO ASKF LAST HA",
+        weak=True,
+        repeatable="REPEAT",
+    ),
+    Frame.of("previous", "PREV|BACK", "CAN_YOU ASKF MESSAGGIO COSA REPEAT PARLA HA"),
+    Frame.of("next_message", "NEXT", "CAN_YOU ASKF MESSAGGIO GO_ON"),
+    Frame.of(
+        "list_voices",
+        "VOICES|VOCE AVAILABLE",
+        f"{_ASK} VOCE HO HA HANNO SET PLAY AVAILABLE",
+        repeatable="VOICES",
+    ),
+    Frame.of(
+        "use_voice",
+        "VOCE NUM|VOCE CARD|VOICES NUM|VOICES CARD",
+        "USE CAN_YOU WANT PLAY SET TAKE NUMERI TEST",
+        slots={"NUM": "voice", "CARD": "voice"},
+    ),
+    Frame.of(
+        "use_voice",
+        "VOICE_ORDINAL",
+        "USE CAN_YOU WANT PLAY SET TAKE",
+        slots={"VOICE_ORDINAL": "voice"},
+    ),
+    Frame.of("check_microphone", "MIC|TEST VOCE", "TEST WANT CAN_YOU DO"),
+    Frame.of(
+        "set_auto_forced",
+        "AUTO|DRAW PER_ME|PASS PER_ME|DO FORCED",
+        "FORCED DRAW PASS PARLA WANT HINT",
+        fixed={"on": True},
+        repeatable="FORCED",
+    ),
+    Frame.of(
+        "set_auto_forced",
+        "MANUAL",
+        "FORCED DRAW PASS WANT",
+        fixed={"on": False},
+        repeatable="FORCED",
+    ),
+]
+
+# Two clauses meaning these two things: the first is meant ("non ho niente, pesco").
+PRECEDENCE: list[tuple[str, str]] = [
+    ("draw", "pass"),
+    ("pass", "continue"),
+    ("undo", "no"),
+    ("undo", "previous"),
+    ("yes", "agree"),
+    ("quit", "stop_speech"),
+    ("help", "rules"),
+    ("help", "repeat"),
+    ("help", "hint"),
+    ("play", "turn"),
+    ("number", "turn"),
+    ("draw", "turn"),
+    ("pass", "turn"),
+    ("no", "agree"),
+    ("new_game", "continue"),
+    ("yes", "quit"),
+    ("yes", "new_game"),
+    ("no", "quit"),
+    ("no", "new_game"),
+]
