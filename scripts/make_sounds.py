@@ -9,6 +9,8 @@ Design, so that cues are told apart by ear alone:
   in register (spectral centroid) and in envelope (slow reed swell, long bell ring, short thuds);
 - head (testa) is a rising two-note figure that ends high, tail (coda) a falling one that ends
   low, so head and tail differ on one earphone too;
+- the spinner's arms have a figure of their own: three notes, an octave leap and the top (or
+  bottom) note struck again, up for sopra and down for sotto, so no arm sounds like another;
 - placement files are centred (left = right): the game pans each one to its seat's place;
 - every tile placement starts with a short click of a tile on the table.
 All files are 16-bit stereo at 22050 Hz (the speech rate, so the mixer never resamples).
@@ -28,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from voicedomino.audio.cue_names import PLACE_CUES, Cue  # noqa: E402
+from voicedomino.audio.cue_names import ARM_CUES, PLACE_CUES, Cue  # noqa: E402
 from voicedomino.audio.sound import Sound  # noqa: E402
 from voicedomino.audio.wav import write_wav  # noqa: E402
 
@@ -49,6 +51,7 @@ A3 = 220.00
 C5, E5, G5, C6, E6, G6, C7 = 523.25, 659.26, 783.99, 1046.50, 1318.51, 1567.98, 2093.00
 
 FIFTH = 1.5  # the interval of the head (up) and tail (down) figures
+OCTAVE = 2.0  # the leap of the arms above (up) and below (down) a spinner
 
 
 def _t(duration: float) -> Signal:
@@ -207,6 +210,20 @@ def _placement(
     return _centred(signal * min(PLACEMENT_PEAK / peak, PLACEMENT_A_RMS / a_weighted_rms(signal)))
 
 
+def _arm_placement(
+    rng: np.random.Generator, voice: Callable[[float, float], Signal], base: float, up: bool
+) -> Sound:
+    """A click, then three notes: an octave leap from `base` (up for sopra, down for sotto) and
+    the far note struck again. Loudness as for the head and tail figures."""
+    far = base * OCTAVE if up else base / OCTAVE
+    tick = click(rng)
+    signal = sequence(
+        [(0.0, tick), (0.02, voice(base, 0.12)), (0.13, voice(far, 0.12)), (0.24, voice(far, 0.3))]
+    )
+    peak = float(np.max(np.abs(signal)))
+    return _centred(signal * min(PLACEMENT_PEAK / peak, PLACEMENT_A_RMS / a_weighted_rms(signal)))
+
+
 SEAT_VOICES: dict[int, tuple[Callable[[float, float], Signal], float]] = {
     0: (marimba, C5),
     1: (soft_reed, G4),
@@ -267,6 +284,10 @@ def build_cues() -> dict[str, Sound]:
     )
     cues[Cue.LISTENING] = stereo(glide(660, 990))
     cues[Cue.LISTENING_END] = stereo(glide(990, 660))
+    # Last, so that the generator gives every older cue the same bytes as before.
+    for (seat, arm), cue in ARM_CUES.items():
+        voice, base = SEAT_VOICES[seat]
+        cues[cue] = _arm_placement(rng, voice, base, arm == "up")
     return cues
 
 

@@ -11,7 +11,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from voicedomino.audio.cue_names import PLACE_CUES
+from voicedomino.audio.cue_names import ARM_CUES, PLACE_CUES
 from voicedomino.audio.cues import SOUNDS_DIR_ENV, Cue, CueLibrary, sounds_dir
 from voicedomino.audio.sound import Sound
 from voicedomino.audio.wav import read_sound
@@ -203,3 +203,29 @@ def test_library_resamples_for_the_device() -> None:
     assert converted is not None
     assert converted.sample_rate == 48000
     assert abs(converted.duration - original.duration) < 0.001
+
+
+def _peak_hz(mono: np.ndarray) -> float:
+    spectrum = np.abs(np.fft.rfft(mono * np.hanning(mono.size), n=1 << 15))
+    return float(np.fft.rfftfreq(1 << 15, 1 / RATE)[np.argmax(spectrum)])
+
+
+# Seats whose timbre has its fundamental loudest (the bell's partials outshine its own).
+FUNDAMENTAL_SEATS = (0, 1, 3)
+
+
+@pytest.mark.parametrize("seat", FUNDAMENTAL_SEATS)
+def test_each_arm_has_its_own_pitch_figure(seat: int, cues: dict[str, Sound]) -> None:
+    """Testa a fifth up, coda a fifth down, sopra an octave up, sotto an octave down: the four
+    arms of a spinner table are told apart by the interval, on one earphone too."""
+    figures = {
+        "head": (PLACE_CUES[seat, True], 1.5),
+        "tail": (PLACE_CUES[seat, False], 1 / 1.5),
+        "up": (ARM_CUES[seat, "up"], 2.0),
+        "down": (ARM_CUES[seat, "down"], 0.5),
+    }
+    for arm, (cue, interval) in figures.items():
+        sound = cues[cue.value]
+        first = _peak_hz(_window(sound, (0.03, 0.12)))
+        last = _peak_hz(_window(sound, (0.26, 0.40)))
+        assert last / first == pytest.approx(interval, rel=0.03), arm

@@ -102,7 +102,9 @@ def check_refusals(manager: DialogManager) -> None:
         if unfit:
             text = manager.handle(f"gioca {it.bare_tile(unfit[0])}").text
             assert "non si attacca" in text, text
-    assert manager.handle("gioca sette otto").text.startswith("Non ho capito")
+    assert manager.handle("gioca dieci undici").text.startswith("Non ho capito")
+    if match.rules.highest == 6:  # a double-nine tile at a double-six table
+        assert manager.handle("gioca sette otto").text.startswith("Nel doppio sei non c'è")
     # Settings are understood, and refused with the reason: they belong to the menu.
     for setting in ("piu facile", "variante capra", "jolly si", "tre giocatori"):
         answer = manager.handle(setting)

@@ -65,6 +65,7 @@ def test_spoken_pips_and_tiles() -> None:
     assert tile_phrase(0, 0) == "doppio bianco"
     assert tile_phrase(3, 5) == "tre cinque"
     assert tile_phrase(5, 0) == "cinque bianco"
-    for bad in (-1, 7):
+    assert [pip_word(n) for n in range(7, 10)] == ["sette", "otto", "nove"]  # double-nine
+    for bad in (-1, 10):
         with pytest.raises(ValueError):
             pip_word(bad)

@@ -37,9 +37,12 @@ from voicedomino.dialog.intents import (
     Remind,
     SetAutoForced,
     SetLevel,
+    SetOpening,
     SetPairs,
     SetPlayers,
+    SetSpinner,
     SetTarget,
+    SetTileSet,
     SetVariant,
     SetVerbosity,
     SetWildcard,
@@ -64,7 +67,7 @@ from voicedomino.dialog.parser import (
     vocabulary,
 )
 from voicedomino.dialog.response import Verbosity
-from voicedomino.engine import Side, Tile
+from voicedomino.engine import Opening, Side, Tile
 from voicedomino.grammar.normalize import normalize, normalize_words
 from voicedomino.italian import phrases
 from voicedomino.players import Level
@@ -344,6 +347,32 @@ EXPECTED: list[tuple[str, Intent]] = [
     ("con jolly", SetWildcard(True)),
     ("con il jolly", SetWildcard(True)),
     ("senza jolly", SetWildcard(False)),
+    # issue 21: the table options and the spinner's arms
+    ("con il doppio nove", SetTileSet(9)),
+    ("giochiamo col doppio nove", SetTileSet(9)),
+    ("set doppio sei", SetTileSet(6)),
+    ("con lo spinner", SetSpinner(True)),
+    ("con la croce", SetSpinner(True)),
+    ("senza spinner", SetSpinner(False)),
+    ("senza croce", SetSpinner(False)),
+    ("apre il doppio più alto", SetOpening("highest_double")),
+    ("apre la tessera più pesante", SetOpening("heaviest")),
+    ("apre il doppio massimo", SetOpening("top_double")),
+    ("apre un giocatore a caso", SetOpening("random")),
+    ("apre chi ha vinto la mano", SetOpening("last_winner")),
+    ("apertura normale", SetOpening("variant")),
+    ("gioca tre sei sopra", PlayTile(3, 6, Side.UP)),
+    ("metti il sette nove sotto", PlayTile(7, 9, Side.DOWN)),
+    ("gioca otto otto in alto", PlayTile(8, 8, Side.UP)),
+    ("doppio nove in basso", PlayTile(9, 9, Side.DOWN)),
+    ("tre sei in basso", PlayTile(3, 6, Side.DOWN)),
+    ("sul braccio di sotto", SideWord(Side.DOWN)),
+    ("sopra", SideWord(Side.UP)),
+    ("in basso", SideWord(Side.DOWN)),
+    ("mettilo sopra", SideWord(Side.UP)),
+    ("gioca il sette sopra", PlayNumber(7, Side.UP)),
+    ("79a", PlayTile(7, 9, Side.UP)),
+    ("36b", PlayTile(3, 6, Side.DOWN)),
     ("inizia", Start()),
     ("gioca", Start()),
     ("comincia", Start()),
@@ -408,11 +437,11 @@ def test_fillers_are_ignored(utterance: str, expected_text: str) -> None:
         "banana",
         "gioca banana",
         "gioca tre banana",
-        "sette",
-        "sette otto",
-        "gioca sette otto",
-        "tre sette",
-        "doppio sette",
+        "dieci",
+        "dieci undici",
+        "gioca dieci undici",
+        "tre dieci",
+        "doppio dieci",
         "doppio",
         "gioca il",
         "tre cinque sei",
@@ -427,8 +456,6 @@ def test_fillers_are_ignored(utterance: str, expected_text: str) -> None:
         "z",
         "e",
         "a",
-        "7",
-        "77",
         "356",
         "35x",
         "3t5",
@@ -513,9 +540,11 @@ def test_keyboard_shortcuts_list_keys_and_meanings() -> None:
 
 
 def test_all_typed_tiles() -> None:
-    for a in range(7):
-        for b in range(7):
-            for suffix, side in (("", None), ("t", Side.HEAD), ("c", Side.TAIL), (" T", Side.HEAD)):
+    typed_sides = (("", None), ("t", Side.HEAD), ("c", Side.TAIL), (" T", Side.HEAD))
+    typed_sides += (("a", Side.UP), ("b", Side.DOWN))  # the spinner's arms: in alto, in basso
+    for a in range(10):
+        for b in range(10):
+            for suffix, side in typed_sides:
                 assert parse(f"{a}{b}{suffix}") == PlayTile(a, b, side)
 
 
@@ -554,8 +583,8 @@ def test_sentences_are_normalised_sorted_and_unique() -> None:
     assert sentences == sorted(set(sentences))
     assert all(normalize(s) == s and s for s in sentences)
     # a closed grammar of a few thousand sentences, each also said after the attention word
-    assert 1000 < len(grammar().expansions()) < 15_000
-    assert len(sentences) < 30_000
+    assert 1000 < len(grammar().expansions()) < 40_000  # tiles 0..9 and four arms (issue 21)
+    assert len(sentences) < 80_000  # tiles 0..9 and four arms (issue 21)
 
 
 def test_sentences_limited_to_a_recogniser_vocabulary() -> None:
@@ -590,6 +619,8 @@ SLOT_TYPES: dict[str, type] = {
     "voice_ordinal": int,
     "variant_name": str,
     "question": str,
+    "tile_set": int,
+    "opening": str,
 }
 
 
@@ -600,7 +631,7 @@ def test_slot_values_have_the_declared_types() -> None:
         if "tile" in expansion.slots:
             tile = expansion.slots["tile"]
             assert isinstance(tile, tuple) and len(tile) == 2
-            assert all(isinstance(n, int) and 0 <= n <= 6 for n in tile)
+            assert all(isinstance(n, int) and 0 <= n <= 9 for n in tile)
         intent = intent_of(expansion.intent, expansion.slots)
         assert isinstance(intent, INTENT_TYPES), expansion.text
         if isinstance(intent, PlayTile | PlayNumber):
@@ -611,7 +642,7 @@ def test_every_ordered_tile_can_be_spoken() -> None:
     spoken = {
         e.slots["tile"] for e in grammar().expansions() if e.intent == "play" and len(e.words) <= 3
     }
-    assert spoken == {(a, b) for a in range(7) for b in range(7)}
+    assert spoken == {(a, b) for a in range(10) for b in range(10)}
 
 
 def test_menu_values_cover_the_documented_choices() -> None:
@@ -624,8 +655,10 @@ def test_menu_values_cover_the_documented_choices() -> None:
     assert found["level"] == set(Level)
     assert found["target"] == {50, 100, 101, 121, 150, 200}
     assert found["on"] == {True, False}
-    assert found["number"] == set(range(7))
-    assert found["side"] == {Side.HEAD, Side.TAIL}  # sopra, sotto: issue 21 adds their words
+    assert found["number"] == set(range(10))
+    assert found["side"] == set(Side)
+    assert found["tile_set"] == {6, 9}
+    assert found["opening"] == {opening.value for opening in Opening}
 
 
 def test_intents_reachable_only_by_keyboard() -> None:
@@ -645,10 +678,10 @@ def test_parse_never_raises(text: str) -> None:
 
 def _typed_meanings() -> set[Intent]:
     """What typed keys can mean: single keys, and digit tiles/numbers with a side key."""
-    sides = (None, Side.HEAD, Side.TAIL)
+    sides = (None, *Side)
     meanings: set[Intent] = set(key_intents().values())
-    meanings |= {PlayTile(a, b, s) for a in range(7) for b in range(7) for s in sides}
-    meanings |= {PlayNumber(n, s) for n in range(7) for s in sides}
+    meanings |= {PlayTile(a, b, s) for a in range(10) for b in range(10) for s in sides}
+    meanings |= {PlayNumber(n, s) for n in range(10) for s in sides}
     return meanings
 
 

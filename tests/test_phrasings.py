@@ -26,7 +26,8 @@ from voicedomino.players import Level
 
 CORPUS = Path(__file__).parent / "data" / "phrasings_it.tsv"
 MINIMUM_ROWS = 300
-MAX_RECOGNISER_SENTENCES = 30_000  # the grammar Vosk gets, "domino ..." variants included
+# The grammar Vosk gets, "domino ..." variants included: tiles 0..9 and four arms (issue 21).
+MAX_RECOGNISER_SENTENCES = 80_000
 
 # What the expected column may name: the typed intents and the values they carry.
 NAMES: dict[str, Any] = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import logging
 import math
@@ -37,6 +38,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("voicedomino")
 
+# The table options on the command line, in Italian (issue 21).
+TILE_SET_OPTIONS = {"sei": 6, "nove": 9}
+SPINNER_OPTIONS = {"sì": True, "si": True, "no": False}
+OPENING_OPTIONS = {
+    "variante": "variant",
+    "doppio-alto": "highest_double",
+    "pesante": "heaviest",
+    "doppio-massimo": "top_double",
+    "caso": "random",
+    "vincitore": "last_winner",
+}
+
 
 def build_parser() -> argparse.ArgumentParser:
     helps = it.COMMAND_LINE_HELP
@@ -65,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--variante", choices=sorted(VARIANTS), help=helps["--variante"])
     parser.add_argument("--giocatori", type=int, choices=(2, 3, 4), help=helps["--giocatori"])
     parser.add_argument("--livello", choices=LEVELS, help=helps["--livello"])
+    parser.add_argument("--set", choices=sorted(TILE_SET_OPTIONS), help=helps["--set"])
+    parser.add_argument("--spinner", choices=sorted(SPINNER_OPTIONS), help=helps["--spinner"])
+    parser.add_argument("--apertura", choices=list(OPENING_OPTIONS), help=helps["--apertura"])
     parser.add_argument("--pausa", type=pause_seconds, help=helps["--pausa"])
     parser.add_argument("--seme", type=int, help=helps["--seme"])
     switch("--senza-salvataggio")
@@ -269,6 +285,12 @@ def play(args: argparse.Namespace) -> int:
     )
     if table.seats not in VARIANTS[table.variant].allowed_seats:
         table = Table(variant=table.variant, level=table.level)
+    table = dataclasses.replace(
+        table,
+        tile_set=TILE_SET_OPTIONS.get(args.set or ""),
+        spinner=SPINNER_OPTIONS.get(args.spinner or ""),
+        opening=None if args.apertura in (None, "variante") else OPENING_OPTIONS[args.apertura],
+    )
     pause = prefs.computer_pause_s if args.pausa is None else args.pausa
     manager = DialogManager(
         table,

@@ -18,6 +18,15 @@ class Cue(StrEnum):
     PLACE_TAIL_SEAT2 = "place_tail_seat2"
     PLACE_HEAD_SEAT3 = "place_head_seat3"
     PLACE_TAIL_SEAT3 = "place_tail_seat3"
+    # The spinner's arms above and below the line: their own figure (an octave, three notes).
+    PLACE_UP_YOU = "place_up_you"
+    PLACE_DOWN_YOU = "place_down_you"
+    PLACE_UP_SEAT1 = "place_up_seat1"
+    PLACE_DOWN_SEAT1 = "place_down_seat1"
+    PLACE_UP_SEAT2 = "place_up_seat2"
+    PLACE_DOWN_SEAT2 = "place_down_seat2"
+    PLACE_UP_SEAT3 = "place_up_seat3"
+    PLACE_DOWN_SEAT3 = "place_down_seat3"
     DRAW = "draw"
     PASS = "pass"
     INVALID = "invalid"
@@ -42,6 +51,18 @@ PLACE_CUES: dict[tuple[int, bool], Cue] = {
     (3, False): Cue.PLACE_TAIL_SEAT3,
 }
 """(seat, at the head) -> the cue of a tile placed there by that seat."""
+
+ARM_CUES: dict[tuple[int, str], Cue] = {
+    (0, "up"): Cue.PLACE_UP_YOU,
+    (0, "down"): Cue.PLACE_DOWN_YOU,
+    (1, "up"): Cue.PLACE_UP_SEAT1,
+    (1, "down"): Cue.PLACE_DOWN_SEAT1,
+    (2, "up"): Cue.PLACE_UP_SEAT2,
+    (2, "down"): Cue.PLACE_DOWN_SEAT2,
+    (3, "up"): Cue.PLACE_UP_SEAT3,
+    (3, "down"): Cue.PLACE_DOWN_SEAT3,
+}
+"""(seat, "up" or "down") -> the cue of a tile placed on the spinner's arm above or below."""
 
 
 def seat_pan(seat: int, seats: int) -> float:

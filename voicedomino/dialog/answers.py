@@ -8,6 +8,7 @@ from collections.abc import Callable
 from voicedomino.dialog.intents import Query
 from voicedomino.dialog.narration import team_labels, team_members
 from voicedomino.dialog.session import HUMAN_SEAT as HUMAN
+from voicedomino.dialog.session import level_plays
 from voicedomino.engine import (
     Draw,
     Outcome,
@@ -22,23 +23,40 @@ from voicedomino.engine import (
 )
 from voicedomino.engine.legality import playable_moves
 from voicedomino.italian import messages as it
-from voicedomino.players import suggest
+from voicedomino.players import Level, suggest
 
 LINE_COMPRESS_OVER = 8  # longer lines are told by their two ends only
+ARM_COMPRESS_OVER = 3  # on a spinner table, longer arms are told by their first and last tiles
 
 
 def end(view: SeatView, side: Side) -> str:
-    return it.end_value(side, view.head if side is Side.HEAD else view.tail)
+    layout = view.layout
+    if layout.is_empty:
+        return it.empty_table()
+    if side not in layout.sides():
+        return it.no_such_arm(side)
+    return it.end_value(side, layout.end(side))
 
 
 def ends(view: SeatView) -> str:
-    if view.head is None or view.tail is None:
+    if view.layout.is_empty:
         return it.empty_table()
-    return it.ends(view.head, view.tail)
+    return it.table_ends(view.layout.ends())
 
 
 def line(view: SeatView, detailed: bool) -> str:
+    if view.layout.has_spinner:
+        return spinner_table(view, len(view.layout) if detailed else ARM_COMPRESS_OVER)
     return it.line(view.line, len(view.line) if detailed else LINE_COMPRESS_OVER)
+
+
+def spinner_table(view: SeatView, compress_over: int) -> str:
+    """The cross and each arm from it outward: testa, coda, sopra, sotto."""
+    layout = view.layout
+    spinner = layout.spinner
+    assert spinner is not None
+    arms = [(side, layout.arm(side)) for side in layout.sides()]
+    return it.spinner_table(spinner.low, arms, compress_over)
 
 
 def hand(view: SeatView) -> str:
@@ -58,7 +76,7 @@ def playable(view: SeatView) -> str:
         found = sides.setdefault(play.tile, [])
         if play.side not in found:
             found.append(play.side)
-    if not view.line or view.head == view.tail:  # one place only: no side to name
+    if len(set(view.layout.numbers())) <= 1:  # one number everywhere: no arm to name
         return it.playable([(t, []) for t in sides])
     return it.playable(list(sides.items()))
 
@@ -69,6 +87,8 @@ def playable_with(view: SeatView, number: int) -> str:
 
 
 def hint(view: SeatView, rng: random.Random) -> str:
+    if not level_plays(Level.DIFFICILE, view.rules):  # the hint is the hard player's choice
+        return it.hint_not_ready()
     action = suggest(view, rng)
     if isinstance(action, Play):
         assert action.side is not None
@@ -125,7 +145,15 @@ def last_move(view: SeatView) -> str:
 
 
 def whole_line(view: SeatView) -> str:
+    if view.layout.has_spinner:
+        return spinner_table(view, len(view.layout))
     return it.line(view.line, len(view.line))
+
+
+def line_from_tail(view: SeatView) -> str:
+    if view.layout.has_spinner:  # every arm is read from the cross outward, coda among them
+        return spinner_table(view, len(view.layout))
+    return it.line_from_tail(view.line)
 
 
 def number_status(view: SeatView, number: int) -> str:
@@ -174,8 +202,8 @@ def since_my_turn(view: SeatView) -> str:
     if not told:
         return it.nothing_new()
     text = it.since_your_turn(told)
-    if view.head is not None and view.tail is not None:
-        text += " " + it.ends(view.head, view.tail)
+    if not view.layout.is_empty:
+        text += " " + it.table_ends(view.layout.ends())
     return text
 
 
@@ -270,7 +298,7 @@ _FROM_THE_VIEW: dict[Query, Callable[[SeatView], str]] = {
     Query.TURN: turn,
     Query.LAST_MOVE: last_move,
     Query.WHOLE_LINE: whole_line,
-    Query.LINE_FROM_TAIL: lambda view: it.line_from_tail(view.line),
+    Query.LINE_FROM_TAIL: line_from_tail,
     Query.SINCE_MY_TURN: since_my_turn,
     Query.PARTNER: partner,
     Query.TARGET: target,

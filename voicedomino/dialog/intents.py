@@ -278,8 +278,40 @@ class SetWildcard:
     on: bool
 
 
+@dataclass(frozen=True)
+class SetTileSet:
+    """ "doppio nove": the set the table plays with, by its top number (6 or 9)."""
+
+    tile_set: int
+
+
+@dataclass(frozen=True)
+class SetSpinner:
+    """ "con la croce" / "con lo spinner": a lead double opens four arms."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
+class SetOpening:
+    """ "apre il doppio più alto": who opens each round (an engine.Opening value)."""
+
+    opening: str
+
+
 Move = PlayTile | PlayNumber | DrawTile | PassTurn | DrawOrPass
-MenuChoice = SetVariant | SetPlayers | SetPairs | SetLevel | StepLevel | SetTarget | SetWildcard
+MenuChoice = (
+    SetVariant
+    | SetPlayers
+    | SetPairs
+    | SetLevel
+    | StepLevel
+    | SetTarget
+    | SetWildcard
+    | SetTileSet
+    | SetSpinner
+    | SetOpening
+)
 Intent = (
     Move
     | SideWord
@@ -307,4 +339,15 @@ Intent = (
     | MenuChoice
 )
 MOVES = (PlayTile, PlayNumber, DrawTile, PassTurn, DrawOrPass)
-MENU_CHOICES = (SetVariant, SetPlayers, SetPairs, SetLevel, StepLevel, SetTarget, SetWildcard)
+MENU_CHOICES = (
+    SetVariant,
+    SetPlayers,
+    SetPairs,
+    SetLevel,
+    StepLevel,
+    SetTarget,
+    SetWildcard,
+    SetTileSet,
+    SetSpinner,
+    SetOpening,
+)

@@ -42,6 +42,7 @@ from voicedomino.dialog.intents import (
     Quit,
     Remind,
     SetAutoForced,
+    SetTileSet,
     SetVariant,
     SetVerbosity,
     ShowSettings,
@@ -60,6 +61,7 @@ from voicedomino.dialog.saving import SaveKeeper
 from voicedomino.dialog.session import HUMAN_SEAT, MatchSession, PlayerFactory
 from voicedomino.dialog.turns import Turns, only_tile_with
 from voicedomino.engine import (
+    TILE_SETS,
     Draw,
     Pass,
     Reason,
@@ -67,6 +69,7 @@ from voicedomino.engine import (
     SeatView,
     Side,
 )
+from voicedomino.engine.legality import fitting_sides
 from voicedomino.italian import messages as it
 from voicedomino.players import make_player
 
@@ -233,7 +236,7 @@ class DialogManager:
         return {
             Phase.MENU: it.hint_menu,
             Phase.PLAYING: it.hint_playing,
-            Phase.CHOOSE_SIDE: it.hint_side,
+            Phase.CHOOSE_SIDE: lambda inputs: it.hint_side(inputs, self.pending_sides()),
             Phase.ROUND_OVER: it.hint_round_over,
             Phase.MATCH_OVER: it.hint_match_over,
             Phase.CONFIRM: it.confirm_yes_no,
@@ -266,6 +269,8 @@ class DialogManager:
                 return it.readback_start()
             case (Phase.MENU, DrawTile()):
                 return choose(self.table, _PESCA).text
+            case (Phase.MENU, PlayTile()) if (chosen_set := _tile_set_said(intent)) is not None:
+                return choose(self.table, chosen_set).text
             case (Phase.MENU, _) if isinstance(intent, MENU_CHOICES):
                 choice = choose(self.table, intent)
                 return choice.text if choice.accepted else None
@@ -378,6 +383,8 @@ class DialogManager:
         self.table = Table(
             rules.name, rules.seats, rules.pairs, session.level,
             session.match.settings.target, session.match.settings.wildcard,
+            tile_set=session.match.settings.tile_set, spinner=session.match.settings.spinner,
+            opening=session.match.settings.opening,
         )  # fmt: skip
         response = Response(awaits_player=True).say(it.resumed())
         view = session.view()
@@ -402,9 +409,12 @@ class DialogManager:
             case Start() | Continue():
                 return self._start_match()
             case ShowSettings():
-                return self._menu_summary(Response(awaits_player=True))
+                response = Response(awaits_player=True).say(self.table.summary(every_option=True))
+                return response.say(it.menu_prompt())
             case DrawTile():  # "pesca" alone, before a game, names the variant
                 return self._on_menu(_PESCA)
+            case PlayTile() if (chosen_set := _tile_set_said(intent)) is not None:
+                return self._on_menu(chosen_set)  # "doppio nove", before a game, is the set
             case _ if isinstance(intent, MENU_CHOICES):
                 choice = choose(self.table, intent)
                 self.table = choice.table
@@ -458,7 +468,7 @@ class DialogManager:
             case Ask() | AskNumber() | AskPlayer() | PlayNumber() | Undo():
                 response = self._common(intent)
                 if self.phase is Phase.CHOOSE_SIDE:
-                    response.say(it.ask_side(self.inputs))
+                    response.say(it.ask_side(self.inputs, self.pending_sides()))
                 return response
             case Quit() | NewGame():
                 return self._common(intent)
@@ -556,6 +566,8 @@ class DialogManager:
         self.phase = Phase.PLAYING
         response = Response(state_changed=True)
         response.say(self.table.summary())
+        if session.playing_level != session.level:
+            response.say(it.level_not_ready(session.level, session.playing_level))
         if session.match.rules.pairs:
             response.say(it.partnership())
         response.messages.extend(self.narrator.tell(session.view(), session.match.opening_events()))
@@ -586,11 +598,19 @@ class DialogManager:
     def _try_play(self, intent: PlayTile) -> Response:
         assert self.session is not None
         response = self.turns.play_tile(self.session, intent)
-        if response is None:  # the tile fits both ends, which differ: ask where
+        if response is None:  # the tile fits arms showing different numbers: ask which
             self._pending_tile = intent
             self.phase = Phase.CHOOSE_SIDE
-            return Response(awaits_player=True).say(it.ask_side(self.inputs))
+            return Response(awaits_player=True).say(it.ask_side(self.inputs, self.pending_sides()))
         return self._settled(response)
+
+    def pending_sides(self) -> tuple[Side, ...]:
+        """The arms the tile waiting for "Dove?" fits: the only ones the question lists."""
+        pending = self._pending_tile
+        if pending is None or self.session is None:
+            return ()
+        view = self.session.view()
+        return fitting_sides(view.rules, view.layout, pending.tile)
 
     def _act(self, action: Draw | Pass, acting: str) -> Response:
         assert self.session is not None
@@ -620,6 +640,13 @@ class DialogManager:
 
 
 _PESCA = SetVariant("pesca")
+
+
+def _tile_set_said(intent: PlayTile) -> SetTileSet | None:
+    """ "doppio sei", "doppio nove" said in the menu: the set to play with, not a tile."""
+    if intent.first == intent.second and intent.first in TILE_SETS and intent.side is None:
+        return SetTileSet(intent.first)
+    return None
 
 
 def _refusal_text(reason: Reason, inputs: it.Inputs) -> str:

@@ -1,5 +1,6 @@
-"""The start menu's choices (variant, players, pairs, level, target, wildcard) and how each
-menu intent changes them, with the sentence that says so."""
+"""The start menu's choices (variant, players, pairs, level, target, wildcard and the table
+options: set, spinner, opening rule) and how each menu intent changes them, with the sentence
+that says so."""
 
 from __future__ import annotations
 
@@ -8,14 +9,17 @@ from dataclasses import dataclass, replace
 from voicedomino.dialog.intents import (
     MenuChoice,
     SetLevel,
+    SetOpening,
     SetPairs,
     SetPlayers,
+    SetSpinner,
     SetTarget,
+    SetTileSet,
     SetVariant,
     SetWildcard,
     StepLevel,
 )
-from voicedomino.engine import VARIANTS, Rules, Settings
+from voicedomino.engine import VARIANTS, Opening, Rules, Settings
 from voicedomino.italian import messages as it
 from voicedomino.players import LEVELS, Level
 
@@ -31,18 +35,35 @@ class Table:
     target: int | None = None
     wildcard: bool | None = None
     wanted_seats: int | None = None  # asked for before a variant that allows it was chosen
+    tile_set: int | None = None  # None: double-six
+    spinner: bool | None = None
+    opening: str | None = None  # an engine.Opening value; None: the variant's own
 
     def settings(self) -> Settings:
-        return Settings(self.variant, self.seats, self.pairs, None, self.target, self.wildcard)
+        return Settings(
+            self.variant,
+            self.seats,
+            self.pairs,
+            None,
+            self.target,
+            self.wildcard,
+            self.tile_set,
+            self.spinner,
+            self.opening,
+        )
 
     def rules(self) -> Rules:
         return VARIANTS[self.variant](self.settings())
 
-    def summary(self) -> str:
+    def summary(self, every_option: bool = False) -> str:
+        """The table in a sentence or two: the table options (set, spinner, opening) only when
+        they differ from the default, or all of them, explained, with *every_option*."""
         rules = self.rules()
-        return it.table_summary(
+        text = it.table_summary(
             rules.name, rules.seats, rules.pairs, self.level, rules.target, rules.wildcard
         )
+        options = it.table_options(rules.highest, rules.spinner, rules.opening.value, every_option)
+        return f"{text} {options}" if options else text
 
 
 @dataclass(frozen=True)
@@ -84,3 +105,12 @@ def choose(table: Table, choice: MenuChoice) -> Choice:
             return Choice(replace(table, target=points), it.target_set(points))
         case SetWildcard(on):
             return Choice(replace(table, wildcard=on), it.wildcard_set(on))
+        case SetTileSet(tile_set):
+            return Choice(replace(table, tile_set=tile_set), it.tile_set_set(tile_set))
+        case SetSpinner(on):
+            return Choice(replace(table, spinner=on), it.spinner_set(on))
+        case SetOpening(opening):
+            rule = Opening(opening)
+            value = None if rule is Opening.VARIANT else rule.value
+            text = it.opening_set(rule.value, table.rules().highest)
+            return Choice(replace(table, opening=value), text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voicedomino.audio.cue_names import PLACE_CUES, Cue, seat_pan
+from voicedomino.audio.cue_names import ARM_CUES, PLACE_CUES, Cue, seat_pan
 from voicedomino.dialog.response import Message, Verbosity
 from voicedomino.dialog.session import HUMAN_SEAT as HUMAN
 from voicedomino.engine import (
@@ -25,7 +25,7 @@ from voicedomino.engine import (
     TilesDrawn,
     TurnStarted,
 )
-from voicedomino.engine.legality import can_draw, playable_moves
+from voicedomino.engine.legality import can_draw, default_side, fitting_sides, playable_moves
 from voicedomino.italian import messages as it
 
 
@@ -44,7 +44,23 @@ def team_members(rules: Rules) -> list[str] | None:
 
 
 def place_cue(seat: int, side: Side) -> Cue:
+    if side in (Side.UP, Side.DOWN):
+        return ARM_CUES[(seat, side.value)]
     return PLACE_CUES[(seat, side is Side.HEAD)]
+
+
+OpenEnds = tuple[tuple[Side, int], ...]
+
+
+def event_ends(event: TilePlayed) -> OpenEnds:
+    """The open arms after a play, testa, coda and, with a spinner, sopra and sotto."""
+    arms: list[tuple[Side, int | None]] = [
+        (Side.HEAD, event.head),
+        (Side.TAIL, event.tail),
+        (Side.UP, event.up),
+        (Side.DOWN, event.down),
+    ]
+    return tuple((side, number) for side, number in arms if number is not None)
 
 
 class Narrator:
@@ -55,7 +71,7 @@ class Narrator:
         self.verbosity = verbosity
         self.computer_pause = computer_pause
         self.inputs = it.WORDS  # how the player gives commands: the prompts name it
-        self._ends_due: tuple[int, int] | None = None
+        self._ends_due: OpenEnds | None = None
 
     def tell(self, view: SeatView, events: Sequence[Event]) -> list[Message]:
         out: list[Message] = []
@@ -68,7 +84,7 @@ class Narrator:
         due, self._ends_due = self._ends_due, None
         if due is None or self.verbosity is Verbosity.BRIEF:
             return []
-        return [Message(it.ends(*due))]
+        return [Message(it.table_ends(due))]
 
     def _one(self, view: SeatView, event: Event) -> list[Message]:
         brief = self.verbosity is Verbosity.BRIEF
@@ -102,7 +118,9 @@ class Narrator:
                     event.seat, event.tile, event.side, event.lead
                 )
                 said = [Message(text, cue, pause, pan)]
-            self._ends_due = (event.head, event.tail)
+            if event.lead and event.up is not None:
+                said.append(Message(it.spinner_opened(event.tile.low)))
+            self._ends_due = event_ends(event)
             if detailed:
                 said.extend(self.ends_due())
             if view.round_result is None and view.hand_counts[event.seat] == 1:
@@ -149,8 +167,8 @@ class Narrator:
         return []
 
     def _note_ends(self, view: SeatView) -> None:
-        if view.head is not None and view.tail is not None and self._ends_due is None:
-            self._ends_due = (view.head, view.tail)
+        if not view.layout.is_empty and self._ends_due is None:
+            self._ends_due = view.layout.ends()
 
     def _turn_started(self, view: SeatView, seat: int) -> list[Message]:
         if seat != HUMAN or view.round_result is not None:
@@ -168,8 +186,10 @@ class Narrator:
             return [Message(it.nothing_to_play(can_draw(rules, turn)))]
         tiles = {play.tile for play in plays}
         if len(tiles) == 1 and self.verbosity is not Verbosity.BRIEF and view.line:
-            both_sides = len({play.side for play in plays}) > 1 and view.head != view.tail
-            return [Message(it.only_one_play(plays[0].tile, both_sides, self.inputs))]
+            tile = plays[0].tile
+            sides = fitting_sides(rules, view.layout, tile)
+            must_say = len(sides) > 1 and default_side(view.layout, sides) is None
+            return [Message(it.only_one_play(tile, sides if must_say else (), self.inputs))]
         return []
 
     def _round_ended(self, view: SeatView, event: RoundEnded) -> list[Message]:

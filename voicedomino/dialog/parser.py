@@ -53,9 +53,12 @@ from voicedomino.dialog.intents import (
     Remind,
     SetAutoForced,
     SetLevel,
+    SetOpening,
     SetPairs,
     SetPlayers,
+    SetSpinner,
     SetTarget,
+    SetTileSet,
     SetVariant,
     SetVerbosity,
     SetWildcard,
@@ -81,8 +84,8 @@ from voicedomino.players import Level
 _MAX_INPUT_WORDS = 40
 _MAX_DIGIT_VARIANTS = 16
 
-_TILE_KEYS = re.compile(r"([0-6]) ?([0-6]) ?([tc])?")
-_NUMBER_KEYS = re.compile(r"([0-6]) ?([tc])?")
+_TILE_KEYS = re.compile(r"([0-9]) ?([0-9]) ?([tcab])?")  # t, c, a, b: testa, coda, sopra, sotto
+_NUMBER_KEYS = re.compile(r"([0-9]) ?([tcab])?")
 
 Slots = Mapping[str, object]
 
@@ -177,6 +180,9 @@ _BUILDERS: Mapping[str, Callable[[Slots], Intent]] = {
     "set_level": _level,
     "set_target": lambda s: SetTarget(_number(s, "target")),
     "set_wildcard": lambda s: SetWildcard(bool(s["on"])),
+    "set_tile_set": lambda s: SetTileSet(_number(s, "tile_set")),
+    "set_spinner": lambda s: SetSpinner(bool(s["on"])),
+    "set_opening": lambda s: SetOpening(str(s["opening"])),
     "ask_number": lambda s: AskNumber(_number(s, "pips"), NumberQuestion(str(s["question"]))),
     "ask_player": lambda s: AskPlayer(_number(s, "seat")),
     "ask_player_score": lambda s: AskPlayer(_number(s, "seat"), PlayerQuestion.SCORE),

@@ -72,6 +72,9 @@ class Turns:
         """Play the tile as said; None when it fits both ends and the player must choose."""
         view = session.view()
         tile = intent.tile
+        if tile not in view.rules.tiles:  # "sette otto" at a double-six table
+            text = it.tile_not_in_set(tile, view.rules.highest)
+            return Response(awaits_player=True).say(text, Cue.INVALID)
         play = Play(tile, intent.side, spoken_outer(view, tile, intent.second, intent.side))
         try:
             events = session.play(play)
@@ -172,7 +175,10 @@ def _refused(error: IllegalAction, acting: str, side: Side | None) -> Response:
         head=refusal.head,
         tail=refusal.tail,
         playable_=refusal.playable,
-        side=side,
+        side=refusal.side or side,
         expected_seat=refusal.expected_seat,
+        up=refusal.up,
+        down=refusal.down,
+        sides=refusal.sides,
     )
     return Response(awaits_player=True).say(text, Cue.INVALID)

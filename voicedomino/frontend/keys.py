@@ -35,9 +35,12 @@ from voicedomino.dialog.intents import (
     PlayTile,
     Remind,
     SetLevel,
+    SetOpening,
     SetPairs,
     SetPlayers,
+    SetSpinner,
     SetTarget,
+    SetTileSet,
     SetVariant,
     SetWildcard,
     ShowSettings,
@@ -48,7 +51,7 @@ from voicedomino.dialog.intents import (
 from voicedomino.dialog.manager import Phase
 from voicedomino.dialog.parser import answer_key, key_intents
 from voicedomino.dialog.response import Response
-from voicedomino.engine import IllegalAction, Play, Reason, Side, Tile
+from voicedomino.engine import IllegalAction, Opening, Play, Reason, Side, Tile
 from voicedomino.engine.legality import playable_moves, resolve
 from voicedomino.frontend.app import Game
 from voicedomino.italian import messages as it
@@ -302,7 +305,10 @@ class KeyNavigator:
         if phase is Phase.MENU:
             return self._menu_key(name)
         if phase is Phase.CHOOSE_SIDE and name in TILE_SIDE_KEYS and not self.digits:
-            return SideWord(TILE_SIDE_KEYS[name])
+            view = self.game.manager.view()
+            side = TILE_SIDE_KEYS[name]
+            if view is not None and side in view.layout.sides():  # a and b only with the cross
+                return SideWord(side)
         if phase is Phase.ROUND_OVER and name == "enter":
             return Continue()
         if phase is Phase.MATCH_OVER and name in ("enter", "n"):
@@ -327,6 +333,15 @@ class KeyNavigator:
             return SetTarget(later[0] if later else SCORE_TARGETS[0])
         if name == "w":
             return SetWildcard(not table.rules().wildcard)
+        if name in ("6", "9"):
+            return SetTileSet(int(name))
+        if name == "d":
+            return SetSpinner(not table.rules().spinner)
+        if name == "e":
+            openings = list(Opening)
+            return SetOpening(
+                openings[(openings.index(table.rules().opening) + 1) % len(openings)].value
+            )
         if name == "s":
             return ShowSettings()
         return None
@@ -345,7 +360,14 @@ class KeyNavigator:
             return [("Invio o n", "una nuova partita"), *letters]
         keys = [*KEY_MODE_HELP, ("due cifre", "una tessera, per esempio 3 e 5: poi Invio")]
         if phase is Phase.CHOOSE_SIDE:
-            keys.insert(0, ("t o c", "testa o coda"))
+            view = manager.view()
+            arms = view is not None and view.layout.has_spinner
+            keys.insert(
+                0,
+                ("t, c, a o b", "testa, coda, sopra o sotto")
+                if arms
+                else ("t o c", "testa o coda"),
+            )
         return keys + letters
 
     # --- the ends --------------------------------------------------------------------------------
@@ -359,7 +381,7 @@ class KeyNavigator:
             return
         response = Response().say(answers.end(view, side))
         if manager.phase is Phase.CHOOSE_SIDE:
-            response.say(it.ask_side(manager.inputs))
+            response.say(it.ask_side(manager.inputs, manager.pending_sides()))
         self.game.render(response)
 
     # --- typed tiles ----------------------------------------------------------------------------

@@ -23,7 +23,20 @@ VARIANT_NAMES = {
 }
 PLACES = ("primo", "secondo", "terzo", "quarto")  # "al primo posto": the same for everyone
 PARTNER_SEAT = 2  # in pairs the partner sits opposite
-SIDE_WORDS = {Side.HEAD: "testa", Side.TAIL: "coda"}
+SIDE_WORDS = {Side.HEAD: "testa", Side.TAIL: "coda", Side.UP: "sopra", Side.DOWN: "sotto"}
+# The keys that choose an arm in key mode (a: in alto, b: in basso), as the prompts name them.
+ARM_KEYS = {Side.HEAD: "t", Side.TAIL: "c", Side.UP: "a", Side.DOWN: "b"}
+# The spinner (a lead double that opens four arms) is called the cross: its arms make one.
+SPINNER_NAME = "croce"
+TILE_SET_NAMES = {6: "doppio sei", 9: "doppio nove"}
+OPENING_NAMES = {
+    "variant": "chi apre lo decide la variante",
+    "highest_double": "apre il doppio più alto",
+    "heaviest": "apre la tessera più pesante",
+    "top_double": "apre il doppio massimo del set",
+    "random": "apre un giocatore a caso",
+    "last_winner": "apre chi ha vinto la mano prima",
+}
 
 
 @dataclass(frozen=True)
@@ -102,6 +115,11 @@ def side_word(side: Side) -> str:
     return SIDE_WORDS[side]
 
 
+def side_place(side: Side) -> str:
+    """Where a tile goes, said after it: "in testa", "in coda", "sopra", "sotto"."""
+    return f"in {SIDE_WORDS[side]}" if side in (Side.HEAD, Side.TAIL) else SIDE_WORDS[side]
+
+
 # --- start and menu ---------------------------------------------------------------------
 
 
@@ -120,6 +138,59 @@ def table_summary(
     elif variant != "jolly" and wildcard:
         name += ", con il bianco jolly"  # said every time: a misheard phrase changes the rules
     return f"Variante {name}, {players}, livello {level}, {goal}."
+
+
+def table_options(highest: int, spinner: bool, opening: str, always: bool) -> str:
+    """The table options (issue 21): every one, explained, when *always* ("impostazioni"),
+    else only those that differ from the default, so the usual game is said as it always was."""
+    parts = []
+    if always or highest != 6:
+        parts.append(f"Tessere fino al {TILE_SET_NAMES[highest]}.")
+    if spinner and always:
+        parts.append(
+            f"Con la {SPINNER_NAME}, cioè lo spinner: il doppio che apre la mano si attacca "
+            "da quattro parti, testa, coda, sopra e sotto."
+        )
+    elif spinner:
+        parts.append(f"Con la {SPINNER_NAME}.")
+    elif always:
+        parts.append(f"Senza {SPINNER_NAME}: si gioca in linea.")
+    if always or opening != "variant":
+        name = _opening_name(opening, highest)
+        parts.append(f"{name[0].upper()}{name[1:]}.")
+    return " ".join(parts)
+
+
+def _opening_name(opening: str, highest: int) -> str:
+    if opening == "top_double":
+        return f"apre il {TILE_SET_NAMES[highest]}, o il doppio più alto"
+    return OPENING_NAMES[opening]
+
+
+def level_not_ready(level: str, playing: str) -> str:
+    return (
+        f"Con queste opzioni il livello {level} non è ancora pronto: "
+        f"il computer gioca al livello {playing}."
+    )
+
+
+def tile_set_set(highest: int) -> str:
+    count = (highest + 1) * (highest + 2) // 2
+    return f"Si gioca con il {TILE_SET_NAMES[highest]}: {cardinal(count)} tessere."
+
+
+def spinner_set(on: bool) -> str:
+    if on:
+        return (
+            f"Con la {SPINNER_NAME}: il doppio che apre la mano si attacca da quattro parti, "
+            "testa, coda, sopra e sotto."
+        )
+    return f"Senza {SPINNER_NAME}: si gioca in linea, testa e coda."
+
+
+def opening_set(opening: str, highest: int) -> str:
+    name = _opening_name(opening, highest)
+    return f"{name[0].upper()}{name[1:]}."
 
 
 def partnership() -> str:
@@ -162,7 +233,10 @@ def menu_help() -> str:
         "Puoi dire: inizia. Una variante: classica, blocco, pesca, jolly, capra, coppie. "
         "Il numero di giocatori, per esempio tre giocatori. A coppie. "
         "Il livello: facile, medio o difficile. L'obiettivo, per esempio a cento punti. "
-        "Con jolly o senza jolly. Impostazioni, per sentire le scelte. Esci."
+        "Con jolly o senza jolly. Con il doppio nove o con il doppio sei. "
+        f"Con la {SPINNER_NAME} o senza {SPINNER_NAME}. Chi apre: apre il doppio più alto, "
+        "apre la tessera più pesante, apre un giocatore a caso, apre chi ha vinto, "
+        "apertura normale. Impostazioni, per sentire le scelte. Esci."
     )
 
 
@@ -245,7 +319,7 @@ def listening_prompt() -> str:
 
 def readback_play(a: int, b: int, side: Side | None) -> str:
     """ "Tre cinque in coda.": the tile as the player said it."""
-    where = f" in {side_word(side)}" if side is not None else ""
+    where = f" {side_place(side)}" if side is not None else ""
     return f"{tile_phrase(a, b).capitalize()}{where}."
 
 
@@ -298,7 +372,7 @@ def undone(action: Action, *, lead: bool = False, replies: bool = True) -> str:
     """What "annulla l'ultima mossa" took back: the player's move (a lead has no side) and,
     when the others had answered it, their replies."""
     if isinstance(action, Play):
-        where = f" in {side_word(action.side)}" if action.side and not lead else ""
+        where = f" {side_place(action.side)}" if action.side and not lead else ""
         what = tile(action.tile) + where
     elif isinstance(action, Draw):
         what = "la pescata"
@@ -336,11 +410,11 @@ def your_hand_size(n: int) -> str:
 
 
 def you_played(t: Tile, side: Side, lead: bool) -> str:
-    return f"Hai giocato {tile(t)}." if lead else f"Hai giocato {tile(t)} in {side_word(side)}."
+    return f"Hai giocato {tile(t)}." if lead else f"Hai giocato {tile(t)} {side_place(side)}."
 
 
 def other_played(seat: int, t: Tile, side: Side, lead: bool) -> str:
-    where = "" if lead else f" in {side_word(side)}"
+    where = "" if lead else f" {side_place(side)}"
     return f"{seat_name(seat)} gioca {tile(t)}{where}."
 
 
@@ -348,6 +422,25 @@ def ends(head: int, tail: int) -> str:
     if head == tail:
         return f"Testa e coda: {pip_word(head)}."
     return f"Testa {pip_word(head)}, coda {pip_word(tail)}."
+
+
+def table_ends(open_ends: Sequence[tuple[Side, int]]) -> str:
+    """Every open arm in one sentence: "Testa tre, coda cinque, sopra sei, sotto sei." (a line
+    is said as ever, by its two ends)."""
+    if len(open_ends) == 2:
+        return ends(open_ends[0][1], open_ends[1][1])
+    numbers = {number for _, number in open_ends}
+    if len(numbers) == 1:
+        names = join_list([side_word(side) for side, _ in open_ends])
+        return f"{names.capitalize()}: {pip_word(numbers.pop())}."
+    said = ", ".join(f"{side_word(side)} {pip_word(number)}" for side, number in open_ends)
+    return f"{said[0].upper()}{said[1:]}."
+
+
+def spinner_opened(n: int) -> str:
+    """The lead double became the spinner: four arms are open."""
+    where = "in testa, in coda, sopra e sotto"
+    return f"Il doppio {pip_word(n)} fa {SPINNER_NAME}: si attacca {where}."
 
 
 def you_drew(drawn: Sequence[Tile]) -> str:
@@ -386,26 +479,35 @@ def nothing_to_play(can_draw: bool) -> str:
     return "Niente da giocare: pesca." if can_draw else "Niente da giocare: passa."
 
 
-def only_one_play(t: Tile, both_sides: bool = False, inputs: Inputs = WORDS) -> str:
+def only_one_play(
+    t: Tile, both_sides: bool | Sequence[Side] = False, inputs: Inputs = WORDS
+) -> str:
+    """The only playable tile; with the arms it fits when they show different numbers (True:
+    testa and coda), where, by the words or the keys of the moment."""
+    sides = [Side.HEAD, Side.TAIL] if both_sides is True else list(both_sides or [])
+    if not sides:
+        return f"Solo {tile(t)}."
+    places = join_list([side_place(s) for s in sides], "o")
+    keys = join_list([ARM_KEYS[s] for s in sides], "o")
     where = _by(
         inputs,
-        words=", in testa o in coda: di' dove",
-        keys=", in testa o in coda: t o c",
-        both=", in testa o in coda: di' dove, o t o c",
+        words=f", {places}: di' dove",
+        keys=f", {places}: {keys}",
+        both=f", {places}: di' dove, o {keys}",
     )
-    return f"Solo {tile(t)}{where if both_sides else ''}."
+    return f"Solo {tile(t)}{where}."
 
 
 def compact_you_played(t: Tile, side: Side, lead: bool) -> str:
     """Your own move, in few words, with its side: the game may have chosen it (the only end
     the tile fits), so it is always said; the new ends come when the turn is back to you."""
     name = bare_tile(t).capitalize()
-    return f"{name}." if lead else f"{name}, in {side_word(side)}."
+    return f"{name}." if lead else f"{name}, {side_place(side)}."
 
 
 def brief_you_played(side: Side, lead: bool) -> str:
     """Brief mode: the player named the tile, so only where it went (nothing for a lead)."""
-    return "" if lead else f"In {side_word(side)}."
+    return "" if lead else f"{side_place(side).capitalize()}."
 
 
 def compact_other_played(seat: int, t: Tile, side: Side, lead: bool) -> str:
@@ -558,7 +660,31 @@ def match_over_prompt(inputs: Inputs = WORDS) -> str:
 def end_value(side: Side, value: int | None) -> str:
     if value is None:
         return "Il tavolo è vuoto."
-    return f"In {side_word(side)} c'è {number(value)}."
+    return f"{side_place(side).capitalize()} c'è {number(value)}."
+
+
+def no_such_arm(side: Side) -> str:
+    return f"Non c'è il braccio di {side_word(side)}: sul tavolo ci sono solo testa e coda."
+
+
+def spinner_table(
+    spinner: int, arms: Sequence[tuple[Side, Sequence[tuple[int, int]]]], compress_over: int
+) -> str:
+    """ "Tutto il serpente" on a spinner table: the cross, then each arm from it outward; an
+    arm longer than *compress_over* is told by its first and last tiles."""
+    total = 1 + sum(len(tiles) for _, tiles in arms)
+    parts = [f"Tavolo di {tiles_count(total)}, {SPINNER_NAME} sul doppio {pip_word(spinner)}."]
+    for side, tiles in arms:
+        words = [tile_phrase(a, b) for a, b in tiles]
+        if not words:
+            said = "niente"
+        elif len(words) <= compress_over:
+            said = ", ".join(words)
+        else:
+            hidden = len(words) - 2
+            said = f"{words[0]}, poi altre {cardinal(hidden)}, fino a {words[-1]}"
+        parts.append(f"{side_word(side).capitalize()}: {said}.")
+    return " ".join(parts)
 
 
 def empty_table() -> str:
@@ -598,7 +724,7 @@ def playable(options: Sequence[tuple[Tile, Sequence[Side]]]) -> str:
         return "Non hai tessere da giocare."
     parts = []
     for t, sides in options:
-        where = " o ".join(f"in {side_word(s)}" for s in sides)
+        where = " o ".join(side_place(s) for s in sides)
         parts.append(f"{bare_tile(t)} {where}".rstrip())
     return "Puoi giocare: " + join_list(parts) + "."
 
@@ -610,7 +736,11 @@ def playable_with_number(n: int, tiles: Sequence[Tile]) -> str:
 
 
 def hint_play(t: Tile, side: Side, lead: bool) -> str:
-    return f"Ti consiglio {tile(t)}." if lead else f"Ti consiglio {tile(t)} in {side_word(side)}."
+    return f"Ti consiglio {tile(t)}." if lead else f"Ti consiglio {tile(t)} {side_place(side)}."
+
+
+def hint_not_ready() -> str:
+    return "Con queste opzioni il consiglio non è ancora pronto: chiedi cosa posso giocare."
 
 
 def hint_draw() -> str:
@@ -855,8 +985,13 @@ def refusal(
     side: Side | None = None,
     expected_seat: int | None = None,
     inputs: Inputs = WORDS,
+    up: int | None = None,
+    down: int | None = None,
+    sides: Sequence[Side] = (),
 ) -> str:
-    """One short sentence saying why an action was refused (``acting``: play, draw, pass)."""
+    """One short sentence saying why an action was refused (``acting``: play, draw, pass).
+    On a spinner table *up* and *down* are the numbers of the arms above and below; *sides*
+    the arms the tile fits."""
     t = tile(tile_) if tile_ else "questa tessera"
     p = tile(playable_) if playable_ else ""
     if reason is Reason.NOT_YOUR_TURN:
@@ -869,17 +1004,24 @@ def refusal(
         return f"Non hai {t}."
     if reason is Reason.MUST_LEAD_WITH:
         return f"Devi iniziare con {t}."
+    arm_numbers = {Side.HEAD: head, Side.TAIL: tail, Side.UP: up, Side.DOWN: down}
+    if reason is Reason.DOES_NOT_FIT and up is not None and down is not None:
+        open_ends = [(s, n) for s, n in arm_numbers.items() if n is not None]
+        return f"{t.capitalize()} non si attacca. {table_ends(open_ends)}"
     if reason is Reason.DOES_NOT_FIT:
         if head == tail:
             return f"{t.capitalize()} non si attacca: alle due estremità c'è {number(head or 0)}."
         at_head, at_tail = number(head or 0), number(tail or 0)
         return f"{t.capitalize()} non si attacca: in testa c'è {at_head}, in coda {at_tail}."
     if reason is Reason.DOES_NOT_FIT_SIDE:
-        end = head if side is Side.HEAD else tail
-        where = side_word(side) if side else "quella parte"
-        return f"{t.capitalize()} non va in {where}: lì c'è {number(end or 0)}."
+        end = arm_numbers[side] if side else None
+        where = side_place(side) if side else "lì"
+        fits = f" Va {join_list([side_place(s) for s in sides], 'o')}." if len(sides) else ""
+        return f"{t.capitalize()} non va {where}: lì c'è {number(end or 0)}.{fits}"
+    if reason is Reason.NO_SUCH_SIDE:
+        return no_such_arm(side or Side.UP)
     if reason is Reason.SIDE_NEEDED:
-        return ask_side(inputs)
+        return ask_side(inputs, sides)
     if reason is Reason.OUTER_NOT_POSSIBLE:
         return f"{t.capitalize()} non si può girare così."
     if reason is Reason.MUST_PLAY_BONUS:
@@ -900,12 +1042,29 @@ def refusal(
     raise ValueError(reason)
 
 
-def ask_side(inputs: Inputs = WORDS) -> str:
+def tile_not_in_set(t: Tile, highest: int) -> str:
+    top = pip_word(highest)
+    return f"Nel {TILE_SET_NAMES[highest]} non c'è {tile(t)}: i numeri vanno da bianco a {top}."
+
+
+def ask_side(inputs: Inputs = WORDS, sides: Sequence[Side] = ()) -> str:
+    """Where the tile goes, listing only the arms it fits: "In testa o in coda?" on a line,
+    "Dove? testa, coda, sopra o sotto?" on a spinner table (with the keys of the moment)."""
+    if set(sides) <= {Side.HEAD, Side.TAIL}:
+        return _by(
+            inputs,
+            words="In testa o in coda?",
+            keys="In testa o in coda? t per la testa, c per la coda.",
+            both="In testa o in coda? Anche con t o c.",
+        )
+    names = join_list([side_word(s) for s in sides], "o")
+    keys = ", ".join(f"{ARM_KEYS[s]} per {side_word(s)}" for s in sides)
+    letters = join_list([ARM_KEYS[s] for s in sides], "o")
     return _by(
         inputs,
-        words="In testa o in coda?",
-        keys="In testa o in coda? t per la testa, c per la coda.",
-        both="In testa o in coda? Anche con t o c.",
+        words=f"Dove? {names}?",
+        keys=f"Dove? {keys}.",
+        both=f"Dove? {names}? Anche con {letters}.",
     )
 
 
@@ -938,12 +1097,21 @@ def hint_playing(inputs: Inputs = WORDS) -> str:
     )
 
 
-def hint_side(inputs: Inputs = WORDS) -> str:
+def hint_side(inputs: Inputs = WORDS, sides: Sequence[Side] = ()) -> str:
+    if set(sides) <= {Side.HEAD, Side.TAIL}:
+        return _by(
+            inputs,
+            words="Di' testa o coda, oppure annulla.",
+            keys="Premi t per la testa, c per la coda, oppure scegli un'altra tessera.",
+            both="Di' testa o coda, o premi t o c, oppure annulla.",
+        )
+    names = join_list([side_word(s) for s in sides], "o")
+    letters = join_list([ARM_KEYS[s] for s in sides], "o")
     return _by(
         inputs,
-        words="Di' testa o coda, oppure annulla.",
-        keys="Premi t per la testa, c per la coda, oppure scegli un'altra tessera.",
-        both="Di' testa o coda, o premi t o c, oppure annulla.",
+        words=f"Di' {names}, oppure annulla.",
+        keys=f"Premi {letters}, oppure scegli un'altra tessera.",
+        both=f"Di' {names}, o premi {letters}, oppure annulla.",
     )
 
 
@@ -1228,6 +1396,10 @@ COMMAND_LINE_HELP = {
     "--variante": "variante iniziale",
     "--giocatori": "numero di giocatori",
     "--livello": "livello del computer",
+    "--set": "le tessere: sei (doppio sei, 28 tessere) o nove (doppio nove, 55)",
+    "--spinner": "sì: il doppio che apre fa croce (testa, coda, sopra e sotto); no: in linea",
+    "--apertura": "chi apre la mano: variante, doppio-alto, pesante, doppio-massimo, caso, "
+    "vincitore",
     "--pausa": "secondi di pausa prima delle mosse altrui",
     "--seme": "seme delle mescolate (partite ripetibili)",
     "--senza-salvataggio": "non salvare né riprendere la partita",

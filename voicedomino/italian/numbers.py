@@ -1,4 +1,4 @@
-"""Italian number words: pips 0..6 for input and speech, and cardinals for scores.
+"""Italian number words: pips 0..9 for input and speech, and cardinals for scores.
 
 Input words are normalised (no accents). Spoken words carry accents where Italian writes
 them ("ventitré"), so the synthesiser stresses them correctly.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-MAX_PIPS = 6
+MAX_PIPS = 9  # the double-nine set's top number; a double-six table uses 0..6 of these
 
 # Words accepted for each pip value; the blank has three common names.
 PIP_WORDS: Mapping[int, tuple[str, ...]] = MappingProxyType(
@@ -21,6 +21,9 @@ PIP_WORDS: Mapping[int, tuple[str, ...]] = MappingProxyType(
         4: ("quattro",),
         5: ("cinque",),
         6: ("sei",),
+        7: ("sette",),
+        8: ("otto",),
+        9: ("nove",),
     }
 )
 

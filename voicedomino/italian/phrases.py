@@ -56,6 +56,9 @@ SLOT_LISTS: dict[str, list[SlotValue]] = {
     "side": [
         SlotValue("in testa|a sinistra", Side.HEAD),
         SlotValue("in coda|a destra", Side.TAIL),
+        # Issue 21: the arms a spinner (la croce) opens above and below the line.
+        SlotValue("sopra|in alto", Side.UP),
+        SlotValue("sotto|in basso", Side.DOWN),
     ],
     "count": [SlotValue(cardinal(n), n) for n in PLAYER_COUNTS],
     "target": [SlotValue(normalize(cardinal(n)), n) for n in SCORE_TARGETS],
@@ -129,6 +132,17 @@ INTENTS: list[IntentSpec] = [
         "side",
         ("[in] coda", "[a] destra", f"{_PUT_IT} (in coda|a destra)", "dalla parte della coda"),
         {"side": Side.TAIL},
+    ),
+    # Issue 21: the spinner's arms, named alone (the answer to "Dove?", or a question).
+    IntentSpec(
+        "side",
+        ("sopra", "in alto", "[sul|nel] braccio di sopra", f"{_PUT_IT} (sopra|in alto)"),
+        {"side": Side.UP},
+    ),
+    IntentSpec(
+        "side",
+        ("sotto", "in basso", "[sul|nel] braccio di sotto", f"{_PUT_IT} (sotto|in basso)"),
+        {"side": Side.DOWN},
     ),
     IntentSpec(
         "ends",
@@ -718,6 +732,97 @@ INTENTS: list[IntentSpec] = [
         ),
         {"on": False},
     ),
+    # Issue 21: the table options (set, spinner, opening rule). "doppio nove" alone is a tile:
+    # in the menu the dialog takes it for the set.
+    IntentSpec(
+        "set_tile_set",
+        (
+            "(con il|col) doppio nove",
+            "[il] set [del|da] doppio nove",
+            "[le] tessere (del|fino al) doppio nove",
+            "(gioco|giochiamo) (con il|col) doppio nove",
+            "fino al nove",
+        ),
+        {"tile_set": 9},
+    ),
+    IntentSpec(
+        "set_tile_set",
+        (
+            "(con il|col) doppio sei",
+            "[il] set [del|da] doppio sei",
+            "[le] tessere (del|fino al) doppio sei",
+            "(gioco|giochiamo) (con il|col) doppio sei",
+            "fino al sei",
+        ),
+        {"tile_set": 6},
+    ),
+    IntentSpec(
+        "set_spinner",
+        (
+            "(con [lo]|col) spinner",
+            "(con [la]) croce",
+            "(spinner|croce) (si|attivo|attiva)",
+            "attiva (lo spinner|la croce)",
+            "[gioco|giochiamo] a croce",
+            "[i] doppi a croce",
+        ),
+        {"on": True},
+    ),
+    IntentSpec(
+        "set_spinner",
+        (
+            "senza [lo] spinner",
+            "senza [la] croce",
+            "(spinner|croce) (no|disattivato|disattivata)",
+            "disattiva (lo spinner|la croce)",
+            "niente (spinner|croce)",
+        ),
+        {"on": False},
+    ),
+    IntentSpec(
+        "set_opening",
+        ("(apre|inizia|comincia) il doppio piu alto", "apertura [con il|col] doppio piu alto"),
+        {"opening": "highest_double"},
+    ),
+    IntentSpec(
+        "set_opening",
+        (
+            "(apre|inizia|comincia) la tessera piu (pesante|alta)",
+            "apertura [con la] tessera piu (pesante|alta)",
+        ),
+        {"opening": "heaviest"},
+    ),
+    IntentSpec(
+        "set_opening",
+        (
+            "(apre|inizia|comincia) il doppio (massimo|nove)",
+            "apertura [con il|col] doppio (massimo|nove)",
+        ),
+        {"opening": "top_double"},
+    ),
+    IntentSpec(
+        "set_opening",
+        (
+            "(apre|inizia|comincia) (uno|un giocatore) a caso",
+            "apertura a caso",
+            "(apre|inizia|comincia) chi capita",
+        ),
+        {"opening": "random"},
+    ),
+    IntentSpec(
+        "set_opening",
+        (
+            "(apre|inizia|comincia) chi ha vinto [la mano]",
+            "(apre|inizia|comincia) il vincitore",
+            "apertura al vincitore",
+        ),
+        {"opening": "last_winner"},
+    ),
+    IntentSpec(
+        "set_opening",
+        ("apertura (normale|della variante)", "(apre|inizia|comincia) chi dice la variante"),
+        {"opening": "variant"},
+    ),
     IntentSpec(
         "start",
         (
@@ -791,6 +896,9 @@ MENU_KEY_HELP: tuple[tuple[str, str], ...] = (
     ("l", "cambia livello"),
     ("o", "cambia obiettivo"),
     ("w", "bianco jolly sì o no"),
+    ("6, 9", "tessere fino al doppio sei o al doppio nove"),
+    ("d", "croce (spinner) sì o no"),
+    ("e", "cambia chi apre la mano"),
     ("s", "le impostazioni"),
     ("q", "esci"),
 )
@@ -802,6 +910,7 @@ KEY_MODE_HELP: tuple[tuple[str, str], ...] = (
     ("z e Z maiuscola", "la tessera giocabile successiva o precedente"),
     ("Invio", "gioca la tessera scelta, o continua"),
     ("frecce sinistra e destra", "testa e coda"),
+    ("a e b", "sopra e sotto, con la croce"),
     ("Esc", "zittisce la voce"),
     ("barra", "scrivi un comando intero"),
 )
@@ -811,6 +920,9 @@ TILE_KEY_HELP = KeyboardShortcut(
     "35", "play", "due cifre giocano una tessera, per esempio 35 il tre cinque"
 )
 TILE_KEY_SIDE_HELP = KeyboardShortcut(
-    "35t", "play", "aggiungi t per giocarla in testa o c per giocarla in coda: 35t, 35c"
+    "35t",
+    "play",
+    "aggiungi t per giocarla in testa o c per giocarla in coda: 35t, 35c; "
+    "con la croce a sopra e b sotto: 35a, 35b",
 )
-TILE_SIDE_KEYS = {"t": Side.HEAD, "c": Side.TAIL}
+TILE_SIDE_KEYS = {"t": Side.HEAD, "c": Side.TAIL, "a": Side.UP, "b": Side.DOWN}  # a: in alto
