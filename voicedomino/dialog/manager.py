@@ -541,7 +541,7 @@ class DialogManager:
             case Phase.MENU:
                 return Response().say(it.menu_help())
             case Phase.CHOOSE_SIDE:
-                return Response().say(it.help_side(inputs))
+                return Response().say(it.help_side(inputs, self.pending_sides()))
             case Phase.ROUND_OVER:
                 return Response().say(it.help_round_over(inputs))
             case Phase.MATCH_OVER:
@@ -549,7 +549,8 @@ class DialogManager:
             case Phase.CONFIRM | Phase.RESUME_OFFER:
                 return Response().say(it.help_confirm(inputs))
         assert self.session is not None
-        return Response().say(it.help_playing(self.session.match.rules.boneyard_drawable))
+        rules = self.session.match.rules
+        return Response().say(it.help_playing(rules.boneyard_drawable, rules.spinner))
 
     def _menu_summary(self, response: Response) -> Response:
         response.say(self.table.summary())

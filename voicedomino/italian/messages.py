@@ -1133,9 +1133,15 @@ def hint_match_over(inputs: Inputs = WORDS) -> str:
     )
 
 
-def help_playing(drawable: bool) -> str:
+def help_playing(drawable: bool, arms: bool = False) -> str:
     draw = "pesca, " if drawable else ""
-    return (
+    cross = (
+        f"Con la {SPINNER_NAME} di' anche dove: gioca tre sei sopra, o sotto; "
+        "sopra e sotto dicono cosa c'è lì. "
+        if arms
+        else ""
+    )
+    return cross + (
         "Per giocare: gioca seguito dalla tessera, per esempio gioca tre cinque in testa. "
         f"Poi: {draw}passo. Annulla l'ultima mossa, per ripensarci. Domande: testa, coda, "
         "estremi, serpente, mano, cosa posso giocare, consiglio, pozzo, avversari, punteggio, "
@@ -1144,12 +1150,21 @@ def help_playing(drawable: bool) -> str:
     )
 
 
-def help_side(inputs: Inputs = WORDS) -> str:
+def help_side(inputs: Inputs = WORDS, sides: Sequence[Side] = ()) -> str:
+    if set(sides) <= {Side.HEAD, Side.TAIL}:
+        return _by(
+            inputs,
+            words="Di' testa o coda per scegliere dove mettere la tessera, oppure annulla.",
+            keys="Premi t per mettere la tessera in testa, c in coda, o scegli un'altra tessera.",
+            both="Di' testa o coda, o premi t o c, per scegliere dove mettere la tessera.",
+        )
+    names = join_list([side_word(s) for s in sides], "o")
+    letters = join_list([ARM_KEYS[s] for s in sides], "o")
     return _by(
         inputs,
-        words="Di' testa o coda per scegliere dove mettere la tessera, oppure annulla.",
-        keys="Premi t per mettere la tessera in testa, c in coda, o scegli un'altra tessera.",
-        both="Di' testa o coda, o premi t o c, per scegliere dove mettere la tessera.",
+        words=f"Di' {names} per scegliere il braccio dove mettere la tessera, oppure annulla.",
+        keys=f"Premi {letters} per scegliere il braccio, o scegli un'altra tessera.",
+        both=f"Di' {names}, o premi {letters}, per scegliere il braccio dove mettere la tessera.",
     )
 
 
