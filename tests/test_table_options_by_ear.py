@@ -300,7 +300,7 @@ def test_where_lists_only_the_arms_the_tile_fits_and_each_answer_form_places_it(
         fitting = fitting_sides(view.rules, view.layout, choice.tile)
         said = played(f"gioca {tile_phrase(choice.tile.low, choice.tile.high)}")
         assert played.manager.phase is Phase.CHOOSE_SIDE
-        assert said.strip() == it.ask_side(fitting)
+        assert said.strip() == it.ask_side(sides=fitting)
         if set(fitting) - {Side.HEAD, Side.TAIL}:
             assert said.startswith("Dove? ")
             for side in set(Side) - set(fitting):

@@ -188,7 +188,7 @@ class DialogManager:
             case Phase.CONFIRM:
                 return response.say(self._question)
             case Phase.CHOOSE_SIDE:
-                return response.say(it.ask_side(inputs))
+                return response.say(it.ask_side(inputs, self.pending_sides()))
             case Phase.ROUND_OVER:
                 return response.say(it.next_round_prompt(inputs))
             case Phase.MATCH_OVER:
