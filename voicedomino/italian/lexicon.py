@@ -39,8 +39,11 @@ def _any(*phrases: str) -> str:
 _PIP_EXTRA: dict[int, tuple[str, ...]] = {0: ("bianchi", "vuoti"), 1: ("asso", "assi")}
 # "il sei-niente": the blank, in a tile, in some regions.
 _TILE_ONLY: dict[int, tuple[str, ...]] = {0: ("niente",)}
-# Numbers that are no pips (yet): voice numbers ("la voce otto").
-_CARDINALS = {7: "sette", 8: "otto", 9: "nove"}
+# Numbers that are no pips: voice numbers ("la voce otto"). With the double-nine set (issue 21)
+# every one of them is a pip, so none is left; kept for a voice list that grows past nine.
+_CARDINALS = {
+    n: word for n, word in {7: "sette", 8: "otto", 9: "nove"}.items() if n not in PIP_WORDS
+}
 
 
 def _pip_words(n: int) -> tuple[str, ...]:
@@ -68,7 +71,7 @@ def _tile_entries() -> list[Entry]:
 
 def _number_entries() -> list[Entry]:
     entries = [Entry(_any(*_pip_words(n)), "NUM", n) for n in sorted(PIP_WORDS)]
-    entries += [Entry(word, "CARD", n) for n, word in _CARDINALS.items() if n not in PIP_WORDS]
+    entries += [Entry(word, "CARD", n) for n, word in _CARDINALS.items()]
     return entries
 
 
@@ -259,6 +262,23 @@ ENTRIES: list[Entry] = [
         "SIDE",
         Side.TAIL,
     ),
+    # Issue 21: the arms a spinner (la croce) opens above and below the line.
+    Entry(
+        _any(
+            "sopra|di sopra|in alto|verso l alto|[sul|nel|al] braccio (di sopra|in alto|alto)",
+            "[dalla] parte di sopra|sul lato di sopra",
+        ),
+        "SIDE",
+        Side.UP,
+    ),
+    Entry(
+        _any(
+            "sotto|di sotto|in basso|verso il basso|[sul|nel|al] braccio (di sotto|in basso|basso)",
+            "[dalla] parte di sotto|sul lato di sotto",
+        ),
+        "SIDE",
+        Side.DOWN,
+    ),
     Entry(
         _any(
             "dalla coda|partendo dalla coda|a partire dalla coda|dal fondo|dalla fine",
@@ -410,6 +430,83 @@ ENTRIES: list[Entry] = [
             "non e jolly|non sono jolly|niente matta|niente jolly col bianco",
         ),
         "NO_JOLLY",
+    ),
+    # Issue 21: the table options (set, spinner, opening rule).
+    Entry(
+        _any(
+            "(con il|col) doppio nove|[il] set [del|da] doppio nove|doppio nove come set",
+            "[le] tessere (del|fino al|dal) doppio nove|fino al nove|domino doppio nove",
+        ),
+        "TILE_SET",
+        9,
+    ),
+    Entry(
+        _any(
+            "(con il|col) doppio sei|[il] set [del|da] doppio sei|doppio sei come set",
+            "[le] tessere (del|fino al|dal) doppio sei|fino al sei|domino doppio sei",
+        ),
+        "TILE_SET",
+        6,
+    ),
+    Entry("[lo] spinner|[la] croce", "SPINNER"),
+    Entry(
+        _any(
+            "con [lo] spinner|col spinner|con [la] croce|a croce|[i] doppi a croce",
+            "(spinner|croce) (si|attivo|attiva)",
+        ),
+        "WITH_SPINNER",
+    ),
+    Entry(
+        _any(
+            "senza [lo] spinner|senza [la] croce|niente (spinner|croce)|no (spinner|croce)",
+            "(spinner|croce) (no|disattivato|disattivata|spento|spenta)",
+        ),
+        "NO_SPINNER",
+    ),
+    Entry(
+        _any(
+            "(apre|inizia|comincia) il doppio piu alto|apertura [con il|col] doppio piu alto",
+            "apre chi ha il doppio piu alto",
+        ),
+        "OPENING",
+        "highest_double",
+    ),
+    Entry(
+        _any(
+            "(apre|inizia|comincia) la tessera piu (pesante|alta)",
+            "apertura [con la] tessera piu (pesante|alta)|apre la piu pesante",
+        ),
+        "OPENING",
+        "heaviest",
+    ),
+    Entry(
+        _any(
+            "(apre|inizia|comincia) il doppio (massimo|nove)",
+            "apertura [con il|col] doppio (massimo|nove)",
+        ),
+        "OPENING",
+        "top_double",
+    ),
+    Entry(
+        _any(
+            "(apre|inizia|comincia) (uno|un giocatore) a caso|apertura a caso",
+            "(apre|inizia|comincia) chi capita",
+        ),
+        "OPENING",
+        "random",
+    ),
+    Entry(
+        _any(
+            "(apre|inizia|comincia) chi ha vinto [la mano]|(apre|inizia|comincia) il vincitore",
+            "apertura al vincitore",
+        ),
+        "OPENING",
+        "last_winner",
+    ),
+    Entry(
+        "apertura (normale|della variante)|(apre|inizia|comincia) chi dice la variante",
+        "OPENING",
+        "variant",
     ),
     Entry("attiva|attivare|accendi|attiviamo|abilita|abilitare", "WILD_ON"),
     Entry(
@@ -1445,6 +1542,21 @@ FRAMES: list[Frame] = [
         fixed={"on": False},
         slots={"NUM": "blank"},
     ),
+    # Issue 21: the table options.
+    Frame.of("set_tile_set", "TILE_SET", _MENU, slots={"TILE_SET": "tile_set"}),
+    Frame.of(
+        "set_spinner",
+        "WITH_SPINNER|SPINNER WILD_ON",
+        f"{_MENU} WILD_ON SPINNER",
+        fixed={"on": True},
+    ),
+    Frame.of(
+        "set_spinner",
+        "NO_SPINNER|SPINNER WILD_OFF|WITH_SPINNER WILD_OFF",
+        f"{_MENU} WILD_OFF SPINNER WITH_SPINNER NO_SPINNER",
+        fixed={"on": False},
+    ),
+    Frame.of("set_opening", "OPENING", _MENU, slots={"OPENING": "opening"}),
     # --- the voice and the messages
     Frame.of("slower", "SLOWER", _VOICE),
     Frame.of("faster", "FASTER", _VOICE),
@@ -1471,9 +1583,9 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "use_voice",
-        "VOCE NUM|VOCE CARD|VOICES NUM|VOICES CARD",
+        "VOCE NUM|VOICES NUM" + ("|VOCE CARD|VOICES CARD" if _CARDINALS else ""),
         "USE CAN_YOU WANT PLAY SET TAKE NUMERI TEST",
-        slots={"NUM": "voice", "CARD": "voice"},
+        slots={"NUM": "voice", **({"CARD": "voice"} if _CARDINALS else {})},
     ),
     Frame.of(
         "use_voice",

@@ -740,7 +740,7 @@ INTENTS: list[IntentSpec] = [
             "(con il|col) doppio nove",
             "[il] set [del|da] doppio nove",
             "[le] tessere (del|fino al) doppio nove",
-            "(gioco|giochiamo) (con il|col) doppio nove",
+            "giochiamo (con il|col) doppio nove",  # "gioco col doppio ..." plays the tile
             "fino al nove",
         ),
         {"tile_set": 9},
@@ -751,7 +751,7 @@ INTENTS: list[IntentSpec] = [
             "(con il|col) doppio sei",
             "[il] set [del|da] doppio sei",
             "[le] tessere (del|fino al) doppio sei",
-            "(gioco|giochiamo) (con il|col) doppio sei",
+            "giochiamo (con il|col) doppio sei",  # "gioco col doppio ..." plays the tile
             "fino al sei",
         ),
         {"tile_set": 6},
