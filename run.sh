@@ -35,11 +35,20 @@ install_python_packages() {
     local stamp="$VENV/.installed$extra"
     if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
         say "Installo VoceDomino e le sue dipendenze Python..."
-        "$VENV/bin/python" -m pip install -q --upgrade pip
-        "$VENV/bin/python" -m pip install -q -e ".$extra"
-        # Only the ONNX model of silero-vad and the library of pyrnnoise are used; their own
-        # dependencies (torch; plotting packages) are not needed.
-        "$VENV/bin/python" -m pip install -q --no-deps "silero-vad>=6" "pyrnnoise>=0.4.5"
+        # pip and setuptools speak English (warnings, progress): into a log, never at the
+        # player; a failure is said in Italian with where to look.
+        local log="$VENV/installazione.log"
+        if ! {
+            "$VENV/bin/python" -m pip install -q --upgrade pip &&
+                "$VENV/bin/python" -m pip install -q -e ".$extra" &&
+                # Only the ONNX model of silero-vad and the library of pyrnnoise are used; their
+                # own dependencies (torch; plotting packages) are not needed.
+                "$VENV/bin/python" -m pip install -q --no-deps "silero-vad>=6" "pyrnnoise>=0.4.5"
+        } >"$log" 2>&1; then
+            say "Installazione non riuscita: i dettagli sono in $log"
+            [ "$extra" = "" ] || tail -n 30 "$log" >&2 # for a developer: the reason, here
+            exit 1
+        fi
         touch "$stamp"
     fi
 }

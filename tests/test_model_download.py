@@ -7,6 +7,7 @@ its own manifest, and serves the zip (whole, cut short, corrupted, missing) from
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import http.server
 import io
@@ -23,11 +24,13 @@ import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from korean_speech import KO_MODEL_PATH
 
 from voicedomino.italian import messages as it
+from voicedomino.persistence import model_download
 from voicedomino.persistence.model_manifest import ManifestError, load_manifest
 from voicedomino.speech.model import (
     ENV_VAR,
@@ -578,11 +581,92 @@ def test_zip_bomb_is_refused_before_a_byte_is_unpacked(server: FakeServer, tmp_p
         text=True,
         timeout=120,
         preexec_fn=limit,
+        env=with_log_in(tmp_path),
     )
     assert result.returncode == 1
     assert it.DOWNLOAD_FAILURES["size_mismatch"] in result.stderr
-    assert "declares 314572800 bytes" in result.stderr
+    assert "declares 314572800 bytes" in log_of(tmp_path)  # the details: in the log only
+    assert "declares" not in result.stderr + result.stdout
     assert leftovers(dest) == []
+
+
+def with_log_in(tmp_path: Path) -> dict[str, str]:
+    """The environment with the log in a folder of the test (platformdirs' state folder)."""
+    return {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
+
+
+def log_of(tmp_path: Path) -> str:
+    log = tmp_path / "state" / "voicedomino" / "log" / "voicedomino.log"
+    return log.read_text(encoding="utf-8") if log.exists() else ""
+
+
+def test_an_archive_of_too_many_entries_is_refused_before_anything_is_made(
+    server: FakeServer, manifest: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as bundle:
+        for name, data in FILES.items():
+            bundle.writestr(f"{ROOT}/{name}", data)
+        for number in range(5_000):  # five thousand empty folders inside the model
+            bundle.writestr(f"{ROOT}/vuota{number}/", b"")
+    made: list[Path] = []
+    original = Path.mkdir
+
+    def mkdir(path: Path, *args: Any, **kwargs: Any) -> None:
+        made.append(path)
+        original(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "mkdir", mkdir)
+    dest = tmp_path / "models"
+    with pytest.raises(ModelDownloadError) as caught:
+        download_model(dest, serve(server, "many.zip", buffer.getvalue()), manifest_path=manifest)
+    assert caught.value.key == "unsafe_archive"
+    assert "5005 entries" in caught.value.detail
+    assert not [path for path in made if "unpacked" in path.parts]  # not one folder unpacked
+    assert leftovers(dest) == []
+
+
+def test_an_archive_with_folders_the_model_does_not_have_is_refused(
+    server: FakeServer, manifest: Path, tmp_path: Path
+) -> None:
+    files = {**FILES}
+    archive = make_zip(files)
+    extra = io.BytesIO(archive)
+    with zipfile.ZipFile(extra, "a") as bundle:
+        bundle.writestr(f"{ROOT}/altro/", b"")
+    with pytest.raises(ModelDownloadError) as caught:
+        download_model(
+            tmp_path / "models", serve(server, "m.zip", extra.getvalue()), manifest_path=manifest
+        )
+    assert caught.value.key == "unexpected_file"
+
+
+@pytest.mark.parametrize(
+    "address", ["http://utente:segreto@127.0.0.1:{port}/manca.zip", "http://utente:segreto@[::1"]
+)
+def test_credentials_in_the_address_are_never_echoed(
+    address: str, server: FakeServer, tmp_path: Path
+) -> None:
+    url = address.format(port=server.base.rsplit(":", 1)[1])
+    result = subprocess.run(
+        command(["--destinazione", str(tmp_path / "models"), "--url", url]),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=with_log_in(tmp_path),
+    )
+    assert result.returncode == 1
+    said = result.stdout + result.stderr
+    assert "Modello non installato" in said and "Dettagli" not in said
+    assert "segreto" not in said and "segreto" not in log_of(tmp_path)
+    assert log_of(tmp_path)  # the details are kept, masked, for whoever fixes it
+
+
+def test_credentials_in_the_address_are_sent_as_basic_authentication() -> None:
+    request = model_download._request("https://mario:p%40ss@example.org:8443/m.zip")
+    assert request.full_url == "https://example.org:8443/m.zip"
+    expected = base64.b64encode(b"mario:p@ss").decode()
+    assert request.get_header("Authorization") == f"Basic {expected}"
 
 
 def test_progress_is_printed_every_tenth(server: FakeServer, tmp_path: Path) -> None:

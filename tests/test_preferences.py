@@ -16,7 +16,7 @@ from voicedomino.persistence.preferences import (
     LEVELS,
     NOTICE_CORRUPT,
     NOTICE_REPAIRED,
-    NOTICE_UNREADABLE,
+    NOTICE_UNUSABLE,
     PAUSE_RANGE,
     RATE_RANGE,
     SETTINGS_FILE,
@@ -178,12 +178,14 @@ def test_unknown_keys_are_ignored_silently(config_dir: Path) -> None:
     assert _bad_files(config_dir) == []
 
 
-def test_unreadable_path_is_reported(config_dir: Path) -> None:
+def test_a_folder_at_the_path_is_set_aside_never_deleted(config_dir: Path) -> None:
     (config_dir / SETTINGS_FILE).mkdir(parents=True)  # a folder where the file should be
+    (config_dir / SETTINGS_FILE / "dentro.txt").write_text("qualcosa")
     loaded = load_settings()
     assert loaded.settings == UserSettings()
-    assert loaded.notices == (NOTICE_UNREADABLE,)
-    assert (config_dir / SETTINGS_FILE).is_dir()  # left alone
+    assert loaded.notices == (NOTICE_UNUSABLE,) and loaded.writable
+    assert loaded.moved_to is not None and (loaded.moved_to / "dentro.txt").exists()
+    assert not (config_dir / SETTINGS_FILE).exists()  # the next save makes a file there
 
 
 def test_replace_clamps_and_validates() -> None:

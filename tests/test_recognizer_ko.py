@@ -24,7 +24,7 @@ from korean_speech import (
 from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
 from voicedomino.speech.listener import Listener, Notice
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
-from voicedomino.speech.sources import AudioFormatError, WavFileSource, iterate
+from voicedomino.speech.sources import AudioFileMissing, AudioFormatError, WavFileSource, iterate
 from voicedomino.speech.stderr_capture import capture_fd2
 from voicedomino.speech.vocabulary import fit_grammar, grammar_form
 
@@ -225,8 +225,10 @@ def test_a_file_that_is_not_wav_is_refused_clearly(tmp_path: Path) -> None:
         WavFileSource(bogus)
     with pytest.raises(AudioFormatError, match="Format not recognised"):
         WavFileSource(Path(__file__))
-    with pytest.raises(AudioFormatError, match=r"cannot read .*absent\.wav: no such file"):
+    # A missing file is not a file in a wrong format: said as missing (issue 18).
+    with pytest.raises(AudioFileMissing, match=r"no audio file at .*absent\.wav") as missing:
         WavFileSource(tmp_path / "absent.wav")
+    assert missing.value.key == "audio_file_missing"
 
 
 def test_frames_carry_timestamps(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import io
 import logging
@@ -10,9 +11,9 @@ import math
 import os
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import platformdirs
 
@@ -26,6 +27,12 @@ from voicedomino.frontend.attention import GateSettings
 from voicedomino.frontend.console import LineReader
 from voicedomino.frontend.inbox import DeviceNotice, KeyPressed, Resumed, StopAsked
 from voicedomino.frontend.signals import SignalRelay
+from voicedomino.frontend.streams import (
+    is_terminal,
+    keyboard_stream,
+    library_output_to,
+    prepare_standard_streams,
+)
 from voicedomino.italian import messages as it
 from voicedomino.persistence.autosave import AutoSave, data_dir
 from voicedomino.persistence.lock import DataLock, LockState
@@ -51,20 +58,70 @@ OPENING_OPTIONS = {
 }
 
 
+class ItalianParser(argparse.ArgumentParser):
+    """argparse in Italian: its usage line, its errors and its help's headings come from
+    argparse's own message ids (`gettext`, which it calls for every such text), looked up in
+    italian.messages.COMMAND_LINE_WORDS while this parser is built, formats or parses. An error
+    is one line and where to find the options, not the whole usage read out first."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        with _argparse_in_italian():
+            super().__init__(*args, **kwargs)
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        with _argparse_in_italian():
+            return super().parse_args(args, namespace)
+
+    def format_usage(self) -> str:
+        with _argparse_in_italian():
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        with _argparse_in_italian():
+            return super().format_help()
+
+    def error(self, message: str) -> NoReturn:
+        with _argparse_in_italian():
+            text = argparse._("%(prog)s: error: %(message)s\n")  # type: ignore[attr-defined]
+        self.exit(2, text % {"prog": self.prog, "message": message})
+
+
+@contextlib.contextmanager
+def _argparse_in_italian() -> Iterator[None]:
+    words = it.COMMAND_LINE_WORDS
+
+    def translate(text: str) -> str:
+        return words.get(text, text)
+
+    def translate_plural(singular: str, plural: str, count: int) -> str:
+        return translate(singular if count == 1 else plural)
+
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = translate, translate_plural  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
 def build_parser() -> argparse.ArgumentParser:
     helps = it.COMMAND_LINE_HELP
-    parser = argparse.ArgumentParser(prog="voicedomino", description=helps["description"])
-    parser.add_argument("--version", action="version", version=__version__)
-    sub = parser.add_subparsers(dest="command")
+    parser = ItalianParser(prog="voicedomino", description=helps["description"])
+    parser.add_argument("--version", action="version", version=__version__, help=helps["--version"])
+    sub = parser.add_subparsers(dest="command", title=it.COMMAND_LINE_WORDS["positional arguments"])
     download = sub.add_parser("scarica-modello", help=helps["scarica-modello"])
-    download.add_argument("--destinazione", type=Path, help=helps["--destinazione"])
-    download.add_argument("--url", help=helps["--url"])
+    download.add_argument(
+        "--destinazione", type=Path, metavar="CARTELLA", help=helps["--destinazione"]
+    )
+    download.add_argument("--url", metavar="INDIRIZZO", help=helps["--url"])
     download.add_argument("--se-manca", action="store_true", help=helps["--se-manca"])
     voices = sub.add_parser("voci", help=helps["voci"])
-    voices.add_argument("--voce", help=helps["--voce"])
+    voices.add_argument("--voce", metavar="NOME", help=helps["--voce"])
     mic = sub.add_parser("prova-voce", help=helps["prova-voce"])
-    mic.add_argument("--model", help=helps["--model"])
-    mic.add_argument("--audio-in", type=Path, help=helps["--audio-in"])
+    mic.add_argument("--model", metavar="CARTELLA", help=helps["--model"])
+    mic.add_argument("--audio-in", type=Path, metavar="FILE", help=helps["--audio-in"])
     _add_server_parser(sub)
 
     def switch(*names: str) -> None:
@@ -72,8 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     switch("--no-voice", "--muto")
     switch("--tastiera", "--keyboard")
-    parser.add_argument("--model", help=helps["--model"])
-    parser.add_argument("--audio-in", type=Path, help=helps["--audio-in"])
+    parser.add_argument("--model", metavar="CARTELLA", help=helps["--model"])
+    parser.add_argument("--audio-in", type=Path, metavar="FILE", help=helps["--audio-in"])
     switch("--veloce")
     parser.add_argument("--variante", choices=sorted(VARIANTS), help=helps["--variante"])
     parser.add_argument("--giocatori", type=int, choices=(2, 3, 4), help=helps["--giocatori"])
@@ -81,22 +138,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--set", choices=sorted(TILE_SET_OPTIONS), help=helps["--set"])
     parser.add_argument("--spinner", choices=sorted(SPINNER_OPTIONS), help=helps["--spinner"])
     parser.add_argument("--apertura", choices=list(OPENING_OPTIONS), help=helps["--apertura"])
-    parser.add_argument("--pausa", type=pause_seconds, help=helps["--pausa"])
-    parser.add_argument("--seme", type=int, help=helps["--seme"])
+    parser.add_argument("--pausa", type=pause_seconds, metavar="SECONDI", help=helps["--pausa"])
+    parser.add_argument("--seme", type=int, metavar="NUMERO", help=helps["--seme"])
     switch("--senza-salvataggio")
     switch("--righe")
     switch("--cuffie")
-    parser.add_argument("--voce", help=helps["--voce"])
+    parser.add_argument("--voce", metavar="NOME", help=helps["--voce"])
     switch("--lettore-schermo")
     switch("--debug")
     window = _seconds_between(*LISTEN_WINDOW_RANGE)
-    parser.add_argument("--finestra", type=window, help=helps["--finestra"])
-    parser.add_argument("--grazia", type=_seconds_between(*GRACE_RANGE), help=helps["--grazia"])
+    parser.add_argument("--finestra", type=window, metavar="SECONDI", help=helps["--finestra"])
+    grace = _seconds_between(*GRACE_RANGE)
+    parser.add_argument("--grazia", type=grace, metavar="SECONDI", help=helps["--grazia"])
     switch("--premi-per-parlare")
     return parser
 
 
-def _add_server_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_server_parser(sub: argparse._SubParsersAction[ItalianParser]) -> None:
     """`voicedomino server`: tables over the network (voicedomino.net)."""
     from voicedomino.italian.network import SERVER_HELP as helps
 
@@ -179,8 +237,28 @@ def pause_seconds(text: str) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    prepare_standard_streams()
     args = build_parser().parse_args(argv)
-    _start_logging(args.debug)
+    log_file = _start_logging(args.debug)
+    try:
+        return _run(args, None if args.debug else log_file)
+    except KeyboardInterrupt:  # Ctrl-C before the game could take it over
+        _say(it.goodbye())
+        return 130
+    except Exception:  # the game's own fault: the details go to the log, a sentence to the player
+        log.exception("voicedomino stopped")
+        _say(it.crashed(str(log_file) if log_file is not None else None))
+        return 1
+
+
+def _say(text: str) -> None:
+    """A line for the player outside a game; a closed output is no reason for a traceback."""
+    with contextlib.suppress(OSError, ValueError):
+        print(text, flush=True)
+
+
+def _run(args: argparse.Namespace, log_file: Path | None) -> int:
+    """The command asked for; *log_file*: where library output goes (None with --debug)."""
     if args.command == "scarica-modello":
         from voicedomino.frontend.model_command import download_command
 
@@ -188,6 +266,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     if args.command == "voci":
         return voices_command(args.voce)
+    if not args.debug:
+        library_output_to(log_file)  # Kaldi, audio back ends, warnings: into the log
     if args.command == "prova-voce":
         return voice_check(args)
     if args.command == "server":
@@ -195,21 +275,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     return play(args)
 
 
-def _start_logging(debug: bool) -> None:
+def _start_logging(debug: bool) -> Path | None:
     """Logs go to a file: a screen reader reads the terminal, and English log lines there
-    would be read out mid-game. --debug sends them to stderr instead."""
+    would be read out mid-game. --debug sends them to stderr instead. The log file, or None
+    when there is nowhere to write one."""
     logging.raiseExceptions = False  # a log that cannot be written (full disk) stays silent
+    logging.captureWarnings(True)  # a library's warning is a log line, not terminal text
     format_ = "%(asctime)s %(levelname)s %(name)s: %(message)s"
     if debug:
         logging.basicConfig(level=logging.DEBUG, stream=sys.stderr, format=format_)
-        return
+        return None
+    path: Path | None = Path(platformdirs.user_log_dir("voicedomino")) / "voicedomino.log"
     try:
-        folder = Path(platformdirs.user_log_dir("voicedomino"))
-        folder.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(folder / "voicedomino.log", delay=True)
+        assert path is not None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, delay=True)
     except OSError:
-        handler = logging.NullHandler()  # nowhere to write: the game goes on without a log
+        handler, path = logging.NullHandler(), None  # nowhere to write: no log, the game goes on
     logging.basicConfig(level=logging.WARNING, handlers=[handler], format=format_)
+    return path
 
 
 def voices_command(voice_name: str | None) -> int:
@@ -258,23 +342,37 @@ def voice_check(args: argparse.Namespace) -> int:
 def play(args: argparse.Namespace) -> int:
     from voicedomino.persistence import preferences as user_settings
 
-    first_start = not user_settings.settings_path().exists()
     loaded = user_settings.load_settings()
     prefs = loaded.settings
+    # A file this run could not read stays the player's: never overwritten, changes are said
+    # to last only for now.
+    unkept = "settings_unsaved" if loaded.writable else "settings_not_overwritten"
+
+    def keep(settings: UserSettings) -> bool:
+        return loaded.writable and user_settings.save_settings(settings)
+
+    first_start = loaded.absent
     if first_start:
-        user_settings.save_settings(prefs)  # the microphone check is offered once
+        keep(prefs)  # the microphone check is offered once
     notices = NoticeRelay(list(loaded.notices))
     prefs, voice_name, screen_reader = _speech_options(prefs, args)
+    if prefs != loaded.settings and not keep(prefs):
+        notices.tell(unkept)
     output = _make_output(args.no_voice, prefs, notices.tell, voice_name, screen_reader)
     autosave = None if args.senza_salvataggio else AutoSave()
     lock = DataLock(data_dir())
-    if autosave is not None and lock.acquire() is LockState.BUSY:
+    state = lock.acquire() if autosave is not None else None
+    if lock.set_aside is not None:
+        notices.tell("lock_set_aside")
+    if state is LockState.BUSY:
         notices.tell("data_in_use")  # another copy plays on this folder: leave its save be
         autosave = None
-    saved = None
+    elif state is LockState.UNAVAILABLE and _writable_folder(data_dir()):
+        notices.tell("lock_unavailable")  # saving works, but two copies could clash
+    saved, behind = None, 0
     if autosave is not None:
         found = autosave.load()
-        saved = found.document
+        saved, behind = found.document, found.behind
         if found.problem:
             notices.tell(found.problem)
 
@@ -299,6 +397,7 @@ def play(args: argparse.Namespace) -> int:
         seed=args.seme,
         saved=saved,
         auto_forced=prefs.auto_forced,
+        saved_behind=behind,
     )
 
     current = [prefs]  # what is saved now: each change starts from the last one
@@ -311,27 +410,19 @@ def play(args: argparse.Namespace) -> int:
             auto_forced=new.auto_forced,
             **({"voice_name": new.voice_name} if new.voice_name else {}),
         )
-        saved = user_settings.save_settings(current[0])
-        if not saved and "settings_unsaved" not in told:
-            told.add("settings_unsaved")  # once: every later change would fail the same way
-            notices.tell("settings_unsaved")
+        if not keep(current[0]) and unkept not in told:
+            told.add(unkept)  # once: every later change would fail the same way
+            game.notice(unkept)  # on the game thread: said now, even if the input ends next
 
     told: set[str] = set()
 
-    # A buffered stream of its own on descriptor 0 (left open), not sys.stdin.buffer: the reader
-    # thread, blocked in a read when the player quits, would hold the lock of sys.stdin, which
-    # the interpreter closes at shutdown ("Fatal Python error: ... could not acquire lock").
-    stdin = io.TextIOWrapper(
-        io.BufferedReader(io.FileIO(sys.stdin.fileno(), closefd=False)),
-        encoding="utf-8",
-        errors="replace",
-    )
+    stdin = keyboard_stream()  # None: standard input was closed (`<&-`)
     game = Game(manager, output, autosave=autosave, on_preferences=remember)
     notices.attach(game)
 
-    keys = _start_key_mode(game) if not args.righe and sys.stdin.isatty() else None
+    keys = _start_key_mode(game) if not args.righe and is_terminal(sys.stdin) else None
     if keys is None:
-        LineReader(stdin, game.inbox, urgent=game.urgent).start()
+        LineReader(stdin or io.StringIO(""), game.inbox, urgent=game.urgent).start()
     voice = None
     if not args.tastiera:
         # The gate exists before the first utterance can arrive.
@@ -352,13 +443,13 @@ def play(args: argparse.Namespace) -> int:
             realtime=not args.veloce,
             barge_in=args.cuffie or prefs.barge_in,
             input_device=prefs.input_device,
-            fallback_notice=None if keys is not None else "keyboard_mode",
+            fallback_notice=None if keys is not None or stdin is None else "keyboard_mode",
             offer_check=first_start,
         )
     if voice is None:
         game.gate = None  # keyboard only: no window, no cues for a microphone that is not there
     if voice is None and keys is None:
-        game.notice("keyboard_mode")
+        game.notice("keyboard_mode" if stdin is not None else "keyboard_closed")
 
     def stop(number: int) -> None:
         game.hurry()  # no pause, no speech left to wait for: leave now
@@ -379,6 +470,11 @@ def play(args: argparse.Namespace) -> int:
         output.close()
         lock.release()
     return 0
+
+
+def _writable_folder(folder: Path) -> bool:
+    """Whether saves can be written in *folder* at all (else the failing saves say it)."""
+    return os.path.isdir(folder) and os.access(folder, os.W_OK)
 
 
 def _start_key_mode(game: Game) -> KeyReader | None:
@@ -444,7 +540,7 @@ def _speech_options(
 ) -> tuple[UserSettings, str | None, bool]:
     """The voice name and screen-reader choice: this command line's, else the saved ones.
 
-    Given on the command line they stay chosen: saved when the settings have the field.
+    Given on the command line they stay chosen: the settings returned hold them.
     """
     voice_name: str | None = args.voce or prefs.voice_name
     screen_reader = bool(args.lettore_schermo or prefs.screen_reader)
@@ -454,10 +550,7 @@ def _speech_options(
     if args.lettore_schermo:
         changes["screen_reader"] = True
     if changes:
-        from voicedomino.persistence import preferences as user_settings
-
-        prefs = prefs.replace(**changes)
-        user_settings.save_settings(prefs)
+        prefs = prefs.replace(**changes)  # kept by the caller, when it may write the file
     return prefs, voice_name, screen_reader
 
 

@@ -8,7 +8,7 @@ written as 16-bit PCM WAV.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import BinaryIO, ClassVar
 
 import numpy as np
 import soundfile
@@ -22,12 +22,15 @@ class AudioFileError(ValueError):
     key: ClassVar[str] = "audio_format"
 
 
-def read_sound(path: Path | str) -> Sound:
-    """The file's samples as float32 in [-1, 1], shaped (frames, channels), at its own rate."""
-    if not Path(path).is_file():
+def read_sound(path: Path | str | BinaryIO) -> Sound:
+    """The file's samples as float32 in [-1, 1], shaped (frames, channels), at its own rate.
+
+    *path* may be a file already opened (and checked) by the caller."""
+    if isinstance(path, Path | str) and not Path(path).is_file():
         raise AudioFileError(f"cannot read {path}: no such file")
     try:
-        samples, rate = soundfile.read(str(path), dtype="float32", always_2d=True)
+        source = path if not isinstance(path, Path | str) else str(path)
+        samples, rate = soundfile.read(source, dtype="float32", always_2d=True)
     except (soundfile.LibsndfileError, RuntimeError, OSError, TypeError, ValueError) as error:
         raise AudioFileError(str(error)) from error  # names the file and libsndfile's reason
     if samples.shape[1] == 0 or rate <= 0:

@@ -110,6 +110,7 @@ class DialogManager:
         saved: dict[str, Any] | None = None,
         player_factory: PlayerFactory = make_player,
         auto_forced: bool | None = None,
+        saved_behind: int = 0,
     ) -> None:
         self.table = table or Table()
         self.narrator = Narrator(verbosity, computer_pause)
@@ -119,6 +120,7 @@ class DialogManager:
         self.session: MatchSession | None = None
         self.phase = Phase.RESUME_OFFER if saved is not None else Phase.MENU
         self._saved = saved
+        self._saved_behind = saved_behind  # the player's moves the save lacks (saves failed)
         self._pending_tile: PlayTile | None = None  # waiting for "In testa o in coda?"
         self._confirming: Quit | NewGame | None = None
         self._question = ""  # the yes/no question waiting, asked again on a stray key
@@ -172,7 +174,8 @@ class DialogManager:
         """The first question: the resume question when a saved match exists, else the menu
         (a front end says its notices between the greeting and this)."""
         if self.phase is Phase.RESUME_OFFER:
-            return Response(awaits_player=True).say(it.resume_offer(self.inputs))
+            text = it.resume_offer(self.inputs, self._saved_behind)
+            return Response(awaits_player=True).say(text)
         return self._menu_summary(Response(awaits_player=True))
 
     def prompt(self) -> Response:
@@ -184,7 +187,7 @@ class DialogManager:
             case Phase.MENU:
                 return self._menu_summary(response)
             case Phase.RESUME_OFFER:
-                return response.say(it.resume_offer(inputs))
+                return response.say(it.resume_offer(inputs, self._saved_behind))
             case Phase.CONFIRM:
                 return response.say(self._question)
             case Phase.CHOOSE_SIDE:
@@ -386,7 +389,7 @@ class DialogManager:
             tile_set=session.match.settings.tile_set, spinner=session.match.settings.spinner,
             opening=session.match.settings.opening,
         )  # fmt: skip
-        response = Response(awaits_player=True).say(it.resumed())
+        response = Response(awaits_player=True).say(it.resumed(self._saved_behind))
         view = session.view()
         response.say(answers.scores(view))
         if view.match_result is not None:  # the loader sets a finished match aside: not here
@@ -529,7 +532,7 @@ class DialogManager:
             return it.confirm_quit_without_saving(inputs)
         if status.kept:
             return it.confirm_quit(True, inputs)
-        return it.confirm_quit_unsaved(status.failure, inputs)
+        return it.confirm_quit_unsaved(status.failure, inputs, status.behind)
 
     def _set_aside(self) -> str | None:
         """The declined or damaged save moved out of the way: None, or why it could not be."""

@@ -13,6 +13,7 @@ class SaveStatus:
     saving: bool  # the match is saved at all (not with --senza-salvataggio, not a second copy)
     kept: bool  # the save file holds the match as it is now
     failure: str = "unknown"  # why it does not (a key of italian.messages.WRITE_FAILURES)
+    behind: int = 0  # the player's moves an older save on disk lacks (0: no older save)
 
 
 class SaveKeeper(Protocol):

@@ -367,7 +367,7 @@ class Game:
     def _with_save_failure(self, response: Response) -> Response:
         """A failing save is said once when it happens (and again when the player leaves)."""
         if self._save_failing() and not self._failure_told:
-            response.say(it.save_failed(self._failure_kind))
+            response.say(it.save_failed(self._failure_kind, self._behind()))
             self._failure_told = True
         return response
 
@@ -379,7 +379,14 @@ class Game:
         self._retry_save()
         if not self.last_save_ok:
             self._failure_told = True
-        return SaveStatus(saving=True, kept=self.last_save_ok, failure=self._failure_kind)
+        return SaveStatus(
+            saving=True, kept=self.last_save_ok, failure=self._failure_kind, behind=self._behind()
+        )
+
+    def _behind(self) -> int:
+        """How many of the player's moves the older save on disk lacks (0: none on disk)."""
+        autosave = self.autosave
+        return autosave.behind if autosave is not None and autosave.holds_a_match else 0
 
     def _save_failing(self) -> bool:
         return self.autosave is not None and not self.last_save_ok and self._match_in_play()
@@ -488,7 +495,8 @@ class Game:
             if self.last_save_ok:
                 response.say(it.saved_goodbye())
             else:  # still failing as the player leaves: said once more
-                response.say(it.save_failed(self._failure_kind)).say(it.goodbye())
+                response.say(it.save_failed(self._failure_kind, self._behind()))
+                response.say(it.goodbye())
         else:
             response.say(it.goodbye())
         self.render(response)

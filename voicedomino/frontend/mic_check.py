@@ -142,6 +142,17 @@ def run(
         output.speak(text)
         output.wait_idle(15.0)
 
+    # The input first: no microphone, or a missing or unusable file, is said whatever the model.
+    try:
+        source: AudioSource = (
+            WavFileSource(audio_in) if audio_in is not None else MicrophoneSource(input_device)
+        )
+        if audio_in is None:
+            source.open()  # is there a microphone at all?
+            source.close()
+    except SourceError as error:
+        tell(it.notice("microphone_missing" if audio_in is None else error.key))
+        return 1
     location = locate_model(model_option)
     if isinstance(location, ModelProblem):
         tell(it.notice(location.key))
@@ -156,9 +167,6 @@ def run(
     except ValueError:  # a model that knows none of the game's words
         tell(it.notice("model_unusable"))
         return 1
-    source: AudioSource = (
-        WavFileSource(audio_in) if audio_in is not None else MicrophoneSource(input_device)
-    )
     tell(it.mic_check_prompt())
     try:
         result = check(source, recognizer)

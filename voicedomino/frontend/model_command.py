@@ -7,6 +7,7 @@ stop the download cleanly: the partial files are removed on the way out, no trac
 
 from __future__ import annotations
 
+import logging
 import signal
 import sys
 from collections.abc import Iterator
@@ -21,6 +22,8 @@ from voicedomino.persistence.model_download import (
     download_model,
 )
 from voicedomino.speech.model import ModelLocation, default_download_dir, locate_model
+
+log = logging.getLogger(__name__)
 
 MEGABYTE_STEP = 5  # progress without a known size: a line every this many megabytes
 STOP_SIGNALS = tuple(
@@ -84,7 +87,8 @@ def download_command(dest: Path | None, url: str | None, *, only_if_missing: boo
         with signals_stop_the_download():
             path = download_model(target, url or OFFICIAL_URL, progress=ProgressReport())
     except ModelDownloadError as error:
-        print(it.model_download_failed(error.key, error.detail), file=sys.stderr, flush=True)
+        log.warning("model download failed: %s: %s", error.key, error.detail)  # no secrets in it
+        print(it.model_download_failed(error.key), file=sys.stderr, flush=True)
         return 1
     except KeyboardInterrupt:
         print(it.model_download_interrupted(), file=sys.stderr, flush=True)

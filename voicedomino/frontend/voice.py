@@ -174,6 +174,12 @@ class VoiceInput:
         return listener
 
     def _listener(self) -> Listener:
+        # The input first: a missing or unusable --audio-in file is said whatever the model.
+        source: AudioSource
+        if self.audio_in is not None:
+            source = WavFileSource(self.audio_in, realtime=self.realtime)
+        else:
+            source = MicrophoneSource(self.input_device)
         model = load_model(self.model_path)  # ModelLoadError carries its notice key
         try:
             sentences = grammar_sentences() if self.sentences is None else self.sentences
@@ -182,11 +188,6 @@ class VoiceInput:
             log.warning("speech model unusable: %s", error)
             raise _VoiceUnavailable("model_unusable") from error
         self._tell_lost_commands(recognizer, sentences)
-        source: AudioSource
-        if self.audio_in is not None:
-            source = WavFileSource(self.audio_in, realtime=self.realtime)
-        else:
-            source = MicrophoneSource(self.input_device)
         return Listener(
             source,
             recognizer,

@@ -6,6 +6,7 @@ heard: numbers as words, no symbols, one idea per sentence.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -64,6 +65,23 @@ def _by(inputs: Inputs, *, words: str, keys: str, both: str) -> str:
 def yes_or_no(inputs: Inputs = WORDS) -> str:
     """The end of every yes/no question: the words, or the keys that answer it."""
     return _by(inputs, words="Sì o no.", keys="s per sì, n per no.", both="Sì o no: tasti s e n.")
+
+
+# How Italian is written where only ASCII can be shown (an old terminal, LANG=C): the accent
+# as an apostrophe, as Italians type it, and the typographic signs as plain ones.
+_ASCII_SPELLINGS = {
+    "à": "a'", "è": "e'", "é": "e'", "ì": "i'", "ò": "o'", "ó": "o'", "ù": "u'",
+    "À": "A'", "È": "E'", "É": "E'", "Ì": "I'", "Ò": "O'", "Ù": "U'",
+    "…": "...", "«": '"', "»": '"', "’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-",
+}  # fmt: skip
+
+
+def ascii_spelling(char: str) -> str:
+    """*char* written with ASCII letters: "e'" for "è", "..." for "…", "?" when unknown."""
+    if char in _ASCII_SPELLINGS:
+        return _ASCII_SPELLINGS[char]
+    plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+    return plain or "?"
 
 
 # --- pieces -------------------------------------------------------------------------------
@@ -269,11 +287,19 @@ def wildcard_set(on: bool) -> str:
     return "Il bianco è jolly." if on else "Il bianco non è jolly."
 
 
-def resume_offer(inputs: Inputs = WORDS) -> str:
+def resume_offer(inputs: Inputs = WORDS, behind: int = 0) -> str:
+    if behind:
+        return (
+            "C'è una partita in corso, ma salvata "
+            f"{moves_count(behind)} prima di dove eri arrivato: le ultime non si erano potute "
+            f"salvare. Vuoi riprenderla da lì? {yes_or_no(inputs)}"
+        )
     return f"C'è una partita in corso: vuoi riprenderla? {yes_or_no(inputs)}"
 
 
-def resumed() -> str:
+def resumed(behind: int = 0) -> str:
+    if behind:
+        return f"Partita ripresa, {moves_count(behind)} prima di dove eri arrivato."
     return "Partita ripresa."
 
 
@@ -1307,6 +1333,12 @@ NOTICES = {
     "microphone_back": "Il microfono è di nuovo attivo.",
     "audio_input_error": "Non riesco a leggere l'audio in ingresso: continua con la tastiera.",
     "audio_format": "Il file audio non è in un formato che conosco: continua con la tastiera.",
+    "audio_file_missing": "Il file audio indicato non c'è: continua con la tastiera.",
+    "audio_file_unusable": (
+        "Non riesco a leggere il file audio indicato: non è un file audio normale, è troppo "
+        "grande o non ho il permesso. Continua con la tastiera."
+    ),
+    "microphone_missing": "Non trovo nessun microfono: collegane uno e riprova.",
     "listener_error": "Il riconoscimento vocale ha avuto un problema: continuo ad ascoltare.",
     "model_missing": (
         "Il modello vocale italiano non è installato: si gioca con la tastiera. "
@@ -1340,11 +1372,45 @@ NOTICES = {
         "verrà salvata, e quella dell'altra copia resta com'è."
     ),
     "settings_unsaved": "Non riesco a salvare le impostazioni: valgono solo per ora.",
+    "save_unusable": (
+        "Al posto del salvataggio c'era qualcosa che non è un salvataggio, come una cartella o "
+        "un file enorme: l'ho messo da parte e ricominciamo."
+    ),
+    "save_unusable_kept": (
+        "Al posto del salvataggio c'è qualcosa che non è un salvataggio, e non riesco a "
+        "spostarlo: l'ho lasciato dov'è e ricominciamo."
+    ),
+    "save_unreadable": (
+        "Non ho il permesso di leggere il salvataggio: l'ho messo da parte e ricominciamo."
+    ),
+    "save_unreadable_kept": (
+        "Non riesco a leggere il salvataggio né a spostarlo: l'ho lasciato dov'è e ricominciamo."
+    ),
+    "settings_unusable": (
+        "Al posto delle impostazioni c'era qualcosa che non è un file di impostazioni: l'ho "
+        "messo da parte e uso quelle predefinite."
+    ),
+    "settings_not_overwritten": (
+        "Le impostazioni salvate non si possono leggere, quindi non le sovrascrivo: questa "
+        "modifica vale solo per ora."
+    ),
+    "lock_set_aside": (
+        "Al posto del lucchetto della cartella dei dati c'era qualcosa di strano: l'ho messo da "
+        "parte."
+    ),
+    "lock_unavailable": (
+        "Non riesco a usare il lucchetto della cartella dei dati: se apri un'altra copia del "
+        "gioco, le due copie possono sovrascriversi il salvataggio."
+    ),
     "listening": "Ti ascolto.",
     "key_mode": (
         "Modalità tasti: frecce su e giù per la mano, invio per giocare, sinistra e destra "
         "per testa e coda, zeta per la prossima tessera giocabile, barra per scrivere un "
         "comando, punto interrogativo per l'aiuto."
+    ),
+    "keyboard_closed": (
+        "Il gioco non riceve niente dalla tastiera: il suo ingresso è chiuso. Senza microfono "
+        "non si può giocare: avvialo da un terminale."
     ),
     "keyboard_mode": (
         "Modalità tastiera: scrivi un comando e premi invio. Punto interrogativo per l'aiuto."
@@ -1385,9 +1451,10 @@ def model_download_progress(percent: int) -> str:
     return f"{cardinal(percent)} per cento."
 
 
-def model_download_failed(key: str, detail: str) -> str:
-    why = DOWNLOAD_FAILURES.get(key, key)
-    return f"Modello non installato: {why}. Nessun file parziale è rimasto. Dettagli: {detail}"
+def model_download_failed(key: str) -> str:
+    """Why the model was not installed; the technical details go to the log only."""
+    why = DOWNLOAD_FAILURES.get(key, "c'è stato un problema")
+    return f"Modello non installato: {why}. Nessun file parziale è rimasto."
 
 
 def model_download_done(path: str) -> str:
@@ -1395,6 +1462,41 @@ def model_download_done(path: str) -> str:
 
 
 # --- the command line -------------------------------------------------------------------
+
+# The command line's own words (argparse's, by their English message ids): usage, errors and
+# the help's headings, so that nothing English reaches the player's terminal.
+COMMAND_LINE_WORDS = {
+    "usage: ": "uso: ",
+    "positional arguments": "comandi",
+    "options": "opzioni",
+    "optional arguments": "opzioni",
+    "show this help message and exit": "mostra questo aiuto ed esci",
+    "show program's version number and exit": "mostra la versione del gioco ed esci",
+    "%(prog)s: error: %(message)s\n": (
+        "%(prog)s: errore: %(message)s\nPer l'elenco delle opzioni: %(prog)s --help\n"
+    ),
+    "argument %(argument_name)s: %(message)s": "opzione %(argument_name)s: %(message)s",
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "scelta non valida: %(value)r (si può scegliere tra %(choices)s)"
+    ),
+    "invalid %(type)s value: %(value)r": "valore non valido: %(value)r",
+    "unrecognized arguments: %s": "opzioni sconosciute: %s",
+    "the following arguments are required: %s": "mancano queste opzioni: %s",
+    "one of the arguments %s is required": "serve una di queste opzioni: %s",
+    "expected one argument": "serve un valore",
+    "expected at most one argument": "serve al massimo un valore",
+    "expected at least one argument": "serve almeno un valore",
+    "expected %s argument": "servono %s valori",
+    "expected %s arguments": "servono %s valori",
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "opzione ambigua: %(option)s può essere %(matches)s"
+    ),
+    "not allowed with argument %s": "non si può usare insieme a %s",
+    "ignored explicit argument %r": "questa opzione non vuole un valore: %r",
+    "unexpected option string: %s": "opzione inattesa: %s",
+    "can't open '%(filename)s': %(error)s": "non riesco ad aprire '%(filename)s': %(error)s",
+}
+
 
 COMMAND_LINE_HELP = {
     "description": "Domino in italiano, a voce e a orecchio.",
@@ -1421,6 +1523,7 @@ COMMAND_LINE_HELP = {
     "--righe": "tastiera a righe anche in un terminale",
     "--cuffie": "con le cuffie: ascolta anche mentre il gioco parla (di' basta per interromperlo)",
     "--debug": "log dettagliato su stderr",
+    "--version": "mostra la versione del gioco ed esci",
     "--finestra": "secondi di ascolto dopo che il gioco ti passa la parola (da 2 a 60)",
     "--grazia": "secondi per dire no dopo la rilettura di un comando vocale (da 0.3 a 5)",
     "--premi-per-parlare": "ascolta solo dopo la barra spaziatrice (o Invio) o la parola domino",
@@ -1516,17 +1619,33 @@ def write_failure(kind: str) -> str:
     return WRITE_FAILURES.get(kind, WRITE_FAILURES["unknown"])
 
 
-def save_failed(kind: str) -> str:
+def moves_count(n: int) -> str:
+    return count(n, "mossa", "mosse")
+
+
+def save_failed(kind: str, behind: int = 0) -> str:
+    """A save that failed; *behind*: the player's moves the older save on disk lacks (0: there
+    is no older save, the match would be lost)."""
+    if behind:
+        return (
+            f"Non riesco a salvare la partita: {write_failure(kind)}. Si continua a giocare, "
+            f"ma il salvataggio resta indietro di {moves_count(behind)}."
+        )
     return (
         f"Non riesco a salvare la partita: {write_failure(kind)}. "
         "Si continua a giocare, ma se esci adesso la partita va persa."
     )
 
 
-def confirm_quit_unsaved(kind: str, inputs: Inputs = WORDS) -> str:
+def confirm_quit_unsaved(kind: str, inputs: Inputs = WORDS, behind: int = 0) -> str:
+    lost = (
+        f"La prossima volta la riprenderai {moves_count(behind)} prima."
+        if behind
+        else "La partita andrà persa."
+    )
     return (
         f"Non riesco a salvare la partita: {write_failure(kind)}. "
-        f"Vuoi uscire lo stesso? La partita andrà persa. {yes_or_no(inputs)}"
+        f"Vuoi uscire lo stesso? {lost} {yes_or_no(inputs)}"
     )
 
 
@@ -1539,6 +1658,12 @@ def resume_declined_kept(kind: str) -> str:
         "Va bene, ma non sono riuscito a mettere da parte la partita salvata: "
         f"{write_failure(kind)}. È rimasta dov'era."
     )
+
+
+def crashed(log_file: str | None) -> str:
+    """The program stopped on an error of its own (a saved match stays saved)."""
+    where = f" I dettagli per chi lo sistema sono nel file {log_file}." if log_file else ""
+    return f"Il gioco si è fermato per un errore interno.{where}"
 
 
 def saved_goodbye() -> str:

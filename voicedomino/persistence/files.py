@@ -1,22 +1,110 @@
-"""The two file operations every saved thing uses: an atomic write and a move-aside.
+"""The file operations every path the game reads or keeps goes through: a bounded read that
+trusts nothing at the path, an atomic write and a move-aside.
 
+    data = read_regular(path, limit=1 << 20)   # UnusableFile unless a regular file that size
+    with open_regular(path, limit) as stream:  # the same check, for a reader of its own
     atomic_write(path, "text")          # or bytes; all or nothing, durable once it returns
     kept = move_aside(path, "danneggiata")   # partita.danneggiata-20240501-101500.json
 
-The save, the preferences and the model download go through these, so a crash at any moment
-leaves either the old file or the new one, and a file the game cannot use is never deleted.
-`failure_kind` names why one of them failed, for the wording the player hears.
+What stands at a path may be a FIFO (reading it would wait for ever), a device (/dev/zero never
+ends), a symbolic link to one, a folder, a file of gigabytes or one we may not read: the open
+never waits, the kind is checked on the open descriptor (no race with a swap), and no more than
+the limit is read. The save, the preferences, the model and the audio files go through these,
+so a crash at any moment leaves either the old file or the new one, a file the game cannot use
+is never deleted, and nothing at a path can hang the game or fill its memory. `failure_kind`
+names why one of them failed, for the wording the player hears.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import stat
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 TEMPORARY_SUFFIX = ".tmp"
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once instead of waiting for a writer
+    | getattr(os, "O_NOCTTY", 0)  # a terminal device never becomes ours
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+class UnusableFile(OSError):
+    """What stands at a path is not a file the game can read: `kind` says what it is instead
+    ("folder", "fifo", "device", "socket", "too_big")."""
+
+    def __init__(self, path: Path, kind: str, detail: str) -> None:
+        super().__init__(errno.EINVAL, detail, str(path))
+        self.kind = kind
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "folder"
+    if stat.S_ISFIFO(mode):
+        return "fifo"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "other"
+
+
+def open_regular(path: Path, limit: int) -> BinaryIO:
+    """*path* opened for reading when it is (or a link leads to) a regular file of at most
+    *limit* bytes; UnusableFile otherwise, OSError (FileNotFoundError, PermissionError...) when
+    it cannot be opened at all. Never waits, whatever is there."""
+    descriptor = os.open(path, _READ_FLAGS)
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            kind = _kind(status.st_mode)
+            raise UnusableFile(path, kind, f"{path} is not a regular file but a {kind}")
+        if status.st_size > limit:
+            raise UnusableFile(
+                path, "too_big", f"{path} has {status.st_size} bytes, at most {limit}"
+            )
+        os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at *path*, at most *limit* of them (a file that grows past
+    the limit while read is UnusableFile too)."""
+    with open_regular(path, limit) as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise UnusableFile(path, "too_big", f"{path} grew past {limit} bytes while read")
+    return data
+
+
+def unusable_in(folder: Path, limit: int) -> Iterator[UnusableFile]:
+    """Everything under *folder* a reader could hang on or drown in: FIFOs, devices, sockets,
+    links to them, files over *limit* bytes (folders are walked, never followed twice)."""
+    for root, folders, files in os.walk(folder):
+        for name in files + [f for f in folders if os.path.islink(os.path.join(root, f))]:
+            path = Path(root, name)
+            try:
+                status = path.stat()
+            except OSError:
+                continue  # a dangling link: nothing there to hang on
+            if stat.S_ISDIR(status.st_mode):
+                continue
+            if not stat.S_ISREG(status.st_mode):
+                kind = _kind(status.st_mode)
+                yield UnusableFile(path, kind, f"{path} is not a regular file but a {kind}")
+            elif status.st_size > limit:
+                yield UnusableFile(path, "too_big", f"{path} has {status.st_size} bytes")
 
 
 def atomic_write(path: Path, data: str | bytes) -> None:

@@ -8,12 +8,18 @@ the temporary files are removed and a `ModelDownloadError` says why. An exceptio
 
 Hostile servers and archives are bounded: a download that brings fewer than `stall_bytes` in
 any `stall_seconds` is given up (a server trickling a byte a second would otherwise hold it
-forever); the archive may not grow beyond what the manifest allows; each entry's declared size
-is checked before it is unpacked, and unpacking stops the moment an entry passes its size.
+forever); the archive may not grow beyond what the manifest allows; the number of entries its
+end record declares is checked before its directory is even read, and only the model's files
+and their folders may be in it; each entry's declared size is checked before it is unpacked,
+and unpacking stops the moment an entry passes its size.
+
+A user name and password in the address are sent as HTTP basic authentication and never
+written anywhere: every detail an error carries has them masked.
 """
 
 from __future__ import annotations
 
+import base64
 import http.client
 import os
 import shutil
@@ -65,6 +71,10 @@ _CHUNK = 1 << 16
 STALL_SECONDS = 30.0
 STALL_BYTES = 16 * 1024  # at least this much in every STALL_SECONDS, or the server has stalled
 ARCHIVE_SLACK = 1 << 20  # a zip is never much bigger than its files; this covers the headers
+ENTRY_SLACK = 16  # entries beyond the manifest's files and their folders (none are expected)
+_END_RECORD = b"PK\x05\x06"  # a zip's end of central directory record
+_END_RECORD_SIZE = 22
+_MAX_COMMENT = 0xFFFF
 
 
 class ModelDownloadError(Exception):
@@ -92,6 +102,22 @@ def download_model(
 
     An existing model directory of the same name is replaced only after the new one verified.
     """
+    try:
+        return _download(dest_dir, url, progress, manifest_path, stall_seconds, stall_bytes)
+    except ModelDownloadError as error:
+        error.detail = masked(error.detail, url)  # whatever said it, no password goes further
+        error.args = (f"{error.key}: {error.detail}",)
+        raise
+
+
+def _download(
+    dest_dir: Path,
+    url: str,
+    progress: ProgressCallback | None,
+    manifest_path: Path | None,
+    stall_seconds: float,
+    stall_bytes: int,
+) -> Path:
     check_url(url)
     try:
         manifest = load_manifest(manifest_path)
@@ -133,6 +159,38 @@ def _remove_stale_workdirs(dest_dir: Path) -> None:
             continue
 
 
+def masked(text: str, url: str) -> str:
+    """*text* with the address's user name and password (and the address with them) masked."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        secrets = [parts.password, parts.username]
+    except ValueError:
+        secrets = []
+    if "@" in url:  # the whole user part, even when the address cannot be parsed
+        secrets.append(url.split("//", 1)[-1].rsplit("@", 1)[0])
+    for secret in sorted((s for s in secrets if s), key=len, reverse=True):
+        text = text.replace(secret, "***")
+        text = text.replace(urllib.parse.quote(secret, safe=""), "***")
+    return text
+
+
+def _request(url: str) -> urllib.request.Request:
+    """The request for *url*, its credentials (if any) moved into a basic-auth header."""
+    parts = urllib.parse.urlsplit(url)
+    headers = {"User-Agent": "voicedomino"}
+    if parts.username is not None or parts.password is not None:
+        user = urllib.parse.unquote(parts.username or "")
+        password = urllib.parse.unquote(parts.password or "")
+        token = base64.b64encode(f"{user}:{password}".encode()).decode("ascii")
+        headers["Authorization"] = f"Basic {token}"
+        host = parts.hostname or ""
+        netloc = f"[{host}]" if ":" in host else host
+        if parts.port is not None:
+            netloc += f":{parts.port}"
+        url = urllib.parse.urlunsplit(parts._replace(netloc=netloc))
+    return urllib.request.Request(url, headers=headers)
+
+
 def check_url(url: str) -> None:
     """Only http and https addresses with a host; anything else is said, never a traceback."""
     try:
@@ -152,7 +210,7 @@ class Limits:
 
 
 def _fetch(url: str, target: Path, progress: ProgressCallback | None, limits: Limits) -> None:
-    request = urllib.request.Request(url, headers={"User-Agent": "voicedomino"})
+    request = _request(url)
     try:
         with urllib.request.urlopen(request, timeout=limits.stall_seconds) as response:
             length = response.headers.get("Content-Length")
@@ -244,6 +302,7 @@ def _is_symlink(member: zipfile.ZipInfo) -> bool:
 def _check_members(members: list[zipfile.ZipInfo], manifest: Manifest) -> None:
     """Refuse the archive from its directory alone, before one byte is unpacked."""
     sizes = {entry.path: entry.size for entry in manifest.entries}
+    folders = _model_folders(manifest)
     for member in members:
         path = _member_path(member.filename)
         if path is None:
@@ -251,6 +310,10 @@ def _check_members(members: list[zipfile.ZipInfo], manifest: Manifest) -> None:
         if _is_symlink(member):
             raise ModelDownloadError("unsafe_archive", f"{member.filename} is a symbolic link")
         if member.is_dir():
+            if member.filename not in folders:  # only the folders of the model's own files
+                raise ModelDownloadError(
+                    "unexpected_file", f"{member.filename} is a folder the model does not have"
+                )
             continue
         inside = str(PurePosixPath(*path.parts[1:]))
         if path.parts[0] != manifest.root or inside not in sizes:
@@ -285,11 +348,47 @@ def _unpack(bundle: zipfile.ZipFile, member: zipfile.ZipInfo, target: Path, limi
             out.write(chunk)
 
 
+def _model_folders(manifest: Manifest) -> set[str]:
+    """The folders the model's files sit in ("root/", "root/am/", ...), as zip names."""
+    folders = {f"{manifest.root}/"}
+    for entry in manifest.entries:
+        parts = PurePosixPath(entry.path).parts[:-1]
+        for depth in range(1, len(parts) + 1):
+            folders.add(f"{manifest.root}/{'/'.join(parts[:depth])}/")
+    return folders
+
+
+def declared_entries(archive: Path) -> int | None:
+    """How many entries the zip's end record declares (None: no end record found), read from
+    its last bytes: a directory of millions of entries is refused before it is parsed."""
+    with archive.open("rb") as stream:
+        size = stream.seek(0, os.SEEK_END)
+        tail_size = min(size, _END_RECORD_SIZE + _MAX_COMMENT)
+        stream.seek(size - tail_size)
+        tail = stream.read(tail_size)
+    at = tail.rfind(_END_RECORD)
+    if at < 0 or len(tail) - at < _END_RECORD_SIZE:
+        return None
+    count = int.from_bytes(tail[at + 10 : at + 12], "little")
+    # 0xFFFF: the real count is in the zip64 record; past every sane model either way
+    return count
+
+
 def _extract(archive: Path, target: Path, manifest: Manifest) -> None:
     sizes = {entry.path: entry.size for entry in manifest.entries}
+    most = len(manifest.entries) + len(_model_folders(manifest)) + ENTRY_SLACK
+    declared = declared_entries(archive)
+    if declared is not None and declared > most:
+        raise ModelDownloadError(
+            "unsafe_archive", f"the archive declares {declared} entries, at most {most}"
+        )
     try:
         with zipfile.ZipFile(archive) as bundle:
             members = bundle.infolist()
+            if len(members) > most:
+                raise ModelDownloadError(
+                    "unsafe_archive", f"the archive holds {len(members)} entries, at most {most}"
+                )
             _check_members(members, manifest)
             for member in members:
                 path = target.joinpath(*PurePosixPath(member.filename).parts)

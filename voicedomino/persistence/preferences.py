@@ -10,6 +10,9 @@ The folder is `platformdirs.user_config_dir("voicedomino")`, or `$VOICEDOMINO_CO
 A file that is not valid JSON is moved aside (never deleted) and defaults are used; a file
 with wrong or out-of-range values is moved aside too, and the repaired values are saved.
 Unknown keys are ignored, so a newer version's file does not upset an older version.
+What stands at the path is read through the bounded reader: a folder, a FIFO, a device or a
+huge file there is moved aside. A file this run may not read stays the player's: it is never
+overwritten (`LoadedSettings.writable` is False), and changes last only for this run.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import platformdirs
 
 from voicedomino.audio.api import RATE_MAX_WPM, RATE_MIN_WPM, VOLUME_MAX, VOLUME_MIN
 from voicedomino.dialog.response import Verbosity
-from voicedomino.persistence.files import atomic_write, move_aside
+from voicedomino.persistence.files import UnusableFile, atomic_write, move_aside, read_regular
 from voicedomino.players import LEVELS
 
 log = logging.getLogger(__name__)
@@ -49,6 +52,8 @@ MAX_DEVICE_INDEX = 4096  # PortAudio numbers devices from 0; anything near this 
 NOTICE_CORRUPT = "settings_corrupt"
 NOTICE_REPAIRED = "settings_repaired"
 NOTICE_UNREADABLE = "settings_unreadable"
+NOTICE_UNUSABLE = "settings_unusable"
+SETTINGS_LIMIT = 64 * 1024  # bytes; the file is a few hundred
 ASIDE_LABEL = "danneggiate"
 
 DeviceSetting = int | str | None
@@ -90,6 +95,9 @@ class LoadedSettings:
     settings: UserSettings
     notices: tuple[str, ...] = ()
     moved_to: Path | None = None  # where a bad file was put aside
+    # False: a file is there that this run could not read: it is the player's, never replaced
+    writable: bool = True
+    absent: bool = False  # no settings file at all: the first start
 
 
 # --------------------------------------------------------------------- validation
@@ -231,12 +239,17 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
     """Read the settings file; any problem yields valid settings and a notice, never an error."""
     path = path if path is not None else settings_path()
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return LoadedSettings(UserSettings())
-    except OSError as exc:  # unreadable (permissions, a folder in its place): leave it be
+        raw = read_regular(path, SETTINGS_LIMIT)
+    except (FileNotFoundError, NotADirectoryError):
+        return LoadedSettings(UserSettings(), absent=True)
+    except UnusableFile as exc:  # a folder, a FIFO, a device, a huge file: ours, set aside
+        log.warning("settings %s unusable: %s", path, exc)
+        moved = _move_aside(path)
+        notice = NOTICE_UNUSABLE if moved is not None else NOTICE_UNREADABLE
+        return LoadedSettings(UserSettings(), (notice,), moved, writable=moved is not None)
+    except OSError as exc:  # unreadable (permissions, a disk error): the player's, left be
         log.warning("cannot read settings %s: %s", path, exc)
-        return LoadedSettings(UserSettings(), (NOTICE_UNREADABLE,))
+        return LoadedSettings(UserSettings(), (NOTICE_UNREADABLE,), writable=False)
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError, MemoryError) as exc:

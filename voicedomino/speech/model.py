@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 import platformdirs
 
+from voicedomino.persistence.files import unusable_in
 from voicedomino.persistence.model_download import (
     OFFICIAL_URL,
     DownloadErrorKey,
@@ -65,6 +66,8 @@ ModelProblemKey = Literal["model_missing", "model_corrupt"]
 
 # What any Vosk model needs, checked when a model is not the one the manifest describes.
 _VOSK_ESSENTIALS = ("am/final.mdl", "conf/model.conf")
+# No file of a model is read past this: the biggest Vosk models have files of about 1 GB.
+MODEL_FILE_LIMIT = 4 << 30
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,11 @@ def _check(
     if not path.is_dir():
         return ModelProblem("model_missing", path, source, f"no model directory at {path}")
     try:
+        # Kaldi would wait for ever on a FIFO, read a device without end, or a sparse file of
+        # gigabytes: anything like that in the folder makes the model unusable, said as such.
+        strange = next(unusable_in(path, MODEL_FILE_LIMIT), None)
+        if strange is not None:
+            return ModelProblem("model_corrupt", path, source, str(strange))
         problems = verify_model(path, manifest_path=manifest_path)
     except (ManifestError, OSError) as error:
         return ModelProblem("model_corrupt", path, source, f"cannot check {path}: {error}")

@@ -33,6 +33,8 @@ from pathlib import Path
 
 import platformdirs
 
+from voicedomino.persistence.files import unusable_in
+
 log = logging.getLogger(__name__)
 
 CACHE_ENV = "VOICEDOMINO_CACHE_DIR"
@@ -41,6 +43,7 @@ CACHE_ENV = "VOICEDOMINO_CACHE_DIR"
 PREFIX_END_COST = 6.0
 OTHER_SPEECH_WORD_COST = 7.0
 KEEP_GRAPHS = 3  # older graphs in the cache are removed
+GRAPH_FILE_LIMIT = 4 << 30  # bytes: no file of a model folder is read past this
 
 _FST_MAGIC = 2125659606
 _VECTOR_VERSION = 2
@@ -182,8 +185,16 @@ def graph_model_folder(model_path: Path, graph: SentenceGraph, cache: Path | Non
     digest.update(words_txt.encode("utf-8"))
     folder = cache / digest.hexdigest()[:24]
     if (folder / "graph" / "Gr.fst").is_file():
-        os.utime(folder)  # the newest use: kept when the cache is pruned
-        return folder
+        strange = next(unusable_in(folder, GRAPH_FILE_LIMIT), None)
+        if strange is None:
+            os.utime(folder)  # the newest use: kept when the cache is pruned
+            return folder
+        # Something Kaldi would hang on (a FIFO, a device) or drown in: the cache is ours and
+        # is made again.
+        log.warning("cached graph folder unusable, made again: %s", strange)
+        shutil.rmtree(folder, ignore_errors=True)
+        if folder.exists():
+            raise OSError(f"cannot remove the unusable graph folder {folder}")
     cache.mkdir(parents=True, exist_ok=True)
     building = Path(tempfile.mkdtemp(prefix=".building-", dir=cache))
     try:

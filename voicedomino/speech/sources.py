@@ -24,9 +24,11 @@ import numpy as np
 
 from voicedomino.audio.resample import StreamResampler
 from voicedomino.audio.wav import AudioFileError, read_sound
+from voicedomino.persistence.files import UnusableFile, open_regular
 
 SAMPLE_RATE = 16000
 BYTES_PER_SAMPLE = 2
+AUDIO_FILE_LIMIT = 512 << 20  # bytes: hours of speech; a file is read whole, so no more
 DEFAULT_BLOCK_SECONDS = 0.05
 _QUEUE_BLOCKS_SECONDS = 10.0  # beyond this backlog the oldest microphone audio is dropped
 
@@ -60,6 +62,16 @@ class AudioFormatError(SourceError):
     """An input file that is not audio; raised from `audio.wav.AudioFileError` (same key)."""
 
     key: ClassVar[str] = AudioFileError.key
+
+
+class AudioFileMissing(SourceError):
+    key: ClassVar[str] = "audio_file_missing"
+
+
+class AudioFileUnusable(SourceError):
+    """Not a file (a folder, a FIFO, a device), far too big, or not ours to read."""
+
+    key: ClassVar[str] = "audio_file_unusable"
 
 
 class EndOfAudio(Exception):
@@ -138,8 +150,15 @@ class WavFileSource:
 
 
 def _read_wav_as_16k_mono(path: Path) -> bytes:
+    """The whole file, converted; through the bounded opener, so nothing at the path (a FIFO,
+    a device, a file of gigabytes) can hang the game or fill its memory."""
     try:
-        sound = read_sound(path)
+        with open_regular(path, AUDIO_FILE_LIMIT) as stream:
+            sound = read_sound(stream)
+    except FileNotFoundError as error:
+        raise AudioFileMissing(f"no audio file at {path}") from error
+    except (UnusableFile, OSError) as error:
+        raise AudioFileUnusable(f"cannot read {path}: {error}") from error
     except AudioFileError as error:
         raise AudioFormatError(f"not a sound file: {error}") from error
     converted = sound.to_mono().resampled(SAMPLE_RATE)
