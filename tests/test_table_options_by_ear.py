@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_line_interface import run_by_keyboard
 from test_table_by_ear import Played
 
 from voicedomino.dialog.manager import DialogManager, Phase
@@ -196,24 +197,12 @@ class CheckedMatch:
             assert f"{it.side_word(side).capitalize()}: {tiles}." in text, (side, text)
 
 
-def run_the_real_program(commands: list[str], seed: int, tmp_path: Path) -> list[str]:
-    env = {
+def program_env(tmp_path: Path) -> dict[str, str]:
+    return {
         **os.environ,
         "VOICEDOMINO_DATA_DIR": str(tmp_path / "data"),
         "VOICEDOMINO_CONFIG_DIR": str(tmp_path / "config"),
     }
-    result = subprocess.run(
-        [sys.executable, "-m", "voicedomino", "--no-voice", "--tastiera", "--righe",
-         "--pausa", "0", "--seme", str(seed)],
-        input="\n".join(commands) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=True,
-    )  # fmt: skip
-    assert result.stderr == ""
-    return result.stdout.splitlines()
 
 
 WHOLE_MATCHES = {
@@ -244,7 +233,9 @@ def test_whole_match_through_the_real_program_says_every_end_right(
     if rules.highest == 9:
         assert any("nove" in text for text in played.transcript)
     # The same commands through the real program, in line mode, give the same transcript.
-    lines = run_the_real_program(played.commands, seed, tmp_path)
+    result = run_by_keyboard(played.commands, seed, program_env(tmp_path))
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
     greeting = lines.index("Modalità tastiera: scrivi un comando e premi invio. Punto "
                            "interrogativo per l'aiuto.")  # fmt: skip
     assert lines[:greeting] + lines[greeting + 1 :] == played.transcript
@@ -409,11 +400,7 @@ def test_menu_keys_choose_the_set_the_spinner_and_the_opening() -> None:
 
 
 def test_command_line_options_choose_the_table(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "VOICEDOMINO_DATA_DIR": str(tmp_path / "data"),
-        "VOICEDOMINO_CONFIG_DIR": str(tmp_path / "config"),
-    }
+    env = program_env(tmp_path)
     result = subprocess.run(
         [sys.executable, "-m", "voicedomino", "--no-voice", "--tastiera", "--righe",
          "--pausa", "0", "--seme", "3", "--variante", "coppie", "--set", "nove",

@@ -1068,6 +1068,12 @@ def refusal(
     raise ValueError(reason)
 
 
+def _arm_choice(sides: Sequence[Side]) -> tuple[str, str]:
+    """The arms to choose from, said ("testa, sopra o sotto") and as keys ("t, a o b")."""
+    names = join_list([side_word(s) for s in sides], "o")
+    return names, join_list([ARM_KEYS[s] for s in sides], "o")
+
+
 def tile_not_in_set(t: Tile, highest: int) -> str:
     top = pip_word(highest)
     return f"Nel {TILE_SET_NAMES[highest]} non c'è {tile(t)}: i numeri vanno da bianco a {top}."
@@ -1083,9 +1089,8 @@ def ask_side(inputs: Inputs = WORDS, sides: Sequence[Side] = ()) -> str:
             keys="In testa o in coda? t per la testa, c per la coda.",
             both="In testa o in coda? Anche con t o c.",
         )
-    names = join_list([side_word(s) for s in sides], "o")
+    names, letters = _arm_choice(sides)
     keys = ", ".join(f"{ARM_KEYS[s]} per {side_word(s)}" for s in sides)
-    letters = join_list([ARM_KEYS[s] for s in sides], "o")
     return _by(
         inputs,
         words=f"Dove? {names}?",
@@ -1131,8 +1136,7 @@ def hint_side(inputs: Inputs = WORDS, sides: Sequence[Side] = ()) -> str:
             keys="Premi t per la testa, c per la coda, oppure scegli un'altra tessera.",
             both="Di' testa o coda, o premi t o c, oppure annulla.",
         )
-    names = join_list([side_word(s) for s in sides], "o")
-    letters = join_list([ARM_KEYS[s] for s in sides], "o")
+    names, letters = _arm_choice(sides)
     return _by(
         inputs,
         words=f"Di' {names}, oppure annulla.",
@@ -1184,8 +1188,7 @@ def help_side(inputs: Inputs = WORDS, sides: Sequence[Side] = ()) -> str:
             keys="Premi t per mettere la tessera in testa, c in coda, o scegli un'altra tessera.",
             both="Di' testa o coda, o premi t o c, per scegliere dove mettere la tessera.",
         )
-    names = join_list([side_word(s) for s in sides], "o")
-    letters = join_list([ARM_KEYS[s] for s in sides], "o")
+    names, letters = _arm_choice(sides)
     return _by(
         inputs,
         words=f"Di' {names} per scegliere il braccio dove mettere la tessera, oppure annulla.",
