@@ -16,12 +16,13 @@ ALLOWED: dict[str, set[str]] = {
     "players": {"engine"},
     "audio": {"grammar"},
     "italian": {"grammar", "engine", "players"},
-    "dialog": {"grammar", "italian", "engine", "players", "audio"},
+    "dialog": {"grammar", "italian", "engine", "players", "audio", "net"},
     "speech": {"grammar", "audio", "persistence"},  # the model's files and manifest
     "persistence": {"engine", "dialog", "players", "audio", "grammar", "italian"},
     "net": {"engine", "players", "italian"},  # tables over the network: no dialog, no audio
     "frontend": {
         "grammar", "italian", "engine", "players", "dialog", "speech", "audio", "persistence",
+        "net",
     },
     "cli": {
         "grammar", "italian", "engine", "players", "dialog", "speech", "audio", "persistence",

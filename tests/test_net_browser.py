@@ -1,23 +1,33 @@
 """The browser page in a real headless Chromium (Debian's chromium and chromedriver, driven by
 Selenium): a player using only the keyboard joins a table by its code and plays a whole round
-against a voicedomino client, every event told in the page's live region."""
+against a player of this program's dialog, every event told in the page's live region."""
 
 from __future__ import annotations
 
-import asyncio
 import random
+import re
 import shutil
 import tempfile
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from net_helpers import Player, ServerProcess, play_until_over
+from net_helpers import ServerProcess
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from test_net_dialog import command
+
+from voicedomino.dialog.manager import DialogManager, Phase
+from voicedomino.dialog.menu import Table
+from voicedomino.dialog.network import NetworkSettings
+
+DIGITS = {"zero": 0, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6,
+          "sette": 7, "otto": 8, "nove": 9}  # fmt: skip
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -85,43 +95,70 @@ def chronicle(driver: webdriver.Chrome) -> str:
     return str(driver.execute_script("return arguments[0].innerText", log))
 
 
-def test_a_browser_player_and_a_voicedomino_client_play_a_round(
+def wait_for(condition: Callable[[], bool], timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the page never got there")
+        time.sleep(0.05)
+
+
+def test_a_browser_player_and_a_voicedomino_player_play_a_round(
     tmp_path: Path, browser: webdriver.Chrome
 ) -> None:
+    """Anna plays with this program's own dialog (as in line mode) and creates the table;
+    Bruno, in the browser, joins with the code she was told and plays by keyboard alone."""
     driver = browser
-
-    async def scenario(server: ServerProcess) -> str:
-        anna = Player("Anna")
-        code = await anna.create(server.url, {"variant": "classica", "seats": 2, "target": 0})
-        driver.get(f"http://127.0.0.1:{server.port}/")
-        log = driver.find_element(By.ID, "cronaca")
-        assert log.get_attribute("role") == "log" and log.get_attribute("aria-live") == "polite"
-        while "Connesso" not in driver.find_element(By.ID, "stato-connessione").text:
-            await asyncio.sleep(0.05)
-        driver.find_element(By.ID, "nome").send_keys("Bruno")
-        driver.find_element(By.ID, "codice").send_keys(" ".join(code) + Keys.ENTER)
-        while not driver.find_element(By.ID, "tavolo").is_displayed():
-            await asyncio.sleep(0.05)
-        await anna.until(lambda m: any(e["event"].get("name") == "Bruno"
-                                       for e in m.get("events", [])))  # fmt: skip
-        await anna.send({"type": "start"})
-        anna_plays = asyncio.create_task(play_until_over([anna], random.Random(3), timeout=120))
-        while not anna_plays.done():
-            keyboard_turn(driver)
-            await asyncio.sleep(0.15)
-        await anna_plays
-        while "Partita finita" not in chronicle(driver):
-            await asyncio.sleep(0.05)
-        # The hand is reached from its heading with Tab, as a keyboard player would.
-        await anna.send({"type": "chat", "quick": "bella_mossa"})
-        while "Bella mossa" not in chronicle(driver):
-            await asyncio.sleep(0.05)
-        await anna.close()
-        return chronicle(driver)
-
+    heard: list[str] = []
     with ServerProcess(tmp_path) as server:
-        told = asyncio.run(scenario(server))
+        anna = DialogManager(
+            Table("classica", 2, target=0),  # one round decides the match
+            computer_pause=0,
+            network=NetworkSettings([f"127.0.0.1:{server.port}"], "Anna"),
+        )
+        news = threading.Event()
+        anna.network.wake = news.set
+        try:
+            heard.append(anna.start().text)
+            heard.append(anna.handle("crea un tavolo").text)
+            code = re.search(r"Il codice è ([a-z ]+):", heard[-1])
+            assert code is not None, heard[-1]
+            digits = "".join(str(DIGITS[word]) for word in code.group(1).split())
+
+            driver.get(f"http://127.0.0.1:{server.port}/")
+            log = driver.find_element(By.ID, "cronaca")
+            assert log.get_attribute("role") == "log"
+            assert log.get_attribute("aria-live") == "polite"
+            wait_for(lambda: "Connesso" in driver.find_element(By.ID, "stato-connessione").text)
+            driver.find_element(By.ID, "nome").send_keys("Bruno")
+            driver.find_element(By.ID, "codice").send_keys(" ".join(digits) + Keys.ENTER)
+            wait_for(lambda: driver.find_element(By.ID, "tavolo").is_displayed())
+            while not any("Bruno è arrivato" in text for text in heard):
+                news.wait(1)
+                news.clear()
+                heard.append(anna.table_news().text)
+            heard.append(anna.handle("inizia").text)
+            rng = random.Random(3)
+            deadline = time.monotonic() + 120
+            while anna.phase is not Phase.MATCH_OVER and time.monotonic() < deadline:
+                view = anna.view()
+                if anna.phase is Phase.PLAYING and view is not None and view.is_my_turn:
+                    heard.append(anna.handle(command(rng.choice(view.legal_actions()))).text)
+                else:
+                    keyboard_turn(driver)
+                    news.wait(0.15)
+                    news.clear()
+                    heard.append(anna.table_news().text)
+            wait_for(lambda: "Partita finita" in chronicle(driver))
+            heard.append(anna.handle("bella mossa").text)
+            wait_for(lambda: "Bella mossa" in chronicle(driver))
+            told = chronicle(driver)
+        finally:
+            anna.close()
+    said = "\n".join(heard)
+    assert anna.phase is Phase.MATCH_OVER, said[-1500:]
     assert "Comincia la partita 1: Anna, Bruno." in told
     assert "Tocca a te." in told and "Hai giocato il" in told and "Anna gioca il" in told
     assert "Punteggio:" in told and "Partita finita: vince" in told
     assert "Anna: Bella mossa!" in told
+    assert "Bruno," in said  # the browser player's moves, told to Anna by name

@@ -21,6 +21,7 @@ from voicedomino import __version__
 from voicedomino.audio.api import SoundOutput
 from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.menu import Table
+from voicedomino.dialog.network import DEFAULT_SERVER, NetworkSettings
 from voicedomino.engine import VARIANTS
 from voicedomino.frontend.app import Game, Preferences
 from voicedomino.frontend.attention import GateSettings
@@ -151,7 +152,41 @@ def build_parser() -> argparse.ArgumentParser:
     grace = _seconds_between(*GRACE_RANGE)
     parser.add_argument("--grazia", type=grace, metavar="SECONDI", help=helps["--grazia"])
     switch("--premi-per-parlare")
+    _add_network_options(parser)
     return parser
+
+
+def _add_network_options(parser: argparse.ArgumentParser) -> None:
+    """Playing at a network table: the server, the table's code, the player's name."""
+    from voicedomino.italian.network import SERVER_HELP as helps
+
+    parser.add_argument("--server", help=helps["--server"])
+    parser.add_argument("--tavolo", type=_table_code, help=helps["--tavolo"])
+    parser.add_argument("--nome", help=helps["--nome"])
+
+
+def _table_code(text: str) -> str:
+    from voicedomino.italian.network import bad_code
+
+    digits = "".join(text.split())
+    if not digits.isdigit() or not digits.isascii() or len(digits) > 8:
+        raise argparse.ArgumentTypeError(bad_code(text))
+    return digits
+
+
+def network_settings(args: argparse.Namespace) -> NetworkSettings:
+    """--server (several addresses, comma separated: processes sharing their tables),
+    --tavolo, --nome; without --nome the name of the computer's user."""
+    import getpass
+
+    addresses = [a for a in (args.server or "").split(",") if a.strip()]
+    name = args.nome
+    if not name:
+        try:
+            name = getpass.getuser().capitalize()
+        except (OSError, KeyError):
+            name = "Giocatore"
+    return NetworkSettings(addresses or [DEFAULT_SERVER], name, args.tavolo)
 
 
 def _add_server_parser(sub: argparse._SubParsersAction[ItalianParser]) -> None:
@@ -359,7 +394,9 @@ def play(args: argparse.Namespace) -> int:
     if prefs != loaded.settings and not keep(prefs):
         notices.tell(unkept)
     output = _make_output(args.no_voice, prefs, notices.tell, voice_name, screen_reader)
-    autosave = None if args.senza_salvataggio else AutoSave()
+    # Straight to a network table (--tavolo): the server keeps that match, and a local match
+    # saved here stays as it is for another time.
+    autosave = None if args.senza_salvataggio or args.tavolo else AutoSave()
     lock = DataLock(data_dir())
     state = lock.acquire() if autosave is not None else None
     if lock.set_aside is not None:
@@ -398,6 +435,7 @@ def play(args: argparse.Namespace) -> int:
         saved=saved,
         auto_forced=prefs.auto_forced,
         saved_behind=behind,
+        network=network_settings(args),
     )
 
     current = [prefs]  # what is saved now: each change starts from the last one
@@ -467,6 +505,7 @@ def play(args: argparse.Namespace) -> int:
             keys.restore()
         if voice is not None:
             voice.stop()
+        manager.close()
         output.close()
         lock.release()
     return 0

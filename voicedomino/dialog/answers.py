@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from voicedomino.dialog.intents import Query
 from voicedomino.dialog.narration import team_labels, team_members
-from voicedomino.dialog.session import HUMAN_SEAT as HUMAN
 from voicedomino.dialog.session import level_plays
 from voicedomino.engine import (
     Draw,
@@ -106,8 +105,8 @@ def boneyard(view: SeatView) -> str:
 
 def opponents(view: SeatView) -> str:
     """The opponents' tile counts; in pairs the partner is named on its own, never among them."""
-    partner = view.rules.partner_of(HUMAN)
-    others = [(s, n) for s, n in enumerate(view.hand_counts) if s not in (HUMAN, partner)]
+    partner = view.rules.partner_of(view.seat)
+    others = [(s, n) for s, n in enumerate(view.hand_counts) if s not in (view.seat, partner)]
     text = it.opponents(others)
     if partner is not None:
         text += " " + it.partner_count(partner, view.hand_counts[partner])
@@ -117,7 +116,11 @@ def opponents(view: SeatView) -> str:
 def scores(view: SeatView) -> str:
     rules = view.rules
     return it.scores(
-        team_labels(rules), view.scores, rules.target, rules.lower_score_wins, team_members(rules)
+        team_labels(rules, view.seat),
+        view.scores,
+        rules.target,
+        rules.lower_score_wins,
+        team_members(rules),
     )
 
 
@@ -130,17 +133,17 @@ def turn(view: SeatView) -> str:
 def last_move(view: SeatView) -> str:
     for event in reversed(view.history):
         if isinstance(event, TilePlayed):
-            if event.seat == HUMAN:
+            if it.is_you(event.seat):
                 return it.you_played(event.tile, event.side, event.lead)
             return it.other_played(event.seat, event.tile, event.side, event.lead)
         if isinstance(event, TilesDrawn):
             return (
                 it.you_drew(event.tiles)
-                if event.seat == HUMAN
+                if it.is_you(event.seat)
                 else it.other_drew(event.seat, event.count)
             )
         if isinstance(event, Passed):
-            return it.you_passed() if event.seat == HUMAN else it.other_passed(event.seat)
+            return it.you_passed() if it.is_you(event.seat) else it.other_passed(event.seat)
     return it.no_moves_yet()
 
 
@@ -171,15 +174,15 @@ def number_missing(view: SeatView, number: int) -> str:
 def _told(event: object) -> str | None:
     """One public event, as narration says it."""
     if isinstance(event, TilePlayed):
-        if event.seat == HUMAN:
+        if it.is_you(event.seat):
             return it.you_played(event.tile, event.side, event.lead)
         return it.other_played(event.seat, event.tile, event.side, event.lead)
     if isinstance(event, TilesDrawn):
-        if event.seat == HUMAN:
+        if it.is_you(event.seat):
             return it.you_drew(event.tiles)
         return it.other_drew(event.seat, event.count)
     if isinstance(event, Passed):
-        return it.you_passed() if event.seat == HUMAN else it.other_passed(event.seat)
+        return it.you_passed() if it.is_you(event.seat) else it.other_passed(event.seat)
     return None
 
 
@@ -189,14 +192,14 @@ def player(view: SeatView, seat: int) -> str:
     last = next(
         (_told(e) for e in reversed(view.history) if getattr(e, "seat", None) == seat), None
     )
-    partner = view.rules.partner_of(HUMAN) == seat
+    partner = view.rules.partner_of(view.seat) == seat
     return it.player_status(seat, view.hand_counts[seat], last, partner)
 
 
 def since_my_turn(view: SeatView) -> str:
     """Everything since the player's own last action, as one answer."""
     history = list(view.history)
-    mine = [i for i, e in enumerate(history) if getattr(e, "seat", None) == HUMAN]
+    mine = [i for i, e in enumerate(history) if getattr(e, "seat", None) == view.seat]
     start = mine[-1] + 1 if mine else 0
     told = [t for t in (_told(e) for e in history[start:]) if t]
     if not told:
@@ -215,7 +218,7 @@ def player_score(view: SeatView, seat: int) -> str:
 
 
 def partner(view: SeatView) -> str:
-    seat = view.rules.partner_of(HUMAN)
+    seat = view.rules.partner_of(view.seat)
     if seat is None:
         return it.no_partner()
     return it.partner_count(seat, view.hand_counts[seat])
@@ -234,7 +237,7 @@ def last_round(view: SeatView, ended: RoundEnded | None) -> str:
         return it.no_round_finished()
     result = ended.result
     rules = view.rules
-    labels = team_labels(rules)
+    labels = team_labels(rules, view.seat)
     if result.outcome is Outcome.DOMINO and result.out_seat is not None:
         head = it.round_domino(result.out_seat)
     else:
@@ -248,7 +251,7 @@ def last_round(view: SeatView, ended: RoundEnded | None) -> str:
 
 
 def winner(view: SeatView, ended: RoundEnded | None) -> str:
-    labels, members = team_labels(view.rules), team_members(view.rules)
+    labels, members = team_labels(view.rules, view.seat), team_members(view.rules)
     if view.match_result is not None:
         won = view.match_result.winner
         return it.match_won(labels[won], members[won] if members else None)

@@ -8,6 +8,7 @@ handler; what every phase shares (the voice, help, stopping speech) is answered 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 from collections.abc import Callable
@@ -55,10 +56,19 @@ from voicedomino.dialog.intents import (
 )
 from voicedomino.dialog.menu import Table, choose
 from voicedomino.dialog.narration import Narrator
+from voicedomino.dialog.network import (
+    CreateTable,
+    JoinTable,
+    NetRequest,
+    NetworkPlay,
+    NetworkSettings,
+    PlayOnline,
+    request_in,
+)
 from voicedomino.dialog.parser import answer_key, keyboard_shortcuts, parse
 from voicedomino.dialog.response import Response, Verbosity
 from voicedomino.dialog.saving import SaveKeeper
-from voicedomino.dialog.session import HUMAN_SEAT, MatchSession, PlayerFactory
+from voicedomino.dialog.session import MatchSession, PlayerFactory, TableSeat
 from voicedomino.dialog.turns import Turns, only_tile_with
 from voicedomino.engine import (
     TILE_SETS,
@@ -71,6 +81,8 @@ from voicedomino.engine import (
 )
 from voicedomino.engine.legality import fitting_sides
 from voicedomino.italian import messages as it
+from voicedomino.italian import network as it_net
+from voicedomino.net.remote import TableRefused
 from voicedomino.players import make_player
 
 log = logging.getLogger(__name__)
@@ -89,6 +101,9 @@ _VERBOSITY_TEXT: dict[Verbosity, Callable[[], str]] = {
 }
 
 
+GOING_ONLINE = (PlayOnline, CreateTable, JoinTable)  # understood anywhere, not just at a table
+
+
 class Phase(Enum):
     RESUME_OFFER = "resume_offer"
     MENU = "menu"
@@ -97,6 +112,7 @@ class Phase(Enum):
     ROUND_OVER = "round_over"
     MATCH_OVER = "match_over"
     CONFIRM = "confirm"
+    TABLE = "table"  # at a network table, before its match starts
 
 
 class DialogManager:
@@ -111,13 +127,16 @@ class DialogManager:
         player_factory: PlayerFactory = make_player,
         auto_forced: bool | None = None,
         saved_behind: int = 0,
+        network: NetworkSettings | None = None,
     ) -> None:
         self.table = table or Table()
         self.narrator = Narrator(verbosity, computer_pause)
         self.turns = Turns(self.narrator, auto_forced)
+        # Tables on a server, when the player plays over the network (--server, "gioca in rete").
+        self.network = NetworkPlay(network or NetworkSettings(), self.narrator)
         self.seed = seed
         self.player_factory = player_factory
-        self.session: MatchSession | None = None
+        self.session: TableSeat | None = None
         self.phase = Phase.RESUME_OFFER if saved is not None else Phase.MENU
         self._saved = saved
         self._saved_behind = saved_behind  # the player's moves the save lacks (saves failed)
@@ -135,6 +154,7 @@ class DialogManager:
             Phase.ROUND_OVER: self._on_round_over,
             Phase.MATCH_OVER: self._on_match_over,
             Phase.CONFIRM: self._on_confirm,
+            Phase.TABLE: self._on_table,
         }
 
     # --- public ---------------------------------------------------------------------
@@ -176,6 +196,9 @@ class DialogManager:
         if self.phase is Phase.RESUME_OFFER:
             text = it.resume_offer(self.inputs, self._saved_behind)
             return Response(awaits_player=True).say(text)
+        code, self.network.settings.code = self.network.settings.code, None
+        if code is not None:  # --tavolo: straight to that network table
+            return self.handle_intent(JoinTable(code))
         return self._menu_summary(Response(awaits_player=True))
 
     def prompt(self) -> Response:
@@ -211,24 +234,56 @@ class DialogManager:
         """A yes/no question waits: a typed "s" or "n" answers it."""
         return self.phase in (Phase.CONFIRM, Phase.RESUME_OFFER)
 
-    def typed(self, text: str, parsed: Intent | None) -> Intent | None:
+    def typed(self, text: str, parsed: Intent | None) -> Intent | NetRequest | None:
         """What a typed line means now: "s" or "n" answers a waiting question (otherwise "s"
         is the score), else what it was parsed as."""
         answer = answer_key(text) if self.wants_answer else None
+        request = None if self.wants_answer else request_in(text)
+        if request is not None and (self.network.seated or isinstance(request, GOING_ONLINE)):
+            return request  # at a network table "ciao" greets the table, "grazie" thanks it
         return answer or parsed
 
     def handle(self, utterance: str) -> Response:
         """Answer one typed utterance; never raises."""
         return self.handle_intent(self.typed(utterance, parse(utterance)))
 
-    def handle_intent(self, intent: Intent | None) -> Response:
+    def handle_intent(self, intent: Intent | NetRequest | None) -> Response:
         """Answer one intent (None: not understood); never raises."""
         try:
-            return self._dispatch(intent)
+            with self._seating():
+                if isinstance(intent, NetRequest):
+                    return self._network_request(intent)
+                return self._dispatch(intent)
+        except TableRefused as refused:  # at a network table: the server said no, or is away
+            text = refused.text or it_net.not_connected()
+            return Response(awaits_player=True).say(text, Cue.INVALID)
         except Exception:  # the game must go on whatever breaks; the log keeps the details
             log.exception("internal error handling %r", intent)
             self.internal_errors += 1
             return Response().say(it.internal_error())
+
+    def table_news(self) -> Response:
+        """What happened at the network table since the player last heard (a friend's move,
+        the server's computers, arrivals, the timer, chat), told as at a local table; the
+        phase follows the match. Never raises."""
+        try:
+            with self._seating():
+                return self._table_news()
+        except Exception:
+            log.exception("internal error telling the table's news")
+            self.internal_errors += 1
+            return Response().say(it.internal_error())
+
+    def close(self) -> None:
+        """Leave the network, if connected (the seat stays the player's)."""
+        self.network.close()
+
+    def _seating(self) -> contextlib.AbstractContextManager[None]:
+        """At a network table every sentence names the people there, from the player's seat."""
+        remote = self.network.remote
+        if remote is None or remote.seat is None:
+            return contextlib.nullcontext()
+        return it.seated(remote.seat, remote.names())
 
     def save_document(self) -> dict[str, Any] | None:
         """The whole match, as the engine's versioned JSON plus the table choices."""
@@ -336,7 +391,7 @@ class DialogManager:
             case Ask(query) if self.session is not None:
                 view = self.session.view()
                 detailed = self.verbosity is Verbosity.DETAILED
-                rng = self.session.decision_rng(HUMAN_SEAT)
+                rng = self.session.decision_rng(view.seat)
                 ended = self.session.last_round_ended
                 text = answers.answer(
                     query, view, detailed=detailed, rng=rng, last_round_ended=ended
@@ -361,6 +416,67 @@ class DialogManager:
                 text = it.settings_in_the_menu(self.inputs)
                 return Response(awaits_player=True).say(text, Cue.INVALID)
         return self.not_understood()
+
+    # --- a network table ------------------------------------------------------------------
+
+    def _network_request(self, request: NetRequest) -> Response:
+        if self.phase not in (Phase.MENU, Phase.TABLE, Phase.MATCH_OVER) and isinstance(
+            request, PlayOnline | CreateTable | JoinTable
+        ):
+            return Response(awaits_player=True).say(it.settings_in_the_menu(), Cue.INVALID)
+        response = self.network.handle(request, self.table)
+        if self.network.seated and self.phase in (Phase.MENU, Phase.MATCH_OVER):
+            self.phase = Phase.TABLE
+            self.session = None
+        if not self.network.seated and self.phase is Phase.TABLE:
+            self.phase = Phase.MENU
+        return self._follow_table(response)
+
+    def _table_news(self) -> Response:
+        response = Response()
+        response.messages.extend(self.network.news())
+        return self._follow_table(response)
+
+    def _follow_table(self, response: Response) -> Response:
+        """The phase a network table's match is in: it may have started, moved on or ended
+        while the player said nothing."""
+        remote = self.network.remote
+        if remote is None or remote.state.code is None or not remote.in_match:
+            return response
+        if self.phase in (Phase.CONFIRM, Phase.CHOOSE_SIDE):
+            return response  # the question asked stands; the news was told
+        if self.session is not remote:
+            self.session = remote
+        if remote.seat is None:  # a spectator only listens
+            self.phase = Phase.TABLE
+            return response
+        view = remote.view()
+        if view.round_result is None and view.is_my_turn:
+            response = self.turns.continue_play(remote, response)  # a forced move, if any
+        return self._settled(response)
+
+    def _on_table(self, intent: Intent) -> Response:
+        """At a network table before the match (or as a spectator)."""
+        match intent:
+            case Start() | Continue() if self.network.remote is not None:
+                if self.network.remote.seat is None:
+                    return Response().say(it_net.error_text("spectator"), Cue.INVALID)
+                return self._follow_table(self.network.start())
+            case Quit():
+                return self._common(intent)
+            case Ask() | AskNumber() | AskPlayer() | SideWord() | PlayNumber() | Undo() if (
+                self.session is not None
+            ):
+                return self._common(intent)
+        return Response(awaits_player=True).say(it_net.waiting_to_start(self._hosting()))
+
+    def _remote_match(self) -> bool:
+        """The match in play is at a network table."""
+        return self.session is not None and self.session is self.network.remote
+
+    def _hosting(self) -> bool:
+        remote = self.network.remote
+        return remote is not None and remote.state.is_host
 
     # --- phases -------------------------------------------------------------------------
 
@@ -479,12 +595,19 @@ class DialogManager:
 
     def _on_round_over(self, intent: Intent) -> Response:
         match intent:
+            case Continue() if self._remote_match():
+                session = self.session
+                assert session is not None
+                response = self.turns.next_round(session)
+                return self._settled(response.say(it_net.ready_waiting()))
             case Continue():
                 return self._next_round()
         return self._after_round(intent, Reason.ROUND_OVER)
 
     def _on_match_over(self, intent: Intent) -> Response:
         match intent:
+            case Start() if self._remote_match():
+                return self._follow_table(self.network.start())
             case Start():
                 return self._start_match()
         return self._after_round(intent, Reason.MATCH_OVER)
@@ -552,7 +675,7 @@ class DialogManager:
             case Phase.CONFIRM | Phase.RESUME_OFFER:
                 return Response().say(it.help_confirm(inputs))
         assert self.session is not None
-        rules = self.session.match.rules
+        rules = self.session.view().rules
         return Response().say(it.help_playing(rules.boneyard_drawable, rules.spinner))
 
     def _menu_summary(self, response: Response) -> Response:

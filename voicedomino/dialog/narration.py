@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voicedomino.audio.cue_names import ARM_CUES, PLACE_CUES, Cue, seat_pan
+from voicedomino.dialog import table_talk
 from voicedomino.dialog.response import Message, Verbosity
-from voicedomino.dialog.session import HUMAN_SEAT as HUMAN
 from voicedomino.engine import (
     BonusTurn,
     Event,
@@ -27,12 +27,15 @@ from voicedomino.engine import (
 )
 from voicedomino.engine.legality import can_draw, default_side, fitting_sides, playable_moves
 from voicedomino.italian import messages as it
+from voicedomino.net.events import TableEvent
 
 
-def team_labels(rules: Rules) -> list[str]:
-    """How each team is called: "noi"/"loro" in pairs, else "tu" and the computers' names."""
+def team_labels(rules: Rules, me: int = 0) -> list[str]:
+    """How each team is called by the player at seat *me*: "noi"/"loro" in pairs, else "tu"
+    and the others' names."""
     if rules.pairs:
-        return ["noi", "loro"]
+        ours = rules.team_of(me)
+        return ["noi" if team == ours else "loro" for team in range(len(rules.teams))]
     return [it.seat_name(team[0]) for team in rules.teams]
 
 
@@ -73,10 +76,15 @@ class Narrator:
         self.inputs = it.WORDS  # how the player gives commands: the prompts name it
         self._ends_due: OpenEnds | None = None
 
-    def tell(self, view: SeatView, events: Sequence[Event]) -> list[Message]:
+    def tell(self, view: SeatView, events: Sequence[object]) -> list[Message]:
+        """The events as the seat of *view* hears them: the game's, and at a network table
+        the table's own (arrivals, timers, chat), in the order they happened."""
         out: list[Message] = []
         for event in events:
-            out.extend(self._one(view, event))
+            if isinstance(event, TableEvent):
+                out.extend(table_talk.tell(event, view.seat))
+            else:
+                out.extend(self._one(view, event))  # type: ignore[arg-type]
         return out
 
     def ends_due(self) -> list[Message]:
@@ -104,7 +112,7 @@ class Narrator:
         if isinstance(event, TilePlayed):
             cue = place_cue(event.seat, event.side)
             pan = seat_pan(event.seat, view.rules.seats)
-            if event.seat == HUMAN:  # always with its side: the game may have chosen it
+            if event.seat == view.seat:  # always with its side: the game may have chosen it
                 text = (
                     it.brief_you_played(event.side, event.lead)
                     if brief
@@ -124,23 +132,23 @@ class Narrator:
             if detailed:
                 said.extend(self.ends_due())
             if view.round_result is None and view.hand_counts[event.seat] == 1:
-                partner = view.rules.partner_of(HUMAN) == event.seat
+                partner = view.rules.partner_of(view.seat) == event.seat
                 said.append(Message(it.one_tile_left(event.seat, partner)))
             return said
         if isinstance(event, TilesDrawn):
-            if event.seat == HUMAN:
+            if event.seat == view.seat:
                 return [Message(it.you_drew(event.tiles), Cue.DRAW)]
             self._note_ends(view)
             pan = seat_pan(event.seat, view.rules.seats)
             return [Message(it.other_drew(event.seat, event.count), Cue.DRAW, pause, pan)]
         if isinstance(event, Passed):
-            if event.seat == HUMAN:
+            if event.seat == view.seat:
                 return [Message(it.you_passed(), Cue.PASS)]
             self._note_ends(view)
             pan = seat_pan(event.seat, view.rules.seats)
             return [Message(it.other_passed(event.seat), Cue.PASS, pause, pan)]
         if isinstance(event, BonusTurn):
-            if event.seat == HUMAN:
+            if event.seat == view.seat:
                 said = [*self.ends_due(), Message(it.your_bonus(), Cue.BONUS)]
                 if view.is_my_turn:
                     said.extend(self.situation(view))  # as at any turn: can I play at all?
@@ -152,8 +160,8 @@ class Narrator:
             self._ends_due = None
             return self._round_ended(view, event)
         if isinstance(event, MatchEnded):
-            labels, members = team_labels(view.rules), team_members(view.rules)
-            human_team = view.rules.team_of(HUMAN)
+            labels, members = team_labels(view.rules, view.seat), team_members(view.rules)
+            human_team = view.team
             winner = event.result.winner
             won = winner == human_team
             cue = Cue.MATCH_WON if won else Cue.MATCH_LOST
@@ -171,7 +179,7 @@ class Narrator:
             self._ends_due = view.layout.ends()
 
     def _turn_started(self, view: SeatView, seat: int) -> list[Message]:
-        if seat != HUMAN or view.round_result is not None:
+        if seat != view.seat or view.round_result is not None:
             return []
         said = [*self.ends_due(), Message(it.your_turn(), Cue.YOUR_TURN)]
         said.extend(self.situation(view))
@@ -195,8 +203,8 @@ class Narrator:
     def _round_ended(self, view: SeatView, event: RoundEnded) -> list[Message]:
         result = event.result
         rules = view.rules
-        labels = team_labels(rules)
-        human_team = rules.team_of(HUMAN)
+        labels = team_labels(rules, view.seat)
+        human_team = view.team
         said: list[Message] = []
         if result.outcome is Outcome.DOMINO and result.out_seat is not None:
             head = it.round_domino(result.out_seat)
@@ -212,7 +220,7 @@ class Narrator:
             said.append(Message(it.round_draw()))
         elif rules.lower_score_wins:
             clean = result.out_seat if result.out_seat is not None else result.last_mover
-            said.append(Message(it.capra_round(clean if clean is not None else HUMAN)))
+            said.append(Message(it.capra_round(clean if clean is not None else view.seat)))
         else:
             said.append(
                 Message(it.round_winner(labels[result.winner], result.points[result.winner]))

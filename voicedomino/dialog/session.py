@@ -8,9 +8,9 @@ human seat's observation, as OpenSpiel's per-player observation.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from voicedomino.engine import (
     Action,
@@ -162,3 +162,41 @@ def _as_made(action: Action, events: list[Event]) -> Action:
         return action
     outer = played.head if played.side is Side.HEAD else played.tail
     return Play(played.tile, played.side, outer)
+
+
+@runtime_checkable
+class TableSeat(Protocol):
+    """A table seen from one seat: what the dialog plays through.
+
+    MatchSession (a local match whose computers play when asked) is one; a table on a server
+    (voicedomino.net.remote.RemoteTable, where friends and the server's computers move on their
+    own and their moves arrive as news) is another. The dialog narrates the events either hands
+    back, so a friend's move and a computer's move are told by the same code.
+    """
+
+    last_round_ended: RoundEnded | None
+
+    def view(self) -> SeatView:
+        """What this seat may know, now."""
+        ...
+
+    def play(self, action: Action, *, undoable: bool = True) -> Sequence[object]:
+        """The seat's move (IllegalAction with the engine's reason when refused): its events."""
+        ...
+
+    def computer_turns(self) -> Iterator[list[Event]]:
+        """Moves the table makes when asked (a local match's computers); none elsewhere."""
+        ...
+
+    def next_round(self) -> Sequence[object]:
+        """Ready for the next round: its opening events, or none until everyone is ready."""
+        ...
+
+    def decision_rng(self, seat: int) -> random.Random: ...
+
+    @property
+    def undoable(self) -> Action | None: ...
+
+    def undo(self) -> Action | None: ...
+
+    def save_document(self) -> dict[str, Any] | None: ...

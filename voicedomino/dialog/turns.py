@@ -12,7 +12,7 @@ from voicedomino.dialog import answers
 from voicedomino.dialog.intents import PlayTile
 from voicedomino.dialog.narration import Narrator
 from voicedomino.dialog.response import Response, Verbosity
-from voicedomino.dialog.session import HUMAN_SEAT, MatchSession
+from voicedomino.dialog.session import TableSeat
 from voicedomino.engine import (
     Draw,
     IllegalAction,
@@ -68,7 +68,7 @@ class Turns:
     narrator: Narrator
     auto_forced: bool | None = None  # forced draws and passes made for the player; None: brief
 
-    def play_tile(self, session: MatchSession, intent: PlayTile) -> Response | None:
+    def play_tile(self, session: TableSeat, intent: PlayTile) -> Response | None:
         """Play the tile as said; None when it fits both ends and the player must choose."""
         view = session.view()
         tile = intent.tile
@@ -86,7 +86,7 @@ class Turns:
         response.messages.extend(self.narrator.tell(session.view(), events))
         return self.continue_play(session, response)
 
-    def act(self, session: MatchSession, action: Draw | Pass, acting: str) -> Response:
+    def act(self, session: TableSeat, action: Draw | Pass, acting: str) -> Response:
         try:
             events = session.play(action)
         except IllegalAction as error:
@@ -98,7 +98,7 @@ class Turns:
             response.messages.extend(self.narrator.situation(view))
         return self.continue_play(session, response)
 
-    def continue_play(self, session: MatchSession, response: Response) -> Response:
+    def continue_play(self, session: TableSeat, response: Response) -> Response:
         """Let the computers move until it is the player's turn (with a choice to make) or the
         round is over."""
         for _ in range(MAX_FORCED_MOVES):
@@ -112,13 +112,13 @@ class Turns:
         response.awaits_player = True
         return response
 
-    def next_round(self, session: MatchSession) -> Response:
+    def next_round(self, session: TableSeat) -> Response:
         response = Response(state_changed=True)
         events = session.next_round()
         response.messages.extend(self.narrator.tell(session.view(), events))
         return self.continue_play(session, response)
 
-    def undo(self, session: MatchSession) -> Response:
+    def undo(self, session: TableSeat) -> Response:
         """Take back the player's last move and what followed; state_changed when it was done."""
         played = session.view().history
         undone = session.undo()
@@ -128,7 +128,7 @@ class Turns:
         # What followed the move in the same round: did anybody else answer it?
         after = played[len(view.history) :] if played[: len(view.history)] == view.history else ()
         moves = (TilePlayed, TilesDrawn, Passed)
-        replies = any(isinstance(e, moves) and e.seat != HUMAN_SEAT for e in after)
+        replies = any(isinstance(e, moves) and e.seat != view.seat for e in after)
         response = Response(state_changed=True, awaits_player=True)
         response.say(it.undone(undone, lead=not view.line, replies=replies))
         if view.line:
@@ -150,7 +150,7 @@ class Turns:
             return legal[0]
         return None
 
-    def _make_forced(self, session: MatchSession, forced: Draw | Pass, response: Response) -> None:
+    def _make_forced(self, session: TableSeat, forced: Draw | Pass, response: Response) -> None:
         drawing = isinstance(forced, Draw)
         stuck = it.nothing_to_play(drawing)
         if response.messages and response.messages[-1].text == stuck:

@@ -24,6 +24,7 @@ from voicedomino.dialog.intents import (
     VoiceChange,
 )
 from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.network import NetRequest
 from voicedomino.dialog.parser import Heard
 from voicedomino.dialog.response import Message, Response
 from voicedomino.dialog.saving import SaveStatus
@@ -39,6 +40,7 @@ from voicedomino.frontend.inbox import (
     Source,
     Spoken,
     StopAsked,
+    TableNews,
     TimePassed,
     Typed,
 )
@@ -141,6 +143,7 @@ class Game:
         self.keys: KeyHandler | None = None  # key mode's navigator
         self.gate: VoiceGate | None = None  # between the microphone and the dialog
         manager.keeper = self  # the dialog asks before it says anything about the save
+        manager.network.wake = lambda: self.submit(TableNews())  # news from a network table
 
     def listen_with_gate(
         self, settings: GateSettings | None = None, clock: Callable[[], float] = time.monotonic
@@ -253,7 +256,7 @@ class Game:
         self._after(response)
         return response
 
-    def handle_intent(self, intent: Intent | None) -> Response:
+    def handle_intent(self, intent: Intent | NetRequest | None) -> Response:
         """Carry out one intent now and say the answer."""
         response = self.manager.handle_intent(intent)
         self._after(response)
@@ -460,6 +463,8 @@ class Game:
                     self.notice(key)
                 case Announcement(text):
                     self.say(text)
+                case TableNews():
+                    self._after(self.manager.table_news())
                 case InputEnded(source):
                     open_sources.discard(source)
                     if source is Source.VOICE:

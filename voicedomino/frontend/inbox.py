@@ -58,6 +58,12 @@ class TimePassed:
 
 
 @dataclass(frozen=True)
+class TableNews:
+    """Something happened at the network table (a friend moved, somebody arrived): the
+    dialog tells it in turn with the rest."""
+
+
+@dataclass(frozen=True)
 class InputEnded:
     source: Source
 
@@ -84,4 +90,5 @@ InboxItem = (
     | InputEnded
     | Resumed
     | StopAsked
+    | TableNews
 )

@@ -7,7 +7,9 @@ heard: numbers as words, no symbols, one idea per sentence.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from voicedomino.engine import Action, Draw, Play, Reason, Side, Tile
@@ -87,8 +89,49 @@ def ascii_spelling(char: str) -> str:
 # --- pieces -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where at a network table: the player's own seat and everyone's names."""
+
+    me: int
+    names: tuple[str, ...]
+
+
+# At a local table the player is seat 0 and the computers are Marco, Giulia and Luca; at a
+# network table the dialog sets the seating, and every sentence names people as they are.
+_SEATING: ContextVar[Seating | None] = ContextVar("seating", default=None)
+
+
+@contextmanager
+def seated(me: int, names: Sequence[str]) -> Iterator[None]:
+    """Speak, inside the block, as the player at seat *me* of a table with these *names*."""
+    token = _SEATING.set(Seating(me, tuple(names)))
+    try:
+        yield
+    finally:
+        _SEATING.reset(token)
+
+
+def partner_name(seat: int) -> str:
+    """ "La tua compagna Giulia" at a local table; at a network table the partner's name,
+    whoever they are."""
+    if _SEATING.get() is None:
+        return f"La tua compagna {seat_name(seat)}"
+    return f"{seat_name(seat)}, in coppia con te,"
+
+
+def is_you(seat: int) -> bool:
+    seating = _SEATING.get()
+    return seat == (0 if seating is None else seating.me)
+
+
 def seat_name(seat: int) -> str:
-    return "tu" if seat == 0 else COMPUTER_NAMES[seat - 1]
+    if is_you(seat):
+        return "tu"
+    seating = _SEATING.get()
+    if seating is not None and 0 <= seat < len(seating.names):
+        return seating.names[seat]
+    return COMPUTER_NAMES[seat - 1]
 
 
 def article(phrase: str) -> str:
@@ -419,7 +462,7 @@ def round_started(round_number: int, leader: int, lead_tile: Tile | None, redeal
     parts = [f"Mano {cardinal(round_number)}."]
     if redeals:
         parts.append("Nessuno aveva un doppio: tessere rimescolate.")
-    if leader == 0:
+    if is_you(leader):
         parts.append(
             f"Inizi tu, con {tile(lead_tile)}."
             if lead_tile
@@ -543,9 +586,9 @@ def compact_other_played(seat: int, t: Tile, side: Side, lead: bool) -> str:
 
 
 def one_tile_left(seat: int, partner: bool = False) -> str:
-    if seat == 0:
+    if is_you(seat):
         return "Ti resta l'ultima tessera."
-    who = f"La tua compagna {seat_name(seat)}" if partner else seat_name(seat)
+    who = partner_name(seat) if partner else seat_name(seat)
     return f"{who} ha l'ultima tessera."
 
 
@@ -572,7 +615,7 @@ def forced_pass() -> str:
 def round_domino(out_seat: int) -> str:
     return (
         "Domino! Hai finito le tessere."
-        if out_seat == 0
+        if is_you(out_seat)
         else f"{seat_name(out_seat)} ha finito le tessere."
     )
 
@@ -584,7 +627,7 @@ def round_blocked() -> str:
 def penalties(values: Sequence[int]) -> str:
     parts = []
     for seat, value in enumerate(values):
-        who = "Tu hai" if seat == 0 else f"{seat_name(seat)} ha"
+        who = "Tu hai" if is_you(seat) else f"{seat_name(seat)} ha"
         parts.append(f"{who} {points(value)} in mano")
     return join_list(parts) + "."
 
@@ -617,7 +660,7 @@ def round_draw() -> str:
 
 
 def capra_round(clean_seat: int) -> str:
-    who = "Tu non prendi" if clean_seat == 0 else f"{seat_name(clean_seat)} non prende"
+    who = "Tu non prendi" if is_you(clean_seat) else f"{seat_name(clean_seat)} non prende"
     return f"{who} punti; gli altri aggiungono i punti che hanno in mano."
 
 
@@ -790,11 +833,11 @@ def opponents(counts: Sequence[tuple[int, int]]) -> str:
 
 
 def partner_count(seat: int, n: int) -> str:
-    return f"La tua compagna {seat_name(seat)} ha {tiles_count(n)}."
+    return f"{partner_name(seat)} ha {tiles_count(n)}."
 
 
 def turn_of(seat: int) -> str:
-    return your_turn() if seat == 0 else f"Tocca a {seat_name(seat)}."
+    return your_turn() if is_you(seat) else f"Tocca a {seat_name(seat)}."
 
 
 def no_moves_yet() -> str:
@@ -852,7 +895,7 @@ def number_missing(n: int, unseen: Sequence[Tile]) -> str:
 
 
 def player_status(seat: int, count: int, last: str | None, partner: bool = False) -> str:
-    who = f"La tua compagna {seat_name(seat)}" if partner else seat_name(seat)
+    who = partner_name(seat) if partner else seat_name(seat)
     text = f"{who} ha {tiles_count(count)}."
     return f"{text} Ultima mossa: {last}" if last else text
 
@@ -877,10 +920,10 @@ def hands_revealed(hands: Sequence[tuple[int, Sequence[Tile]]]) -> str:
     parts = []
     for seat, tiles in hands:
         if not tiles:  # who went out: "Marco non aveva più tessere"
-            parts.append("Tu non avevi più tessere" if seat == 0 else
+            parts.append("Tu non avevi più tessere" if is_you(seat) else
                          f"{seat_name(seat)} non aveva più tessere")  # fmt: skip
             continue
-        who = "Tu avevi" if seat == 0 else f"{seat_name(seat)} aveva"
+        who = "Tu avevi" if is_you(seat) else f"{seat_name(seat)} aveva"
         parts.append(f"{who} {join_list([bare_tile(t) for t in tiles])}")
     return "; ".join(parts) + "."
 
@@ -901,7 +944,7 @@ def target_status(target: int, needed: int | None, lower_wins: bool) -> str:
 
 
 def leader(seat: int, opened_with: Tile | None) -> str:
-    who = "Hai cominciato tu" if seat == 0 else f"Ha cominciato {seat_name(seat)}"
+    who = "Hai cominciato tu" if is_you(seat) else f"Ha cominciato {seat_name(seat)}"
     return f"{who}, con {tile(opened_with)}." if opened_with else f"{who}."
 
 

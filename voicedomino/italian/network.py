@@ -128,7 +128,14 @@ SERVER_HELP = {
     "--pausa-computer": "secondi di attesa prima di ogni mossa di un computer (da 0 a 10)",
     "--connessioni-per-indirizzo": "connessioni aperte al massimo da un solo indirizzo",
     "--nuove-connessioni-al-secondo": "nuove connessioni al secondo da un solo indirizzo",
+    "--server": "il server dei tavoli in rete (indirizzo:porta; più indirizzi separati da virgole)",
+    "--tavolo": "il codice del tavolo in rete a cui sedersi subito",
+    "--nome": "il tuo nome al tavolo in rete",
 }
+
+
+def bad_code(text: str) -> str:
+    return f"{text!r} non va bene: il codice di un tavolo è fatto di cifre"
 
 
 def bad_port(text: str) -> str:
@@ -137,3 +144,194 @@ def bad_port(text: str) -> str:
 
 def server_tls_pair() -> str:
     return "Per il TLS servono tutti e due: --tls-cert e --tls-key."
+
+
+# --- what the player hears at a network table ---------------------------------------------------
+
+
+def table_created(code: str) -> str:
+    return (
+        f"Tavolo creato. Il codice è {code_words(code)}: dallo ai tuoi amici. "
+        "Di' aggiungi un computer per un avversario del computer, inizia per cominciare."
+    )
+
+
+def table_joined(code: str, seat: int | None, host: str | None) -> str:
+    where = "guardi la partita" if seat is None else f"sei al {_place(seat)} posto"
+    by = f", ospita {host}" if host else ""
+    return f"Sei al tavolo {code_words(code)}{by}: {where}."
+
+
+def table_back(code: str) -> str:
+    return f"Di nuovo al tavolo {code_words(code)}."
+
+
+def while_away() -> str:
+    return "Mentre eri via:"
+
+
+def nothing_while_away() -> str:
+    return "Mentre eri via non è successo niente."
+
+
+def link_lost() -> str:
+    return "Connessione al server persa: il posto resta tuo, riprovo da solo."
+
+
+def link_trying(attempt: int) -> str:
+    return f"Ancora nessuna risposta dal server: tentativo {cardinal(attempt)}."
+
+
+def not_connected() -> str:
+    return "Il server non risponde: riprovo da solo. Ripeti il comando tra poco."
+
+
+def cannot_reach(address: str) -> str:
+    return (
+        f"Non riesco a raggiungere il server {address}: controlla l'indirizzo e che il server "
+        "sia acceso, poi riprova."
+    )
+
+
+def connecting(address: str) -> str:
+    return f"Mi collego al server {address}."
+
+
+def no_undo_at_table() -> str:
+    return "A un tavolo in rete una mossa fatta non si riprende."
+
+
+def not_at_a_table() -> str:
+    return "Non sei a un tavolo in rete: di' crea un tavolo, oppure entra al tavolo e il codice."
+
+
+def say_the_code() -> str:
+    return "Dimmi il codice del tavolo, una cifra alla volta, poi di' fatto."
+
+
+def code_so_far(digits: str) -> str:
+    return f"Codice: {code_words(digits)}."
+
+
+def waiting_to_start(host: bool) -> str:
+    if host:
+        return "Quando volete, di' inizia: i posti vuoti vanno ai computer."
+    return "Aspettiamo che chi ospita faccia iniziare la partita."
+
+
+def who_is_there(people: list[str], spectators: list[str]) -> str:
+    text = "Al tavolo: " + "; ".join(people) + "."
+    if spectators:
+        text += " Guardano: " + ", ".join(spectators) + "."
+    return text
+
+
+def seat_line(place: int, name: str, kind: str, level: str | None, you: bool,
+              connected: bool | None, host: bool) -> str:  # fmt: skip
+    parts = [f"{_place(place)} posto"]
+    if kind == "empty":
+        parts.append("libero")
+    else:
+        parts.append("tu" if you else name)
+        if kind == "computer":
+            parts.append(f"computer {level}")
+        if host:
+            parts.append("ospita")
+        if connected is False:
+            parts.append("senza connessione")
+    return ", ".join(parts)
+
+
+def _place(seat: int) -> str:
+    return ("primo", "secondo", "terzo", "quarto", "quinto", "sesto")[seat] if seat < 6 else "altro"
+
+
+def player_joined(name: str, took_over: str | None) -> str:
+    if took_over:
+        return f"{name} arriva e prende il posto di {took_over}."
+    return f"{name} è arrivato al tavolo."
+
+
+def player_left(name: str, replaced_by: str | None) -> str:
+    if replaced_by:
+        return f"{name} ha lasciato il tavolo: al suo posto gioca {replaced_by}."
+    return f"{name} ha lasciato il tavolo."
+
+
+def spectator_joined(name: str) -> str:
+    return f"{name} guarda la partita."
+
+
+def spectator_left(name: str) -> str:
+    return f"{name} non guarda più."
+
+
+def connection_changed(name: str, connected: bool) -> str:
+    if connected:
+        return f"{name} è di nuovo al tavolo."
+    return f"{name} ha perso la connessione: il posto resta suo."
+
+
+def stand_in(name: str, on: bool, you: bool) -> str:
+    if you:
+        return "Eri assente: ha giocato il computer per te." if on else "Riprendi a giocare tu."
+    if on:
+        return f"{name} è assente: gioca il computer al suo posto."
+    return f"{name} riprende a giocare."
+
+
+def computer_added(name: str, level: str) -> str:
+    return f"Si siede il computer {name}, livello {level}."
+
+
+def computer_removed(name: str) -> str:
+    return f"Il computer {name} lascia il tavolo."
+
+
+def seat_changed(name: str, seat: int) -> str:
+    return f"{name} passa al {_place(seat)} posto."
+
+
+def host_changed(name: str, you: bool) -> str:
+    return "Adesso ospiti tu il tavolo." if you else f"Adesso ospita il tavolo {name}."
+
+
+def table_closed(closed: bool) -> str:
+    return "Il tavolo è chiuso ai nuovi arrivati." if closed else "Il tavolo è di nuovo aperto."
+
+
+def match_started(number: int, names: list[str]) -> str:
+    which = "la partita" if number == 1 else f"la partita numero {cardinal(number)}"
+    return f"Comincia {which}. Al tavolo, in ordine: {', '.join(names)}."
+
+
+def player_ready(name: str) -> str:
+    return f"{name} è pronto per la prossima mano."
+
+
+def timer_warning(name: str, seconds: int, you: bool) -> str:
+    if you:
+        return f"Restano {cardinal(seconds)} secondi per la tua mossa."
+    return f"A {name} restano {cardinal(seconds)} secondi."
+
+
+def timed_out(name: str, you: bool) -> str:
+    if you:
+        return "Tempo scaduto: il computer ha giocato per te."
+    return f"Tempo scaduto per {name}: gioca il computer."
+
+
+def chat_line(name: str, text: str, spectator: bool) -> str:
+    return f"{name}{' (guarda)' if spectator else ''} dice: {text}"
+
+
+def chat_sent() -> str:
+    return "Messaggio inviato."
+
+
+def left_table() -> str:
+    return "Hai lasciato il tavolo."
+
+
+def ready_waiting() -> str:
+    return "Sei pronto: la mano comincia quando lo sono tutti."

@@ -22,12 +22,12 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
-
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from typing import TYPE_CHECKING, Any
 
 from voicedomino.net.protocol import PROTOCOL_VERSION
+
+if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +139,10 @@ class ServerLink:
             self._loop.close()
 
     async def _keep_up(self) -> None:
+        # Imported here: a game that never goes online does not pay for it at start.
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
         wait = FIRST_WAIT
         attempt = 0
         for url in itertools.cycle(self.urls):
@@ -204,6 +208,8 @@ class ServerLink:
             log.exception("telling the link's state")
 
     async def _send(self, message: dict[str, Any]) -> None:
+        from websockets.exceptions import ConnectionClosed
+
         ws = self._ws
         if ws is None:
             self._fail(message)

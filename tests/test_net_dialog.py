@@ -1,0 +1,183 @@
+"""The dialog at a network table, over a real server on 127.0.0.1: a player of this program
+(not at seat 0) plays with a friend on another client and a computer of the server; both
+moves are told by the same narration, with the people's names; chat, quick messages and "chi
+c'è al tavolo" work; the server is killed mid-match and the player hears where things stand."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from dialog_driver import spoken_order
+from net_helpers import Player, ServerProcess, play_until_over
+
+from voicedomino.dialog.manager import DialogManager, Phase
+from voicedomino.dialog.network import CreateTable, NetworkSettings, request_in
+from voicedomino.engine import Draw, Play, Side
+from voicedomino.italian.network import code_words
+from voicedomino.italian.numbers import pip_word
+from voicedomino.net.events import ChatMessage
+
+pytestmark = pytest.mark.timeout(150)
+
+
+def command(action: object) -> str:
+    if isinstance(action, Draw):
+        return "pesca"
+    if not isinstance(action, Play):
+        return "passo"
+    a, b = spoken_order(action)
+    side = "in testa" if action.side is Side.HEAD else "in coda"
+    return f"gioca {pip_word(a)} {pip_word(b)} {side}"
+
+
+def test_network_requests_are_read_from_what_the_player_says() -> None:
+    assert request_in("entra al tavolo quattro sette due uno").code == "4721"  # type: ignore[union-attr]
+    assert request_in("Entra al tavolo 4 7 2 1").code == "4721"  # type: ignore[union-attr]
+    assert request_in("guarda il tavolo 12").spectator  # type: ignore[union-attr]
+    assert request_in("aggiungi un computer difficile").level == "difficile"  # type: ignore[union-attr]
+    assert request_in("> ciao a tutti!").text == "ciao a tutti!"  # type: ignore[union-attr]
+    assert request_in("scrivi: bella partita").text == "bella partita"  # type: ignore[union-attr]
+    assert request_in("Chi c'è al tavolo?") is not None
+    assert request_in("bella mossa").key == "bella_mossa"  # type: ignore[union-attr]
+    assert request_in("entra al tavolo pizza") is None
+    assert request_in("crea un tavolo con trenta secondi per mossa") == CreateTable(30)
+    assert request_in("Crea un tavolo") == CreateTable()
+
+
+def test_a_player_of_this_program_plays_at_a_network_table(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path).start()
+    heard: list[str] = []
+    anna = Player("Anna")
+    loop = asyncio.new_event_loop()
+    code = loop.run_until_complete(
+        # When Anna's connection drops, a computer plays for her at once.
+        anna.create(
+            server.url,
+            {"variant": "blocco", "seats": 3, "target": 0},
+            absent="computer",
+            absent_delay=0,
+        )
+    )
+    manager = DialogManager(
+        computer_pause=0,
+        network=NetworkSettings([f"127.0.0.1:{server.port}"], "Bruno", code),
+    )
+    news = threading.Event()
+    bruno_done = threading.Event()
+    anna_plays: threading.Thread | None = None
+    manager.network.wake = news.set
+
+    def say(response_text: str) -> None:
+        heard.append(response_text)
+
+    try:
+        say(manager.start().text)
+        assert f"Sei al tavolo {code_words(code)}" in heard[-1]
+        assert manager.phase is Phase.TABLE
+        loop.run_until_complete(anna.send({"type": "add_computer", "level": "medio"}))
+        loop.run_until_complete(anna.send({"type": "chat", "text": "ciao Bruno"}))
+        who = ""
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not (
+            "Marco" in who and any("Anna dice" in text for text in heard)
+        ):
+            news.wait(1)
+            news.clear()
+            say(manager.table_news().text)
+            who = manager.handle("chi c'è al tavolo").text
+        assert who.startswith("Al tavolo: primo posto, Anna, ospita; secondo posto, tu;")
+        assert "terzo posto, Marco, computer medio" in who
+        assert any("Anna dice: ciao Bruno" in text for text in heard)
+        say(manager.handle("bella mossa").text)
+        assert heard[-1] == "Bella mossa!"
+
+        async def annas_game() -> None:
+            await anna.send({"type": "start"})
+            playing = asyncio.ensure_future(play_until_over([anna], random.Random(2), timeout=90))
+            while not playing.done() and not bruno_done.is_set():
+                await asyncio.sleep(0.05)
+            playing.cancel()
+            with contextlib.suppress(BaseException):  # her connection died with the server
+                await playing
+
+        anna_plays = threading.Thread(
+            target=lambda: loop.run_until_complete(annas_game()), daemon=True
+        )
+        anna_plays.start()
+        rng = random.Random(9)
+        crashed = False
+        deadline = time.monotonic() + 90
+        while manager.phase is not Phase.MATCH_OVER and time.monotonic() < deadline:
+            view = manager.view()
+            if manager.phase is Phase.PLAYING and view is not None and view.is_my_turn:
+                said = manager.handle(command(rng.choice(view.legal_actions()))).text
+                say(said)
+                if "riprovo da solo" in said:  # the server is away: wait for it
+                    news.wait(0.5)
+                    news.clear()
+            else:
+                news.wait(0.5)
+                news.clear()
+                say(manager.table_news().text)
+            moves = sum(text.count("Anna,") for text in heard)
+            if moves >= 2 and not crashed and manager.phase is Phase.PLAYING:
+                crashed = True
+                server.kill()
+                while "Connessione al server persa" not in " ".join(heard):
+                    news.wait(1)
+                    news.clear()
+                    say(manager.table_news().text)
+                server.start()
+    finally:
+        bruno_done.set()
+        if anna_plays is not None:
+            anna_plays.join(10)
+        manager.close()
+        server.stop()
+    loop.run_until_complete(anna.close())
+    loop.close()
+    told = "\n".join(heard)
+    assert manager.phase is Phase.MATCH_OVER, told[-2000:]
+    assert crashed and "Di nuovo al tavolo" in told and "Mentre eri via" in told
+    assert "Anna è assente: gioca il computer al suo posto." in told
+    assert "Anna," in told and "Marco," in told  # a friend and a computer, told alike
+    assert "Tocca a te." in told or "Ti resta" in told
+    assert "Giulia" not in told and "Luca" not in told  # nobody here has those names
+    assert any(isinstance(e, ChatMessage) and e.quick == "bella_mossa" for e in anna.events)
+
+
+def test_the_program_joins_a_table_from_the_command_line(tmp_path: Path) -> None:
+    """`voicedomino --server ... --tavolo ... --nome ...` in line mode: sits down, hears the
+    friend's chat, quits (the seat stays held)."""
+    with ServerProcess(tmp_path / "server") as server:
+        anna = Player("Anna")
+        loop = asyncio.new_event_loop()
+        code = loop.run_until_complete(anna.create(server.url, {"variant": "classica", "seats": 2}))
+        program = subprocess.Popen(
+            [sys.executable, "-m", "voicedomino", "--no-voice", "--tastiera", "--righe",
+             "--senza-salvataggio", "--server", f"127.0.0.1:{server.port}", "--tavolo", code,
+             "--nome", "Carla"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**__import__("os").environ, "VOICEDOMINO_DATA_DIR": str(tmp_path / "data"),
+                 "VOICEDOMINO_CONFIG_DIR": str(tmp_path / "config")},
+        )  # fmt: skip
+        loop.run_until_complete(
+            anna.until(
+                lambda m: any(e["event"].get("name") == "Carla" for e in m.get("events", []))
+            )
+        )
+        loop.run_until_complete(anna.send({"type": "chat", "text": "benvenuta Carla"}))
+        time.sleep(1.0)
+        out, _ = program.communicate("chi c'è al tavolo\nesci\nsì\n", timeout=60)
+        loop.run_until_complete(anna.close())
+        loop.close()
+    assert "Sei al tavolo" in out and "Anna dice: benvenuta Carla" in out
+    assert "secondo posto, tu" in out

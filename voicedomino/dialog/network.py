@@ -1,0 +1,359 @@
+"""The dialog at a network table: going online, creating or joining a table, the host's
+requests, who is there, quick messages and chat, and the news that arrives between the player's
+own commands (friends' moves, the server's computers, arrivals, timers), told by the same
+Narrator as a local game.
+
+The match itself is played through the table seen from the player's seat (net.remote's
+RemoteTable, a dialog.session.TableSeat), exactly as a local match: only what the table does
+is different.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from voicedomino.audio.cue_names import Cue
+from voicedomino.dialog import table_talk
+from voicedomino.dialog.menu import Table
+from voicedomino.dialog.narration import Narrator
+from voicedomino.dialog.response import Message, Response
+from voicedomino.grammar.normalize import normalize
+from voicedomino.italian import network as it_net
+from voicedomino.italian.numbers import PIP_WORDS
+from voicedomino.net import wire
+from voicedomino.net.events import QUICK_MESSAGES, AnyEvent, TableEvent
+from voicedomino.net.link import LinkState
+from voicedomino.net.remote import Disconnected, RemoteTable, TableRefused
+from voicedomino.players import LEVELS, Level
+
+DEFAULT_SERVER = "127.0.0.1:8765"
+CONNECT_WAIT = 5.0  # seconds for a first connection before the player is told
+
+
+# --- what the player asks for at a network table ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayOnline:
+    """ "gioca in rete": connect to the server."""
+
+
+@dataclass(frozen=True)
+class CreateTable:
+    """ "crea un tavolo [con trenta secondi per mossa]": a table with the menu's choices, the
+    player as host, and a turn timer when asked."""
+
+    turn_timer: int | None = None
+
+
+@dataclass(frozen=True)
+class JoinTable:
+    code: str
+    spectator: bool = False
+
+
+@dataclass(frozen=True)
+class AddComputer:
+    level: Level | None = None
+
+
+@dataclass(frozen=True)
+class RemoveComputer:
+    seat: int | None = None  # None: the last computer
+
+
+@dataclass(frozen=True)
+class WhoIsThere:
+    """ "chi c'è al tavolo"."""
+
+
+@dataclass(frozen=True)
+class QuickMessage:
+    key: str  # one of QUICK_MESSAGES
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    text: str
+
+
+@dataclass(frozen=True)
+class LeaveTable:
+    pass
+
+
+@dataclass(frozen=True)
+class CloseTable:
+    closed: bool
+
+
+NetRequest = (
+    PlayOnline | CreateTable | JoinTable | AddComputer | RemoveComputer | WhoIsThere
+    | QuickMessage | ChatLine | LeaveTable | CloseTable
+)  # fmt: skip
+
+_DIGITS = {word: n for n, words in PIP_WORDS.items() for word in words} | {
+    "sette": 7, "otto": 8, "nove": 9,
+}  # fmt: skip
+_QUICK = {"bella mossa": "bella_mossa", "grazie": "grazie", "un momento": "un_momento",
+          "ciao": "ciao"}  # fmt: skip
+_SECONDS = {"trenta": 30, "quaranta": 40, "cinquanta": 50, "sessanta": 60, "novanta": 90,
+            "centoventi": 120, "centottanta": 180}  # fmt: skip
+_CHAT = re.compile(r"^\s*(?:>|scrivi\b:?)\s*(?P<text>.+)$", re.IGNORECASE)
+
+
+def request_in(text: str) -> NetRequest | None:
+    """The network request a typed line (or a recognised sentence) makes, if any:
+    "entra al tavolo quattro sette due uno" (or 4721), "crea un tavolo", "aggiungi un computer
+    difficile", "chi c'è al tavolo", the quick messages, "scrivi ..." or "> ..." for chat."""
+    chat = _CHAT.match(text)
+    if chat:
+        return ChatLine(chat.group("text").strip())
+    words = normalize(text)
+    if words in ("gioca in rete", "in rete", "tavolo in rete", "gioca online"):
+        return PlayOnline()
+    create = re.fullmatch(
+        r"((crea|apri) (un|il) (nuovo )?|nuovo )tavolo"
+        r"( con (?P<seconds>\w+) secondi( per (mossa|turno))?)?",
+        words,
+    )
+    if create:
+        seconds = create.group("seconds")
+        if seconds is None:
+            return CreateTable()
+        timer = int(seconds) if seconds.isdigit() else _SECONDS.get(seconds)
+        if timer is not None:
+            return CreateTable(timer)
+    join = re.fullmatch(r"(entra|siediti|guarda) (al|nel|il) tavolo (?P<code>.+)", words)
+    if join:
+        code = _code(join.group("code").split())
+        if code:
+            return JoinTable(code, spectator=words.startswith("guarda"))
+    computer = re.fullmatch(r"aggiungi (un )?computer( (?P<level>\w+))?", words)
+    if computer:
+        level = computer.group("level")
+        if level is None or level in LEVELS:
+            return AddComputer(None if level is None else Level(level))
+    remove = re.fullmatch(r"togli (un |il )?computer( (?P<seat>\w+))?", words)
+    if remove:
+        seat = remove.group("seat")
+        number = _code([seat]) if seat else None
+        return RemoveComputer(int(number) - 1 if number else None)
+    if re.fullmatch(r"chi c e( al tavolo)?|chi gioca|chi ce al tavolo", words):
+        return WhoIsThere()
+    if words in _QUICK:
+        return QuickMessage(_QUICK[words])
+    if words in ("esci dal tavolo", "lascia il tavolo"):
+        return LeaveTable()
+    if words in ("chiudi il tavolo", "riapri il tavolo"):
+        return CloseTable(words.startswith("chiudi"))
+    return None
+
+
+def _code(words: Sequence[str]) -> str | None:
+    digits = []
+    for word in words:
+        if word.isdigit():
+            digits.append(word)
+        elif word in _DIGITS:
+            digits.append(str(_DIGITS[word]))
+        else:
+            return None
+    code = "".join(digits)
+    return code if 0 < len(code) <= 8 else None
+
+
+# --- the controller ---------------------------------------------------------------------------
+
+
+@dataclass
+class NetworkSettings:
+    addresses: list[str] = field(default_factory=lambda: [DEFAULT_SERVER])
+    name: str = "Giocatore"
+    code: str | None = None  # --tavolo: the table to sit at once connected
+
+
+class NetworkPlay:
+    """One player's connection to the tables of a server, as the dialog uses it."""
+
+    def __init__(self, settings: NetworkSettings, narrator: Narrator) -> None:
+        self.settings = settings
+        self.narrator = narrator
+        self.remote: RemoteTable | None = None
+        self.wake: Callable[[], None] | None = None  # the front end: news is waiting
+        self._notices: list[str] = []
+        self._lock = threading.Lock()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy (of the whole dialog, as tests make) has no connection of its own."""
+        state = dict(self.__dict__)
+        state.update(remote=None, wake=None, _lock=None, _notices=[])
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
+    @property
+    def seated(self) -> bool:
+        return self.remote is not None and self.remote.state.code is not None
+
+    def connect(self) -> RemoteTable:
+        remote = self.remote
+        if remote is None:
+            remote = self.remote = RemoteTable(
+                self.settings.addresses, on_news=self._news_came, on_link=self._link_state
+            )
+        if not remote.connect(CONNECT_WAIT):
+            if remote.state.code is None:  # no seat to keep: stop trying until asked again
+                remote.close()
+                self.remote = None
+            raise Disconnected()
+        return remote
+
+    def close(self) -> None:
+        if self.remote is not None:
+            self.remote.close()
+
+    # --- requests --------------------------------------------------------------------------
+
+    def handle(self, request: NetRequest, menu_table: Table) -> Response:
+        """Carry out a request; refusals and a server out of reach are said in Italian."""
+        try:
+            return self._handle(request, menu_table)
+        except Disconnected:
+            address = ", ".join(self.settings.addresses)
+            return Response(awaits_player=True).say(it_net.cannot_reach(address), Cue.INVALID)
+        except TableRefused as refused:
+            return Response(awaits_player=True).say(
+                refused.text or it_net.error_text(refused.code), Cue.INVALID
+            )
+
+    def _handle(self, request: NetRequest, menu_table: Table) -> Response:
+        match request:
+            case PlayOnline():
+                self.connect()
+                address = ", ".join(self.settings.addresses)
+                return (
+                    Response(awaits_player=True)
+                    .say(it_net.connecting(address))
+                    .say(it_net.not_at_a_table())
+                )
+            case CreateTable(timer):
+                remote = self.connect()
+                options: dict[str, Any] = {"level": str(menu_table.level), "turn_timer": timer}
+                remote.create(self.settings.name, _settings_of(menu_table), options)
+                return Response(awaits_player=True).say(
+                    it_net.table_created(remote.state.code or "")
+                )
+            case JoinTable(code, spectator):
+                remote = self.connect()
+                remote.join(code, self.settings.name, spectator=spectator)
+                state = remote.state
+                host = state.seats[state.host].name if state.host is not None else None
+                response = Response(awaits_player=True)
+                response.say(it_net.table_joined(code, state.seat, host))
+                if not remote.in_match:
+                    response.say(it_net.waiting_to_start(state.is_host))
+                return response
+        seated = self.remote
+        if seated is None or seated.state.code is None:
+            return Response(awaits_player=True).say(it_net.not_at_a_table(), Cue.INVALID)
+        remote = seated
+        match request:
+            case AddComputer(level):
+                remote.add_computer(level)
+            case RemoveComputer(seat):
+                computers = [s.seat for s in remote.seats if s.kind == "computer"]
+                if not computers:
+                    raise TableRefused("not_a_computer", "")
+                remote.remove_computer(seat if seat is not None else computers[-1])
+            case WhoIsThere():
+                return Response().say(self.who())
+            case QuickMessage(key):
+                remote.quick(key)
+                return Response().say(it_net.QUICK_TEXTS[key])
+            case ChatLine(text):
+                remote.chat(text)
+                return Response().say(it_net.chat_sent())
+            case LeaveTable():
+                remote.leave()
+                return Response(awaits_player=True).say(it_net.left_table())
+            case CloseTable(closed):
+                remote.set_closed(closed)
+        return Response()  # what it did comes back as news, told to everyone alike
+
+    def start(self) -> Response:
+        remote = self.remote
+        assert remote is not None
+        try:
+            remote.start(fill=True)
+        except Disconnected:
+            return Response(awaits_player=True).say(it_net.not_connected(), Cue.INVALID)
+        except TableRefused as refused:
+            return Response(awaits_player=True).say(refused.text, Cue.INVALID)
+        return Response()
+
+    def who(self) -> str:
+        remote = self.remote
+        assert remote is not None
+        state = remote.state
+        people = []
+        for place in state.seats:
+            you, hosting = place.seat == state.seat, place.seat == state.host
+            people.append(it_net.seat_line(place.seat, place.name, place.kind, place.level, you,
+                                           place.connected, hosting))  # fmt: skip
+        return it_net.who_is_there(people, state.spectators)
+
+    # --- news ----------------------------------------------------------------------------------
+
+    def news(self) -> list[Message]:
+        """What happened since the player last heard: link notices, what was missed while away
+        (as a summary), then every event in order, the game's told by the Narrator."""
+        remote = self.remote
+        with self._lock:
+            notices, self._notices = self._notices, []
+        said = [Message(text) for text in notices]
+        if remote is None:
+            return said
+        summary, remote.summary = remote.summary, None
+        events = remote.news()
+        if summary is not None:
+            said.append(Message(it_net.table_back(remote.state.code or "")))
+            said.append(Message(it_net.while_away() if summary else it_net.nothing_while_away()))
+        said.extend(self.tell(events))
+        return said
+
+    def tell(self, events: Sequence[AnyEvent]) -> list[Message]:
+        remote = self.remote
+        me = None if remote is None else remote.state.seat
+        view = None if remote is None or not remote.in_match else remote.view()
+        said: list[Message] = []
+        for event in events:
+            if view is not None:
+                said.extend(self.narrator.tell(view, [event]))
+            elif isinstance(event, TableEvent):
+                said.extend(table_talk.tell(event, me))
+        return said
+
+    def _news_came(self) -> None:
+        if self.wake is not None:
+            self.wake()
+
+    def _link_state(self, state: LinkState, attempt: int) -> None:
+        if state is LinkState.LOST and attempt == 1:
+            with self._lock:
+                self._notices.append(it_net.link_lost())
+            self._news_came()
+
+
+def _settings_of(table: Table) -> dict[str, Any]:
+    settings = wire.encode(table.settings())
+    return {key: value for key, value in settings.items() if value is not None and key != "kind"}
+
+
+__all__ = ["QUICK_MESSAGES", "NetRequest", "NetworkPlay", "NetworkSettings", "request_in"]
