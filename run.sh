@@ -80,6 +80,11 @@ case "${1:-gioca}" in
         "$py" benchmarks/bench_speech.py
         "$py" benchmarks/bench_voice.py --handler voice_game:make_handler
         "$py" benchmarks/bench_startup.py
+        if [ "${2:-}" = "--full" ]; then
+            "$py" benchmarks/bench_tables.py
+        else
+            "$py" benchmarks/bench_tables.py --clients 200 --tables 50 --seconds 15
+        fi
         "$py" benchmarks/soak.py --matches "$matches"
         room="--quick"
         [ "${2:-}" = "--full" ] && room=""

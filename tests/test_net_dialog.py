@@ -136,6 +136,9 @@ def test_a_player_of_this_program_plays_at_a_network_table(tmp_path: Path) -> No
                     news.clear()
                     say(manager.table_news().text)
                 server.start()
+        # Names said are the table's: Marco is the computer here, nobody is called Giulia.
+        about_marco = manager.handle("quante tessere ha Marco").text
+        about_giulia = manager.handle("quante tessere ha Giulia").text
     finally:
         bruno_done.set()
         if anna_plays is not None:
@@ -151,6 +154,8 @@ def test_a_player_of_this_program_plays_at_a_network_table(tmp_path: Path) -> No
     assert "Anna," in told and "Marco," in told  # a friend and a computer, told alike
     assert "Tocca a te." in told or "Ti resta" in told
     assert "Giulia" not in told and "Luca" not in told  # nobody here has those names
+    assert about_marco.startswith("Marco ha"), about_marco
+    assert about_giulia == "Al tavolo nessuno si chiama Giulia."
     assert any(isinstance(e, ChatMessage) and e.quick == "bella_mossa" for e in anna.events)
 
 

@@ -402,9 +402,12 @@ class DialogManager:
                 if question is NumberQuestion.PLAYED:
                     return Response().say(answers.number_status(view, number))
                 return Response().say(answers.number_missing(view, number))
-            case AskPlayer(seat, PlayerQuestion.SCORE) if self.session is not None:
-                return Response().say(answers.player_score(self.session.view(), seat))
-            case AskPlayer(seat) if self.session is not None:
+            case AskPlayer(said, question) if self.session is not None:
+                seat = self._seat_called(said)
+                if seat is None:  # a network table where nobody has that name
+                    return Response().say(it_net.nobody_called(it.COMPUTER_NAMES[said - 1]))
+                if question is PlayerQuestion.SCORE:
+                    return Response().say(answers.player_score(self.session.view(), seat))
                 return Response().say(answers.player(self.session.view(), seat))
             case SideWord(side) if self.session is not None:
                 return Response().say(answers.end(self.session.view(), side))
@@ -469,6 +472,15 @@ class DialogManager:
             ):
                 return self._common(intent)
         return Response(awaits_player=True).say(it_net.waiting_to_start(self._hosting()))
+
+    def _seat_called(self, seat: int) -> int | None:
+        """The seat a name said means: the grammar knows the local table's names (Marco is the
+        second seat); at a network table the one who is called so, if anyone is."""
+        remote = self.network.remote
+        if not self._remote_match() or remote is None:
+            return seat
+        name = it.COMPUTER_NAMES[seat - 1].casefold()
+        return next((s.seat for s in remote.seats if s.name.casefold() == name), None)
 
     def _remote_match(self) -> bool:
         """The match in play is at a network table."""

@@ -335,3 +335,7 @@ def left_table() -> str:
 
 def ready_waiting() -> str:
     return "Sei pronto: la mano comincia quando lo sono tutti."
+
+
+def nobody_called(name: str) -> str:
+    return f"Al tavolo nessuno si chiama {name}."
