@@ -3,7 +3,8 @@ nothing read back of the player's own chat."""
 
 from __future__ import annotations
 
-from voicedomino.dialog.table_talk import tell
+from voicedomino.dialog.table_talk import tell, watched
+from voicedomino.engine import Passed, RoundStarted, Side, Tile, TilePlayed
 from voicedomino.net.events import (
     ChatMessage,
     ConnectionChanged,
@@ -41,3 +42,13 @@ def test_table_events_name_the_people_and_speak_to_the_player() -> None:
     assert said(HostChanged(3, "Dario"), 3) == "Adesso ospiti tu il tavolo."
     assert said(ChatMessage(None, "Elsa", "forza!"), 0) == "Elsa (guarda) dice: forza!"
     assert said(ChatMessage(0, "Anna", "ciao"), 0) == ""  # not read back to who wrote it
+
+
+def test_a_spectator_hears_the_game_by_names() -> None:
+    names = ["Anna", "Bruno"]
+    played = TilePlayed(1, Tile(3, 5), Side.TAIL, None, None, False)  # type: ignore[call-arg]
+    assert " ".join(m.text for m in watched(RoundStarted(1, 0, None, 0), names)) == (
+        "Mano uno. Comincia Anna."
+    )
+    assert watched(Passed(0, 3, 5), names)[0].text == "Anna passa."  # type: ignore[call-arg]
+    assert watched(played, names)[0].text.startswith("Bruno gioca il")

@@ -320,8 +320,7 @@ class NetworkPlay:
         said = [Message(text) for text in notices]
         if remote is None:
             return said
-        summary, remote.summary = remote.summary, None
-        events = remote.news()
+        events, summary = remote.news_and_summary()
         if summary is not None:
             said.append(Message(it_net.table_back(remote.state.code or "")))
             said.append(Message(it_net.while_away() if summary else it_net.nothing_while_away()))
@@ -334,10 +333,12 @@ class NetworkPlay:
         view = None if remote is None or not remote.in_match else remote.view()
         said: list[Message] = []
         for event in events:
-            if view is not None:
-                said.extend(self.narrator.tell(view, [event]))
-            elif isinstance(event, TableEvent):
+            if isinstance(event, TableEvent):
                 said.extend(table_talk.tell(event, me))
+            elif me is None and remote is not None:  # a spectator: no seat to tell it from
+                said.extend(table_talk.watched(event, remote.names()))
+            elif view is not None:
+                said.extend(self.narrator.tell(view, [event]))
         return said
 
     def _news_came(self) -> None:

@@ -162,6 +162,14 @@ class RemoteTable:
             news, self._news = self._news, []
         return news
 
+    def news_and_summary(self) -> tuple[list[AnyEvent], list[AnyEvent] | None]:
+        """The news, and (taken in the same instant) what was missed while the link was
+        down, when the seat has just been taken back; None otherwise."""
+        with self._lock:
+            news, self._news = self._news, []
+            summary, self.summary = self.summary, None
+        return news, summary
+
     # --- the link's side ----------------------------------------------------------------------
 
     def _ask(self, message: dict[str, Any]) -> None:
