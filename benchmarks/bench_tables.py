@@ -115,9 +115,10 @@ class Bot:
                 self.table.pending = Pending(time.perf_counter(), self.seat or 0, message["seq"])
                 await self.send({"type": "act", "action": self.rng.choice(legal)})
             elif phase == "round_over" and seats and not seats[self.seat or 0]["ready"]:
-                if self.ready_for != message.get("seq"):
+                this_round = (message.get("match_number"), message["view"]["round_number"])
+                if self.ready_for != this_round:  # once a round, whatever else arrives
+                    self.ready_for = this_round
                     await asyncio.sleep(self.rng.uniform(*self.think))
-                    self.ready_for = message.get("seq")
                     await self.send({"type": "ready"})
             elif phase == "match_over" and self.seat == 0:
                 number = message.get("match_number")
