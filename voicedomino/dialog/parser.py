@@ -312,7 +312,10 @@ _SENTENCE_END = frozenset(".!?…")
 def understanding() -> Understanding:
     """The Italian lexicon and frames, compiled (once, on first use)."""
     return Understanding(
-        Lexicon(lexicon.ENTRIES), lexicon.FRAMES, lexicon.CLAUSE_WORDS, lexicon.PRECEDENCE
+        Lexicon(lexicon.ENTRIES, lexicon.ENDINGS),
+        lexicon.FRAMES,
+        lexicon.CLAUSE_WORDS,
+        lexicon.PRECEDENCE,
     )
 
 

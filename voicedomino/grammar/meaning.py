@@ -71,9 +71,12 @@ class Entry:
 
 
 class Lexicon:
-    """Phrases to concepts; tags a word sequence by longest match, left to right."""
+    """Phrases to concepts; tags a word sequence by longest match, left to right. A word no
+    phrase has may still be known by its ending (`endings`: "-mente" makes an adverb)."""
 
-    def __init__(self, entries: Iterable[Entry]) -> None:
+    def __init__(
+        self, entries: Iterable[Entry], endings: Mapping[str, str] | None = None
+    ) -> None:
         table: dict[Words, tuple[str, object]] = {}
         conflicts: list[str] = []
         for entry in entries:
@@ -87,6 +90,7 @@ class Lexicon:
         self._table = table
         self.longest = max((len(words) for words in table), default=0)
         self._vocabulary = frozenset(word for words in table for word in words)
+        self._endings = dict(endings or {})
 
     def tag(self, words: Sequence[str]) -> list[Tag]:
         tags: list[Tag] = []
@@ -100,9 +104,15 @@ class Lexicon:
                     index += size
                     break
             else:
-                tags.append(Tag(UNKNOWN, None, (words[index],)))
+                tags.append(Tag(self._by_ending(words[index]), None, (words[index],)))
                 index += 1
         return tags
+
+    def _by_ending(self, word: str) -> str:
+        for ending, concept in self._endings.items():
+            if word.endswith(ending) and len(word) > len(ending) + 2:
+                return concept
+        return UNKNOWN
 
     def meaning_of(self, phrase: str) -> tuple[str, object] | None:
         return self._table.get(tuple(phrase.split()))

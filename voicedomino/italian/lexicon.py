@@ -53,7 +53,7 @@ def _pip_words(n: int) -> tuple[str, ...]:
 def _tile_entries() -> list[Entry]:
     """Tiles in spoken order: "tre cinque", "tre e cinque", "il tre col cinque", "doppio
     sei", "sei e sei" (a double is the same word twice, never "zero bianco")."""
-    links = ("", "e ", "e il ", "e l ", "col ", "con il ", "con l ", "con ", "e un ")
+    links = ("", "e ", "e il ", "e l ", "col ", "con il ", "con l ", "con ", "e un ", "e o ")
     singular = {n: (*PIP_WORDS[n], *(("asso",) if n == 1 else ())) for n in PIP_WORDS}
     entries: list[Entry] = []
     for a in sorted(PIP_WORDS):
@@ -67,6 +67,13 @@ def _tile_entries() -> list[Entry]:
         for word in _pip_words(a):
             entries.append(Entry(f"doppio {word}|{word} doppio|doppia {word}", "TILE", (a, a)))
     return entries
+
+
+def _clitic_entries() -> list[Entry]:
+    """The imperatives of playing with the pronoun joined ("mettila", "buttamelo")."""
+    verbs = ("gioca", "metti", "butta", "attacca", "cala", "appoggia", "piazza", "posa")
+    clitics = ("lo", "la", "li", "le", "ne", "mi", "melo", "mela", "celo", "cela")
+    return [Entry(_any(*(verb + clitic for verb in verbs for clitic in clitics)), "PLAY")]
 
 
 def _number_entries() -> list[Entry]:
@@ -102,6 +109,7 @@ _FILLERS = _any(
     "allora vediamo|ecco qua|sempre|e basta|finora|fino ad ora|fino adesso|fin qui",
     "alla fine|infine|in fin dei conti|cosi|buongiorno|buonasera|salve|ehila",
     "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla|mizzica",
+    "pota|ja|jamme ja|va la",
     "attuale|attuali|corrente|correnti|totale|totali|in totale|complessivo|complessiva",
     "complessivamente|preciso|precisa|precisamente|di preciso|con precisione|principale",
     "principali|generale|generali|in generale|veramente|realmente|effettivamente|circa",
@@ -119,7 +127,8 @@ _FUNCTION = _any(
     "questo|questa|questi|queste|sto|sta|ste|sti|st|quel|quello|quella|quelli|quelle",
     "c|c e|ci sono|ci stanno|ce ne sono|sono|siamo|na|nu|el|ghe|lu|u|qui|qua|li|contro",
     "stiamo|stata|stato|e stata|e stato|sara|sarebbe|era|arrivati|arrivata|arrivato|piu",
-    "siano|fossero|vengano|xe|chillo|chella|chiddu|chidda|stu|sti|i|dame",
+    "siano|fossero|vengano|xe|chillo|chella|chiddu|chidda|stu|sti|i|dame|n|ncopp|ncoppa",
+    "ngopp|meje|meo|mije",
     "si trova|si trovano|trovo|abbia|ci sia|x|pe",
     "per noi|anche io|pure io|e poi|e allora|stanno|un po di|a me",
 )
@@ -138,6 +147,7 @@ _PLAY = _any(
     "vado con|vado col|chiudo con|chiudo col|chiudi con|chiudi col|apro con|apro col",
     "esco con|esco col|rispondo con|rispondo col|gioco con|gioco col|metto su|provo con|provo col",
     "proviamo con|proviamo col|attaccherei|calerei|appoggerei|piazzerei|poserei|scarterei",
+    "caccia|caccio|cacciamo|mena|menammo|menate",
     "userei|giochero|mettero|buttero|attacchero|calero|appoggero|piazzero|giocheremo",
     "metteremo|jucammo|jucamme",
     "scarto|scarta|scartare|tiro|tira|tirare|uso|aggiungo|aggiungi|infilo|infila",
@@ -153,7 +163,10 @@ _DRAW = _any(
     "ne tiro su un altra|ne prendo un altra|ne pesco un altra|dammene un altra",
     "ne prendo uno|ne pesco uno|prendine uno|ne tiro su uno|pescata|una pescata",
 )
-_TAKE = "prendo|prendi|prenda|prendere|prendiamo|prenderei|dammi|mi dia|mi dai|dammene|me ne dai"
+_TAKE = _any(
+    "prendo|prendi|prenda|prendere|prendiamo|prenderei|dammi|mi dia|mi dai|dammene",
+    "me ne dai|ciapa|ciapo",
+)
 _PASS = _any(
     "passo|passa|passi|passare|passiamo|salto|salta|salti|saltare|saltiamo|busso|bussa",
     "bussare|skippo|skip|skippa|lascio passare|passo la mano|passo il giro|salto il giro",
@@ -213,6 +226,7 @@ _NEW_GAME = _any(
     "nuovo gioco|nuova sfida|un altra sfida|ne facciamo n altra|ne facciamo n atra",
     "un altra partita ancora|ricominciamo da capo|ripartiamo da zero|azzera",
     "si ricomincia|si riparte|si rigioca|ripartiamo|restart|reset|new game",
+    "n ata partita|nata partita|n ata|natra partita",
     "un altra partita|unaltra partita",
 )
 _CONTINUE = _any(
@@ -234,6 +248,7 @@ _START = _any(
 
 ENTRIES: list[Entry] = [
     *_tile_entries(),
+    *_clitic_entries(),
     *_number_entries(),
     Entry(_FILLERS, FILLER),
     Entry(_FUNCTION, FUNCTION),
@@ -242,6 +257,7 @@ ENTRIES: list[Entry] = [
         _any(
             "testa|in testa|alla testa|sulla testa|di testa|a testa|verso la testa|in capo",
             "a capo|capo|sinistra|a sinistra|alla sinistra|sulla sinistra|verso sinistra",
+            "n capo|ncapo|n testa",
             "a manca|verso la sinistra|lato sinistro|sul lato sinistro|dal lato sinistro",
             "al lato sinistro|dalla parte sinistra|sulla parte sinistra|parte sinistra",
             "dalla parte della testa|dal lato della testa|lato testa|dalla testa|in cima",
@@ -528,6 +544,7 @@ ENTRIES: list[Entry] = [
             "con un compagno|con una compagna|con il socio|con la partner|in coppia con",
             "io e giulia|io con giulia|io e la giulia|io con la giulia|giulia e io|giulia con me",
             "insieme a giulia|con giulia in coppia|in coppia con giulia|giulia come compagna",
+            "facciamo coppia|fare coppia|facciamo squadra|fare squadra|coppia|in squadra con",
         ),
         "PAIRS",
     ),
@@ -642,7 +659,8 @@ ENTRIES: list[Entry] = [
     Entry("cosa|che cosa|cos|che cos|cosa c|che c|icche|cose|che e che", "COSA"),
     Entry("che", "CHE"),
     Entry(
-        "quanto|quanta|quanti|quante|a quanto|a quanti|tante|tanti|molte|molti|poche|pochi",
+        "quanto|quanta|quanti|quante|a quanto|a quanti|tante|tanti|molte|molti|poche|pochi"
+        "|quant",
         "QUANTO",
     ),
     Entry("quale|quali|qual|qual e|quale e|quali sono", "QUALE"),
@@ -670,6 +688,7 @@ ENTRIES: list[Entry] = [
             "voglio sentire|posso sapere|potrei sapere|si puo sapere|mi interessa sapere",
             "ascoltare|fai sentire|fammi ascoltare|mi fai ascoltare|fammi un po sentire",
             "mi chiedevo|mi domandavo|mi chiedo|mi domando|vorrei capire|volevo capire",
+            "dirmi|dircelo|dirci|dirmelo|sapermi dire|dicesse|dicessi|leggesse|dimme",
             "conoscere|vedere|vorrei vedere|informami",
             "mi informi|mi fai vedere|fai vedere",
             "voglio capire|sono curioso di sapere|sono curiosa di sapere|curioso di sapere",
@@ -682,7 +701,7 @@ ENTRIES: list[Entry] = [
             "voglio|vorrei|volevo|vorremmo|vogliamo|preferisco|preferirei|preferiamo",
             "mi piacerebbe|ci piacerebbe|desidero|ho voglia di|mi va di|mi piace|ci piace",
             "lo vorrei|la vorrei|li vorrei|le vorrei|fammelo|fammela|famme|fammi|fallo",
-            "falla|mettimelo|facci|fateci|lasciami|vorrei che|voglio che|preferisco che",
+            "falla|facci|fateci|lasciami|vorrei che|voglio che|preferisco che",
             "direi di|direi che|direi|penso di|penso che|credo di|credo che|mi sa che",
             "provo a|proviamo a|opterei per|opto per|scelgo di|decido di|ho deciso di",
             "ho deciso|vorrei provare a|voler|volere|intendo|pensavo di|avevo pensato di",
@@ -718,6 +737,7 @@ ENTRIES: list[Entry] = [
     Entry("si puo|si potrebbe|si puo ancora|e possibile", "SI_PUO"),
     Entry(
         "devo|devo per forza|per forza|bisogna|mi tocca|tocca|dobbiamo|deve|devono|dovrebbe"
+        "|dover|dovere"
         "|non posso fare altro che|non mi resta che|non resta che|non ho altra scelta che",
         "DEVO",
     ),
@@ -785,7 +805,8 @@ ENTRIES: list[Entry] = [
             "mossa piu furba|la mossa piu furba|mossa buona|la mossa buona|mossa furba",
             "la scelta migliore|scelta migliore|la cosa migliore|cosa migliore",
             "dovrei|cosa dovrei|che dovrei|e meglio|cosa e meglio|strategia",
-            "tu che faresti|tu cosa metteresti|cosa mi consiglieresti",
+            "tu che faresti|tu cosa metteresti|cosa mi consiglieresti|che si fa|cosa si fa",
+            "e ora che si fa|e adesso che si fa|che faccio ora|che faccio adesso",
         ),
         "HINT",
     ),
@@ -1000,6 +1021,8 @@ ENTRIES: list[Entry] = [
             "vai piano|va piano|piano piano|con calma|calma|meno veloce|meno in fretta",
             "troppo rapido|corri troppo|vai troppo veloce|parli troppo veloce",
             "a rilento|scandisci|scandisci meglio|parli troppo in fretta|piu chiaro",
+            "non correre|non andare cosi veloce|non parlare cosi veloce|non cosi veloce",
+            "non cosi in fretta|piu calma",
             "piu chiaramente|parla chiaro|parli chiaro",
         ),
         "SLOWER",
@@ -1030,6 +1053,7 @@ ENTRIES: list[Entry] = [
             "abbassare il volume|abbassi il volume|abbassi la voce|diminuisci il volume",
             "troppo forte|troppo alto|volume piu basso|voce piu bassa|non urlare|urli",
             "stai urlando|meno forte di volume|meno volume|a volume piu basso",
+            "non cosi forte|non cosi alto|non urlare cosi",
             "mi spacchi le orecchie",
         ),
         "QUIETER",
@@ -1043,6 +1067,8 @@ ENTRIES: list[Entry] = [
             "piu conciso|messaggi brevi|modalita breve|sii breve|sia breve|fai breve",
             "fai piu corto|parla di meno|chiacchiera meno|meno prolisso|senza tanti giri",
             "stringi|meno lungo|meno chiacchierone|meno cose|di meno|piu in breve",
+            "solo le cose importanti|solo l importante|le cose importanti",
+            "solo quello che serve",
         ),
         "BRIEF",
     ),
@@ -1083,6 +1109,7 @@ ENTRIES: list[Entry] = [
             "cosa hai detto|che hai detto|come hai detto|come ha detto|cosa ha detto",
             "che ha detto|prego|come dici|come dice|ancora una volta|un altra volta",
             "ripetimi|di nuovo|mi ripeti|mi ripete|cos hai detto|eh|che cosa hai detto|repeat",
+            "risentire|fammi risentire|rifammi sentire|fallo risentire|fammelo risentire",
             "cosa hai appena detto|che hai appena detto|che cosa hai appena detto",
             "che cosa ha detto",
         ),
@@ -1184,6 +1211,7 @@ ENTRIES: list[Entry] = [
             "si giusto|si va bene|si voglio|si certamente|sicuramente si|proprio si",
             "certo|certamente|esatto|esattamente|sicuro|sicuramente|assolutamente",
             "certo certo|si certo certo|sono sicuro|sono sicura|si sono sicuro|yes",
+            "sissignore|si signore|sissi",
         ),
         "YES",
     ),
@@ -1200,6 +1228,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "no|no no|no grazie|assolutamente no|no no no|nah|noo|ma no|macche|negativo",
+            "nossignore|no signore",
         ),
         "NO",
     ),
@@ -1260,6 +1289,10 @@ ENTRIES: list[Entry] = [
         "ASIDE",
     ),
 ]
+
+# Words the lexicon lacks, known by their ending: an adverb ("gentilmente", "subitamente")
+# says how, never what.
+ENDINGS = {"mente": FILLER}
 
 CLAUSE_WORDS = ClauseWords(
     interrogatives=frozenset({"CHI", "COSA", "QUANTO", "QUALE", "DOVE", "QTAG"}),
@@ -1351,7 +1384,7 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "pass",
-        "PASS|PASS_IDIOM",
+        "PASS|PASS_IDIOM|HANDOVER",
         f"{_MOVE} MANO TURNO PASS_IDIOM GO_ON HANDOVER",
         question="playable",
         repeatable="PASS PASS_IDIOM",
@@ -1376,7 +1409,7 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "hand",
-        "MY_HAND|MANO|COSA HO|CHE HO|QUALE HO|TESSERA HO|IN_MANO HO|QUANTO HO"
+        "MY_HAND|MANO|COSA HO|CHE HO|QUALE HO|TESSERA HO|IN_MANO HO|QUANTO HO|ASKF TESSERA"
         "|QUANTO MY_REMAINING|MY_REMAINING",
         f"{_ASK} TESSERA IN_MANO HO MY_HAND ALL MANO MY_REMAINING AVAILABLE",
     ),
@@ -1493,7 +1526,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "settings",
         "IMPOSTAZIONI|GAME_Q|CHE VARIANTE|QUALE VARIANTE|CHE LIVELLO|QUALE LIVELLO"
-        "|CHE PARTITA PLAY|QUALE PARTITA",
+        "|CHE PARTITA PLAY|QUALE PARTITA|QUANTO GIOCATORI",
         f"{_ASK} PARTITA VARIANTE LIVELLO PLAY DO HO DONE",
     ),
     Frame.of(
@@ -1516,14 +1549,19 @@ FRAMES: list[Frame] = [
         repeatable="CONTINUE GO_ON",
         acts=True,
     ),
-    Frame.of("new_game", "NEW_GAME|ONE_MORE", f"{_MENU} ANCORA FROM_START", repeatable="NEW_GAME"),
+    Frame.of(
+        "new_game",
+        "NEW_GAME|ONE_MORE|FROM_START",
+        f"{_MENU} ANCORA FROM_START",
+        repeatable="NEW_GAME",
+    ),
     Frame.of("quit", "QUIT|FED_UP", f"{_MENU} STOP", repeatable="QUIT"),
     # --- the menu
     Frame.of("set_variant", "VARIANT", _MENU),
     Frame.of("set_variant", "JOLLY|VARIANTE WITH_JOLLY", _MENU, fixed={"variant": "jolly"}),
     Frame.of("set_variant", "VARIANTE PAIRS", _MENU, fixed={"variant": "coppie"}),
     Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO"),
-    Frame.of("set_pairs", "PAIRS", f"{_MENU} SEAT COUNT OPP"),
+    Frame.of("set_pairs", "PAIRS", f"{_MENU} SEAT COUNT OPP", repeatable="PAIRS"),
     Frame.of("set_level", "LEVEL", f"{_MENU} LIVELLO OPP"),
     Frame.of("level_up", "LEVEL_UP", f"{_MENU} LIVELLO OPP"),
     Frame.of("level_down", "LEVEL_DOWN", f"{_MENU} LIVELLO OPP"),
@@ -1621,6 +1659,7 @@ PRECEDENCE: list[tuple[str, str]] = [
     ("help", "rules"),
     ("help", "repeat"),
     ("help", "hint"),
+    ("set_pairs", "set_players"),
     ("play", "turn"),
     ("number", "turn"),
     ("draw", "turn"),
