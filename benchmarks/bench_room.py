@@ -398,7 +398,10 @@ def run_game(
         delivery = Delivery(utterance, italian, time.monotonic())
         game.cause = len(result.deliveries)
         result.deliveries.append(delivery)
-        voice.deliver(game, dataclasses.replace(utterance, text=italian, sentence=italian))
+        free = standin.italian(utterance.free_text) if utterance.free_text else None
+        voice.deliver(
+            game, dataclasses.replace(utterance, text=italian, sentence=italian, free_text=free)
+        )
         game.settle()
 
     def take_turn() -> None:

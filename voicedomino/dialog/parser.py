@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from voicedomino.dialog.intents import (
@@ -73,7 +73,7 @@ from voicedomino.dialog.intents import (
 )
 from voicedomino.dialog.response import Verbosity
 from voicedomino.engine import Side
-from voicedomino.grammar.meaning import Clause, Lexicon, Understanding
+from voicedomino.grammar.meaning import FILLER, Clause, Lexicon, Understanding
 from voicedomino.grammar.normalize import normalize
 from voicedomino.grammar.templates import Grammar
 from voicedomino.italian import lexicon, phrases
@@ -217,10 +217,16 @@ def sentence_table() -> Mapping[str, Heard]:
     table: dict[str, Heard] = {phrases.ATTENTION_WORD: Heard(Listen(), True, 1)}
     for expansion in grammar().expansions():
         intent = intent_of(expansion.intent, expansion.slots)
-        size = len(expansion.words)
+        size = meaning_words(expansion.words)
         table[expansion.text] = Heard(intent, False, size)
         table[f"{phrases.ATTENTION_WORD} {expansion.text}"] = Heard(intent, True, size)
     return table
+
+
+def meaning_words(words: Sequence[str]) -> int:
+    """How many of these words carry meaning: all but fillers ("per favore", "allora")."""
+    tags = understanding().lexicon.tag(words)
+    return sum(len(tag.words) for tag in tags if tag.concept != FILLER)
 
 
 def grammar_sentences(known_words: Collection[str] | None = None) -> list[str]:
@@ -410,6 +416,7 @@ __all__ = [
     "intent_of",
     "key_intents",
     "keyboard_shortcuts",
+    "meaning_words",
     "parse",
     "sentence_table",
     "vocabulary",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from voicedomino.audio.api import SoundOutput
-from voicedomino.dialog.parser import grammar, grammar_sentences, sentence_table
+from voicedomino.dialog.parser import grammar, grammar_sentences, hear, sentence_table
 from voicedomino.frontend.app import Game
 from voicedomino.frontend.inbox import Announcement, DeviceNotice, InputEnded, Source, Spoken
 from voicedomino.italian import messages as it
@@ -26,21 +26,29 @@ from voicedomino.speech.vocabulary import commands_lost
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 5.0  # how often a lost microphone is tried again
+# Words that make no grammar sentence but mean a command ("vorrei giocare in tre") are never
+# sure: below the gate's line (attention.DEFAULT_MIN_CONFIDENCE), what changes the game is
+# read back and waits for "sì", as a sentence the recogniser mended does.
+FREE_WORDS_CONFIDENCE = 0.6
 
 
 def deliver(game: Game, utterance: Utterance) -> None:
     """Hand a final result to the game: "basta" at once, everything else in turn.
 
-    The recogniser knows which grammar sentence it heard, so its meaning is looked up, never
-    parsed. A result that is no whole sentence ("[unk]", sound without words, the beginning of
-    one) arrives without meaning.
+    A grammar sentence's meaning is looked up (`sentence_table`). Words that make no grammar
+    sentence (the recogniser's free words) are understood as typed text is (`parser.hear`),
+    at most FREE_WORDS_CONFIDENCE sure. A result without words ("[unk]", sound without words,
+    the beginning of a sentence) arrives without meaning.
     """
     sentence = utterance.sentence if utterance.understood else None
     heard = sentence_table().get(sentence) if sentence is not None else None
+    confidence = utterance.confidence
+    if heard is None and utterance.free_text:
+        heard = hear(utterance.free_text)
+        if heard is not None:
+            confidence = min(FREE_WORDS_CONFIDENCE, confidence or FREE_WORDS_CONFIDENCE)
     game.urgent(heard)
-    game.submit(
-        Spoken(utterance.text, heard, utterance.confidence, utterance.loudness, utterance.denoised)
-    )
+    game.submit(Spoken(utterance.text, heard, confidence, utterance.loudness, utterance.denoised))
 
 
 def start_voice(

@@ -74,9 +74,7 @@ class Lexicon:
     """Phrases to concepts; tags a word sequence by longest match, left to right. A word no
     phrase has may still be known by its ending (`endings`: "-mente" makes an adverb)."""
 
-    def __init__(
-        self, entries: Iterable[Entry], endings: Mapping[str, str] | None = None
-    ) -> None:
+    def __init__(self, entries: Iterable[Entry], endings: Mapping[str, str] | None = None) -> None:
         table: dict[Words, tuple[str, object]] = {}
         conflicts: list[str] = []
         for entry in entries:

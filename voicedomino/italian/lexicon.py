@@ -37,6 +37,8 @@ def _any(*phrases: str) -> str:
 
 # Plural and other names of the numbers, said when counting them or naming a tile.
 _PIP_EXTRA: dict[int, tuple[str, ...]] = {0: ("bianchi", "vuoti"), 1: ("asso", "assi")}
+# Regional names of a number, said alone or in a tile ("el doppio sie", Venetian).
+_PIP_REGIONAL: dict[int, tuple[str, ...]] = {4: ("quatro",), 5: ("sinque",), 6: ("sie",)}
 # "il sei-niente": the blank, in a tile, in some regions.
 _TILE_ONLY: dict[int, tuple[str, ...]] = {0: ("niente",)}
 # Numbers that are no pips: voice numbers ("la voce otto"). With the double-nine set (issue 21)
@@ -47,14 +49,17 @@ _CARDINALS = {
 
 
 def _pip_words(n: int) -> tuple[str, ...]:
-    return (*PIP_WORDS[n], *_PIP_EXTRA.get(n, ()))
+    return (*PIP_WORDS[n], *_PIP_EXTRA.get(n, ()), *_PIP_REGIONAL.get(n, ()))
 
 
 def _tile_entries() -> list[Entry]:
     """Tiles in spoken order: "tre cinque", "tre e cinque", "il tre col cinque", "doppio
     sei", "sei e sei" (a double is the same word twice, never "zero bianco")."""
     links = ("", "e ", "e il ", "e l ", "col ", "con il ", "con l ", "con ", "e un ", "e o ")
-    singular = {n: (*PIP_WORDS[n], *(("asso",) if n == 1 else ())) for n in PIP_WORDS}
+    singular = {
+        n: (*PIP_WORDS[n], *(("asso",) if n == 1 else ()), *_PIP_REGIONAL.get(n, ()))
+        for n in PIP_WORDS
+    }
     entries: list[Entry] = []
     for a in sorted(PIP_WORDS):
         for b in sorted(PIP_WORDS):
@@ -109,7 +114,9 @@ _FILLERS = _any(
     "allora vediamo|ecco qua|sempre|e basta|finora|fino ad ora|fino adesso|fin qui",
     "alla fine|infine|in fin dei conti|cosi|buongiorno|buonasera|salve|ehila",
     "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla|mizzica",
-    "pota|ja|jamme ja|va la",
+    "pota|ja|jamme ja|va la|iamme|jammo|iammo|vien qua|vieni qua|vien qui|signor|signora",
+    "sig|aspetta che|aspe che|un attimo che|aspetta un attimo che|se non sbaglio",
+    "se non mi sbaglio|mi sembra|mi pare",
     "attuale|attuali|corrente|correnti|totale|totali|in totale|complessivo|complessiva",
     "complessivamente|preciso|precisa|precisamente|di preciso|con precisione|principale",
     "principali|generale|generali|in generale|veramente|realmente|effettivamente|circa",
@@ -147,7 +154,7 @@ _PLAY = _any(
     "vado con|vado col|chiudo con|chiudo col|chiudi con|chiudi col|apro con|apro col",
     "esco con|esco col|rispondo con|rispondo col|gioco con|gioco col|metto su|provo con|provo col",
     "proviamo con|proviamo col|attaccherei|calerei|appoggerei|piazzerei|poserei|scarterei",
-    "caccia|caccio|cacciamo|mena|menammo|menate",
+    "caccia|caccio|cacciamo|mena|menammo|menate|mettemo|metemo|zoghemo|zogo|zoga",
     "userei|giochero|mettero|buttero|attacchero|calero|appoggero|piazzero|giocheremo",
     "metteremo|jucammo|jucamme",
     "scarto|scarta|scartare|tiro|tira|tirare|uso|aggiungo|aggiungi|infilo|infila",
@@ -192,6 +199,7 @@ _UNDO = _any(
     "cancella|cancellala|disfa|disfai|togli la mia mossa|tornare alla mossa precedente",
     "torna alla mossa precedente|torna com era|come era prima|com era prima|com era",
     "riporta|riportala|riporta indietro|riportalo indietro|riporta la tessera",
+    "torna arreto|arreto|torna arret|torna arretro",
     "rifammi giocare|fammi rigiocare|voglio rigiocare|rigioco|rifare la mossa",
     "rifaccio la mossa|rifai la mossa|togli l ultima tessera|togli la tessera|undo",
     "togli quella tessera|leva la tessera|leva l ultima tessera|riportala indietro",
@@ -236,6 +244,7 @@ _CONTINUE = _any(
     "prossima mano|mano successiva|nuova mano|un altra mano|altra mano|n altra mano",
     "n atra mano|ancora una mano|la mano dopo|mano dopo|prossimo giro|un altro giro",
     "giro successivo|si va avanti|la prossima mano|passiamo alla prossima mano",
+    "n ata mano|nata mano|natra mano",
     "prossimo round|prossimo giro|round successivo|giro dopo|mano nuova",
 )
 _START = _any(
@@ -257,7 +266,7 @@ ENTRIES: list[Entry] = [
         _any(
             "testa|in testa|alla testa|sulla testa|di testa|a testa|verso la testa|in capo",
             "a capo|capo|sinistra|a sinistra|alla sinistra|sulla sinistra|verso sinistra",
-            "n capo|ncapo|n testa",
+            "n capo|ncapo|n testa|dalla parte di sinistra|dal lato di sinistra",
             "a manca|verso la sinistra|lato sinistro|sul lato sinistro|dal lato sinistro",
             "al lato sinistro|dalla parte sinistra|sulla parte sinistra|parte sinistra",
             "dalla parte della testa|dal lato della testa|lato testa|dalla testa|in cima",
@@ -273,7 +282,7 @@ ENTRIES: list[Entry] = [
             "sul lato destro|dal lato destro|al lato destro|dalla parte destra",
             "sulla parte destra|parte destra|dalla parte della coda|dal lato della coda",
             "lato coda|in fondo|in fondo alla fila|a dx|dx|dalla parte di coda",
-            "sul lato della coda",
+            "sul lato della coda|dalla parte di destra|dal lato di destra",
         ),
         "SIDE",
         Side.TAIL,
@@ -300,7 +309,8 @@ ENTRIES: list[Entry] = [
             "dalla coda|partendo dalla coda|a partire dalla coda|dal fondo|dalla fine",
             "al contrario|alla rovescia|da destra|da destra a sinistra|dalla coda alla testa",
             "all indietro|dalla destra|cominciando dalla coda|iniziando dalla coda",
-            "partendo da destra|dall ultima|al rovescio",
+            "partendo da destra|dall ultima|al rovescio|partendo dalla fine",
+            "cominciando dalla fine|iniziando dalla fine|a partire dalla fine",
         ),
         "FROM_TAIL",
     ),
@@ -385,7 +395,8 @@ ENTRIES: list[Entry] = [
         "a che gioco|quale gioco|che tipo di gioco|che variante|quale variante|che partita",
         "GAME_Q",
     ),
-    Entry("mano|mani|smazzata|giro|round", "MANO"),
+    Entry("mano|mani|smazzata|round", "MANO"),
+    Entry("giro|giri|il giro|questo giro", "GIRO"),
     Entry(
         "mani di tutti|le mani di tutti|mani degli altri|le mani degli altri|cosa avevano tutti"
         "|le tessere degli altri alla fine",
@@ -619,6 +630,7 @@ ENTRIES: list[Entry] = [
             "aumenta il livello|aumenta la difficolta|sali di livello|livello piu alto",
             "livello superiore|un livello in piu|piu esperto|piu tosti|alza la difficolta",
             "livello piu difficile|piu in gamba|avversari piu tosti|avversario piu tosto",
+            "troppo facile|e troppo facile|troppo scarso|troppo debole|troppo semplice",
             "un avversario piu forte|un avversario piu bravo|un computer piu forte",
             "avversari piu bravi|un avversario piu tosto|piu forte il computer",
         ),
@@ -629,8 +641,10 @@ ENTRIES: list[Entry] = [
             "piu facile|piu semplice|meno difficile|piu debole|piu scarso",
             "abbassa il livello|abbassare il livello|diminuisci il livello|livello piu basso",
             "scendi di livello|livello inferiore|meno forte|meno bravo|abbassa la difficolta",
-            "livello piu facile|piu deboli|meno tosto|un livello in meno",
+            "livello piu facile|piu deboli|meno tosto|un livello in meno|troppo difficile",
+            "e troppo difficile|troppo bravo|troppo tosto|troppo bravi",
             "avversario piu debole|avversari piu deboli|avversario piu scarso",
+            "un avversario piu debole|un avversario piu scarso|un computer piu debole",
         ),
         "LEVEL_DOWN",
     ),
@@ -659,8 +673,7 @@ ENTRIES: list[Entry] = [
     Entry("cosa|che cosa|cos|che cos|cosa c|che c|icche|cose|che e che", "COSA"),
     Entry("che", "CHE"),
     Entry(
-        "quanto|quanta|quanti|quante|a quanto|a quanti|tante|tanti|molte|molti|poche|pochi"
-        "|quant",
+        "quanto|quanta|quanti|quante|a quanto|a quanti|tante|tanti|molte|molti|poche|pochi|quant",
         "QUANTO",
     ),
     Entry("quale|quali|qual|qual e|quale e|quali sono", "QUALE"),
@@ -688,6 +701,7 @@ ENTRIES: list[Entry] = [
             "voglio sentire|posso sapere|potrei sapere|si puo sapere|mi interessa sapere",
             "ascoltare|fai sentire|fammi ascoltare|mi fai ascoltare|fammi un po sentire",
             "mi chiedevo|mi domandavo|mi chiedo|mi domando|vorrei capire|volevo capire",
+            "mi faccia sapere|mi fa sapere|faccia sapere|mi fa sentire|mi faccia sentire",
             "dirmi|dircelo|dirci|dirmelo|sapermi dire|dicesse|dicessi|leggesse|dimme",
             "conoscere|vedere|vorrei vedere|informami",
             "mi informi|mi fai vedere|fai vedere",
@@ -701,7 +715,7 @@ ENTRIES: list[Entry] = [
             "voglio|vorrei|volevo|vorremmo|vogliamo|preferisco|preferirei|preferiamo",
             "mi piacerebbe|ci piacerebbe|desidero|ho voglia di|mi va di|mi piace|ci piace",
             "lo vorrei|la vorrei|li vorrei|le vorrei|fammelo|fammela|famme|fammi|fallo",
-            "falla|facci|fateci|lasciami|vorrei che|voglio che|preferisco che",
+            "falla|facci|fateci|lasciami|vorrei che|voglio che|preferisco che|lascia che",
             "direi di|direi che|direi|penso di|penso che|credo di|credo che|mi sa che",
             "provo a|proviamo a|opterei per|opto per|scelgo di|decido di|ho deciso di",
             "ho deciso|vorrei provare a|voler|volere|intendo|pensavo di|avevo pensato di",
@@ -712,6 +726,7 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         "facciamo|fai|faccia|fare|famo|facimme|facciamola|fate|facciamoci|facciamolo|faccio"
+        "|dare"
         "|facciamo che|mettiamo che|diciamo che|facciamo conto che",
         "DO",
     ),
@@ -825,6 +840,8 @@ ENTRIES: list[Entry] = [
             "una per una|uno per uno|pezzo per pezzo|tessera per tessera|una alla volta",
             "uno alla volta|dall inizio alla fine|da cima a fondo|una ad una|uno a uno",
             "una a una|per esteso|in ordine|tutte quante|tutti quanti|tutte le tessere",
+            "tutte le tessere giocate|tutti i pezzi giocati|tutte le tessere uscite|ogni",
+            "ciascuna|ciascun|completi|complete",
         ),
         "ALL",
     ),
@@ -865,6 +882,7 @@ ENTRIES: list[Entry] = [
             "devo giocare io|gioco io|chi gioca|chi gioca adesso|chi e di turno",
             "chi e che deve giocare|a chi la mano|chi deve muovere|chi muove|tocca a noi",
             "chi e ca tocca|chi e che tocca|mio turno|il mio turno|a chi tocca adesso",
+            "tocchi a me|tocchi a te|che tocchi a me",
             "giocatore di turno|di turno|chi e il giocatore di turno",
         ),
         "TURNO",
@@ -917,12 +935,14 @@ ENTRIES: list[Entry] = [
             "quanti punti servono|quanti punti ci vogliono|quanto ci vuole",
             "quanto manca alla fine|a quanto arriviamo|a quanti arriviamo",
             "a quanto si arriva|quanti punti per vincere|per vincere|a quanto e la partita",
+            "quanto ci manca|quanto mi manca|quanto manca ancora|quanti ci mancano",
         ),
         "TARGET_Q",
     ),
     Entry(
         _any(
             "vinto|vinta|vince|ha vinto|chi ha vinto|vincitore|vincitrice|chi ha chiuso",
+            "aggio vinto|agg vinto|amm vinto",
             "ha chiuso|chi ha fatto domino|fatto domino|chi ha preso i punti|ho vinto",
             "abbiamo vinto|hai vinto|hanno vinto|ha vinto la mano|vittoria",
             "chi e il vincitore|chi ha perso|ho perso|abbiamo perso|perso",
@@ -936,7 +956,7 @@ ENTRIES: list[Entry] = [
             "ha aperto|ha cominciato|ha iniziato|ha aperto la mano|per primo|per prima",
             "prima tessera|apertura|chi ha giocato per primo|chi ha messo per primo",
             "chi ha aperto la mano|aperto|cominciato|iniziato|con che tessera ha aperto",
-            "con cosa ha aperto|chi e partito per primo",
+            "con cosa ha aperto|chi e partito per primo|si e aperta|e stata aperta|aperta",
         ),
         "LEADER",
     ),
@@ -946,7 +966,7 @@ ENTRIES: list[Entry] = [
             "quante mani abbiamo fatto|quante mani abbiamo giocato|numero della mano",
             "a che giro siamo|che giro e|quanti giri|la mano numero|mano numero",
             "quale mano stiamo giocando|che mano stiamo giocando|che mano si gioca",
-            "quale mano si gioca",
+            "quale mano si gioca|la prima mano|prima mano|e la prima mano",
         ),
         "ROUND_Q",
     ),
@@ -998,7 +1018,9 @@ ENTRIES: list[Entry] = [
             "non so cosa dire|non so che dire|non so cosa fare|non so che fare",
             "non so come funziona|non so come si fa|non ci capisco niente|sono perso",
             "ho bisogno di aiuto|mi serve aiuto|guida|cosa si puo fare|che si puo fare",
-            "che comandi ci sono|quali sono i comandi",
+            "che comandi ci sono|quali sono i comandi|che cosa devo dire|che cosa posso dire",
+            "che cosa si puo dire|mi serve una mano|serve una mano|dammi una mano",
+            "mi dai una mano|mi serve aiuto|non ci capisco",
             "cosa capisci|che cosa capisci|quali comandi|come faccio|come faccio a giocare",
             "cosa posso chiederti|cosa ti posso chiedere|cosa posso chiedere|cosa sai fare",
             "che domande posso fare|che cosa posso chiedere|che cosa sai fare",
@@ -1088,6 +1110,7 @@ ENTRIES: list[Entry] = [
             "nel dettaglio|modalita dettagliata|messaggi dettagliati|piu lungo|piu lunga",
             "parla di piu|dimmi di piu|piu completo|piu preciso|dettagli|approfondito",
             "piu lunghi|piu lunghe|piu estesi|piu estese|messaggi lunghi|piu dettagliati",
+            "messaggi completi|messaggi piu completi",
         ),
         "DETAILED",
     ),
@@ -1128,6 +1151,8 @@ ENTRIES: list[Entry] = [
             "che cosa hai detto prima|che cosa avevi detto prima",
             "messaggio prima|il messaggio prima|torna al messaggio precedente",
             "prima di questo|quello precedente|l altro messaggio|indietro di un messaggio",
+            "torna indietro di un messaggio|torna al messaggio di prima|torna al messaggio prima",
+            "cosa mi avevi detto|cosa avevi detto|che mi avevi detto|cosa mi hai detto prima",
         ),
         "PREV",
     ),
@@ -1149,6 +1174,7 @@ ENTRIES: list[Entry] = [
             "voci|che voci|quali voci|le voci|voci italiane|voci disponibili",
             "che voci ci sono|altre voci|le voci che hai",
             "cambia voce|cambiare voce|elenca le voci|le voci italiane|cambia la voce",
+            "le altre voci",
             "cambiami la voce|un altra voce|voce diversa|altra voce",
         ),
         "VOICES",
@@ -1166,14 +1192,17 @@ ENTRIES: list[Entry] = [
         _any(
             "microfono|il microfono|micro|mic|microfono funziona|mi senti|mi senti bene",
             "mi sente|mi sente bene|mi senti ora|ci senti|mi sentite|mi sentite bene",
-            "sentimi|il microfono mi sente|senti la mia voce|mi senti bene",
+            "sentimi|il microfono mi sente|senti la mia voce|mi senti bene|senti bene",
+            "senti quello che dico|senti cosa dico|capisci quello che dico|mi capisci",
+            "mi senti o no|se mi senti",
         ),
         "MIC",
     ),
     Entry(
         _any(
             "prova|prova il|provare|proviamo|controlla|verifica|verificare|test",
-            "controllare|testare|se funziona|funziona|funzioni|vedere se",
+            "controllare|testare|se funziona|funziona|funzioni|vedere se|acceso|attivo",
+            "funzionante|controlliamo|verifichiamo|facciamo una prova|fai una prova",
         ),
         "TEST",
     ),
@@ -1182,7 +1211,10 @@ ENTRIES: list[Entry] = [
             "automatico|automatiche|automatica|automatici|da solo|da sola",
             "per me quando devo|in automatico|automaticamente|fai tu|fallo tu|pensaci tu",
             "al posto mio quando devo|lo fai tu|le fai tu|falle tu|automatico si",
-            "automatiche si|si automatico|automatica si",
+            "automatiche si|si automatico|automatica si|mosse automatiche|pesca tu|passa tu",
+            "attiva le mosse automatiche|le faccia il gioco|le fa il gioco|le fa il computer",
+            "le faccia il computer|lo faccia il gioco|pesca al posto mio|passa al posto mio",
+            "pesca tu al posto mio|passa tu al posto mio|fallo fare al gioco",
         ),
         "AUTO",
     ),
@@ -1190,7 +1222,11 @@ ENTRIES: list[Entry] = [
         _any(
             "manuale|manuali|a mano|faccio io|le faccio io|lo faccio io|farle io|farlo io",
             "preferisco farle io|ci penso io|decido io|li faccio io|automatico no",
-            "automatiche no|niente automatico|no automatico|automatica no",
+            "automatiche no|niente automatico|no automatico|automatica no|tutto io",
+            "faccio tutto io|fare tutto io|non pescare da solo|non passare da solo",
+            "non fare da solo|non farlo da solo|non giocare da solo|niente mosse automatiche",
+            "senza automatico|mosse automatiche no|no mosse automatiche|toglile|levale",
+            "disattiva le mosse automatiche|togli le mosse automatiche|disattivale",
         ),
         "MANUAL",
     ),
@@ -1200,6 +1236,8 @@ ENTRIES: list[Entry] = [
             "obbligate|obbligata|forzate|mosse forzate|pescate|passaggi obbligati",
             "quando devo|quando serve|quando tocca|quando non posso giocare",
             "le pescate|quando devo pescare|quando devo passare|le mosse forzate",
+            "se devo pescare per forza|quando devo pescare per forza|se devo passare per forza",
+            "quando non ho scelta|se non ho scelta|quando sono obbligato|quando sono costretto",
         ),
         "FORCED",
     ),
@@ -1211,7 +1249,7 @@ ENTRIES: list[Entry] = [
             "si giusto|si va bene|si voglio|si certamente|sicuramente si|proprio si",
             "certo|certamente|esatto|esattamente|sicuro|sicuramente|assolutamente",
             "certo certo|si certo certo|sono sicuro|sono sicura|si sono sicuro|yes",
-            "sissignore|si signore|sissi",
+            "sissignore|si signore|sissi|sicurissimo|sicurissima|certissimo|certissima",
         ),
         "YES",
     ),
@@ -1241,6 +1279,9 @@ ENTRIES: list[Entry] = [
             "ci resto|continuo a giocare|voglio continuare a giocare|non se ne parla",
             "ma quando mai|annulla tutto|rimaniamo|direi di no|penso di no|credo di no",
             "ho cambiato idea|cambiato idea|ci ho ripensato|ho cambiato parere",
+            "non voglio uscire|non esco|non voglio smettere|non voglio chiudere|non uscire",
+            "gioco ancora|voglio giocare ancora|voglio continuare|voglio restare",
+            "voglio rimanere|resto in partita|rimango in partita",
             "neanche per idea|nemmeno per idea",
         ),
         "NO_ANSWER",
@@ -1369,7 +1410,7 @@ FRAMES: list[Frame] = [
     # "posso mettere il sei?", "cosa posso fare col tre?", "il quattro dove lo metto?"
     Frame.of(
         "number_question",
-        "NUM POSSO|NUM QUALCOSA|NUM DOVE|NUM COSA|NUM CHE",
+        "NUM POSSO|NUM QUALCOSA|NUM DOVE|NUM COSA|NUM CHE|NUM HO",
         f"{_MOVE} {_ASK} HO TESSERA PLAYABLE SIDE QUALCOSA DEVO",
         slots={"NUM": "number"},
     ),
@@ -1385,7 +1426,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "pass",
         "PASS|PASS_IDIOM|HANDOVER",
-        f"{_MOVE} MANO TURNO PASS_IDIOM GO_ON HANDOVER",
+        f"{_MOVE} MANO TURNO PASS_IDIOM GO_ON HANDOVER GIRO",
         question="playable",
         repeatable="PASS PASS_IDIOM",
         acts=True,
@@ -1431,7 +1472,7 @@ FRAMES: list[Frame] = [
     Frame.of("line", "TABLE|COSA DONE|CHE DONE", f"{_ASK} TESSERA DONE", repeatable="TABLE"),
     Frame.of(
         "whole_line",
-        "TABLE ALL|ALL TESSERA DONE|TESSERA ALL ASKF|TABLE FROM_START",
+        "TABLE ALL|ALL TESSERA DONE|TESSERA ALL ASKF|TABLE FROM_START|ALL ALL|ALL ASKF",
         f"{_ASK} TESSERA DONE ALL FROM_START",
         repeatable="ALL",
     ),
@@ -1460,7 +1501,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "since_my_turn",
         "SUCCESSO|COSA HANNO DONE OPP|CHE HANNO DONE OPP|OPP HANNO DONE",
-        f"{_ASK} HA HANNO DONE OPP MOSSA TURNO LAST",
+        f"{_ASK} HA HANNO DONE OPP MOSSA TURNO LAST GIRO",
         repeatable="SUCCESSO",
     ),
     Frame.of(
@@ -1476,8 +1517,8 @@ FRAMES: list[Frame] = [
         repeatable="TARGET_Q",
     ),
     Frame.of("winner", "VINTO", f"{_ASK} MANO PARTITA PUNTI LAST"),
-    Frame.of("leader", "LEADER", f"{_ASK} MANO TESSERA PLAY HA DONE PARTITA"),
-    Frame.of("round_number", "ROUND_Q|CHE MANO|QUALE MANO", f"{_ASK} MANO"),
+    Frame.of("leader", "LEADER", f"{_ASK} MANO TESSERA PLAY HA DONE PARTITA START"),
+    Frame.of("round_number", "ROUND_Q|CHE MANO|QUALE MANO", f"{_ASK} MANO NUMERI GIRO"),
     Frame.of(
         "ask_number",
         "QUANTO NUM USCITI|NUM USCITI|QUANTO NUM HO|QUANTO NUM IN_MANO|QUANTO NUM TABLE",
@@ -1532,7 +1573,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "help",
         "HELP|DONT_KNOW|COSA POSSO DO|CHE POSSO DO|COSA POSSO ASKF|DONT_KNOW REGOLE",
-        f"{_ASK} DO USE REGOLE",
+        f"{_ASK} DO USE REGOLE PLAY PARTITA VARIANTE",
     ),
     # --- the match
     Frame.of(
@@ -1545,7 +1586,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "continue",
         "CONTINUE|GO_ON|SHUFFLE",
-        f"{_MENU} MANO GO_ON TESSERA",
+        f"{_MENU} MANO GO_ON TESSERA GIRO",
         repeatable="CONTINUE GO_ON",
         acts=True,
     ),
@@ -1607,16 +1648,18 @@ FRAMES: list[Frame] = [
     Frame.of(
         "repeat",
         "REPEAT|ANCORA|COME|COSA|SCUSA",
-        "CAN_YOU COME COSA MESSAGGIO ASKF LAST HA",
+        "CAN_YOU COME COSA MESSAGGIO ASKF LAST HA SLOWER QUIETER LOUDER",
         weak=True,
         repeatable="REPEAT",
     ),
-    Frame.of("previous", "PREV|BACK", "CAN_YOU ASKF MESSAGGIO COSA REPEAT PARLA HA"),
-    Frame.of("next_message", "NEXT", "CAN_YOU ASKF MESSAGGIO GO_ON"),
+    Frame.of(
+        "previous", "PREV|BACK", "CAN_YOU ASKF MESSAGGIO COSA REPEAT PARLA HA", repeatable="PREV"
+    ),
+    Frame.of("next_message", "NEXT", "CAN_YOU ASKF MESSAGGIO GO_ON CONTINUE"),
     Frame.of(
         "list_voices",
         "VOICES|VOCE AVAILABLE",
-        f"{_ASK} VOCE HO HA HANNO SET PLAY AVAILABLE",
+        f"{_ASK} VOCE HO HA HANNO SET PLAY AVAILABLE USE",
         repeatable="VOICES",
     ),
     Frame.of(
@@ -1634,15 +1677,15 @@ FRAMES: list[Frame] = [
     Frame.of("check_microphone", "MIC|TEST VOCE", "TEST WANT CAN_YOU DO"),
     Frame.of(
         "set_auto_forced",
-        "AUTO|DRAW PER_ME|PASS PER_ME|DO FORCED",
+        "AUTO|DRAW PER_ME FORCED|PASS PER_ME FORCED|DO FORCED|FORCED HANDOVER|FORCED HINT",
         "FORCED DRAW PASS PARLA WANT HINT",
         fixed={"on": True},
         repeatable="FORCED",
     ),
     Frame.of(
         "set_auto_forced",
-        "MANUAL",
-        "FORCED DRAW PASS WANT",
+        "MANUAL|FORCED WILD_OFF",
+        "FORCED DRAW PASS WANT DO ALL WILD_OFF",
         fixed={"on": False},
         repeatable="FORCED",
     ),
@@ -1659,6 +1702,10 @@ PRECEDENCE: list[tuple[str, str]] = [
     ("help", "rules"),
     ("help", "repeat"),
     ("help", "hint"),
+    ("partner", "ask_player"),
+    ("normal", "previous"),
+    ("level_down", "quieter"),
+    ("level_up", "louder"),
     ("set_pairs", "set_players"),
     ("play", "turn"),
     ("number", "turn"),

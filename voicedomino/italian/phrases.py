@@ -446,7 +446,8 @@ INTENTS: list[IntentSpec] = [
         "set_auto_forced",
         (
             "mosse obbligate automatiche",
-            "(pesca|passa) (da solo|per me) [quando devo]",
+            "(pesca|passa) da solo [quando devo]",
+            "(pesca|passa) per me quando devo",
             "automatico si",
         ),
         {"on": True},
@@ -844,6 +845,106 @@ INTENTS: list[IntentSpec] = [
             "cosa ho scelto",
         ),
     ),
+]
+
+# How players say things that the sentences above do not (issue 20): wishes and proposals in
+# the menu, "qual è / che / come" questions, other words for the same thing, undo and leaving
+# in ordinary words, the end of a hand. The recogniser's sentence graph hears these whole;
+# anything else the understanding takes from the recogniser's free words, read back and
+# confirmed (frontend/voice.py). Framing stays a few words in front: each alternative here
+# multiplies the sentences of its template.
+_WISH = "(voglio|vorrei|facciamo|mettiamo|metti)"
+_TELL = "(dimmi|mi dici|mi sai dire)"
+INTENTS += [
+    IntentSpec("set_variant", (f"{_WISH} [la] variante {{variant}}",)),
+    *(
+        IntentSpec(
+            "set_variant",
+            (f"(voglio|vorrei) giocare {said}", f"(facciamo|vorrei fare) una partita {said}"),
+            {"variant": variant},
+        )
+        for variant, said in (
+            ("blocco", "a blocco"),
+            ("classica", "alla classica"),
+            ("capra", "alla capra"),
+            ("pesca", "con la pesca"),
+        )
+    ),
+    IntentSpec("set_variant", ("(facciamo|mettiamo|vorrei) la capra",), {"variant": "capra"}),
+    IntentSpec(
+        "set_players",
+        ("(voglio|vorrei) giocare in {count}", "(siamo|giochiamo) in {count} giocatori"),
+    ),
+    IntentSpec("set_players", ("contro un avversario", "io e te", "in due"), {"count": 2}),
+    IntentSpec("set_players", ("contro due avversari", "io e due avversari"), {"count": 3}),
+    IntentSpec("set_players", ("contro tre avversari",), {"count": 4}),
+    IntentSpec("set_pairs", ("(voglio|vorrei) giocare a coppie",)),
+    IntentSpec("set_level", (f"{_WISH} il livello {{level}}",)),
+    IntentSpec("level_up", ("[un] avversario piu (forte|bravo)", "alza il livello")),
+    IntentSpec("level_down", ("[un] avversario piu (debole|scarso)", "abbassa il livello")),
+    IntentSpec("set_target", ("(facciamo|voglio giocare|vorrei giocare) a {target} punti",)),
+    IntentSpec(
+        "set_wildcard",
+        ("col bianco che fa da jolly", "il bianco (vale|fa da) jolly", "con i bianchi jolly"),
+        {"on": True},
+    ),
+    IntentSpec("set_wildcard", ("togli il jolly", "senza bianco jolly"), {"on": False}),
+    IntentSpec(
+        "settings",
+        ("a che gioco stiamo giocando", "quali sono le impostazioni", f"{_TELL} le impostazioni"),
+    ),
+    IntentSpec("score", ("qual e il punteggio", f"{_TELL} il punteggio", "quanto abbiamo fatto")),
+    IntentSpec("score", ("come siamo messi (con i|coi) punti", "chi sta vincendo")),
+    IntentSpec(
+        "ends",
+        (
+            "(che|quali) numeri ci sono (alle estremita|in testa e in coda)",
+            f"{_TELL} gli estremi",
+            "quali sono i numeri aperti",
+        ),
+    ),
+    IntentSpec("hand", (f"{_TELL} (che tessere ho|la mia mano)", "che tessere ho in mano")),
+    IntentSpec("playable", ("che mosse ho", "posso attaccare qualcosa", "ho qualcosa da mettere")),
+    IntentSpec("hint", ("cosa mi consigli di (giocare|fare)", "dammi un consiglio")),
+    IntentSpec("line", ("leggimi il tavolo", f"{_TELL} cosa c e sul tavolo")),
+    IntentSpec("whole_line", ("leggimi tutto il serpente", "tutte le tessere una per una")),
+    IntentSpec(
+        "boneyard",
+        (
+            "quante tessere ci sono nel (monte|mazzo)",
+            "quante ne restano da pescare",
+            "quante tessere (restano|ci sono) da pescare",
+        ),
+    ),
+    IntentSpec("opponents", ("quante tessere hanno in mano gli altri",)),
+    IntentSpec("turn", ("tocca a me", "chi deve giocare adesso")),
+    IntentSpec("last_move", ("qual e l ultima mossa", "cosa e stato giocato per ultimo")),
+    IntentSpec("target", ("quanti punti mancano per vincere", "a quanto giochiamo")),
+    IntentSpec(
+        "last_round",
+        ("cosa avevano gli altri in mano", "com e andata la mano", "le mani degli altri"),
+    ),
+    IntentSpec("winner", ("chi ha vinto la mano", "ho vinto io")),
+    IntentSpec("draw", ("pesco dal (monte|mazzo)", "prendo una tessera dal (monte|mazzo)")),
+    IntentSpec("pass", ("passo non ce l ho", "non ho niente passo")),
+    IntentSpec(
+        "undo",
+        (
+            "ho sbagliato torna indietro",
+            "rimetti com era",
+            "voglio annullare l ultima mossa",
+            "torna indietro di una mossa",
+        ),
+    ),
+    IntentSpec(
+        "quit",
+        ("(voglio|vorrei) (smettere|chiudere|uscire)", "basta per oggi", "chiudiamo"),
+    ),
+    IntentSpec("new_game", ("facciamo un altra partita", "(voglio|vorrei) ricominciare")),
+    IntentSpec("continue", ("un altra mano", "andiamo avanti con la prossima mano")),
+    IntentSpec("slower", ("parla piu lentamente per favore", "puoi parlare piu lento")),
+    IntentSpec("repeat", ("puoi ripetere per favore", "ripeti per favore")),
+    IntentSpec("help", ("cosa posso chiederti", "non so cosa dire")),
 ]
 
 # Hesitations, dropped anywhere before an utterance is understood. The other words said

@@ -80,6 +80,9 @@ class Utterance:
     sentence: str | None = None  # the grammar sentence recognised, exactly as it was given
     loudness: tuple[float, int] | None = None  # (RMS of its loudest part, peak), 16-bit scale
     denoised: bool = False  # heard in a noisy room, through the noise suppressor
+    # The word list's own words where the sentence decoder's sentence did not hold: words
+    # that make no grammar sentence, for the dialog to understand freely (and read back).
+    free_text: str | None = None
 
     @classmethod
     def from_vosk(cls, result_json: str) -> Utterance:
@@ -110,6 +113,12 @@ class Utterance:
             audio_end,
             denoised=self.denoised or more.denoised,
         )
+
+
+def _free(words: Utterance) -> Utterance:
+    """The word list's result, its words offered as free words (those that make a grammar
+    sentence are looked up as that sentence first)."""
+    return replace(words, free_text=words.text if words.understood else None)
 
 
 def _understood(tokens: list[str]) -> bool:
@@ -197,7 +206,11 @@ class SpeechRecognizer:
         """Feed audio; return an utterance when Vosk's own endpointing closed one."""
         closed = [decoder.AcceptWaveform(pcm) for decoder in self._decoders()]
         if self._sentence_vosk is None:
-            return self.identify(Utterance.from_vosk(self._vosk.Result())) if closed[0] else None
+            return (
+                self.identify(_free(Utterance.from_vosk(self._vosk.Result())))
+                if closed[0]
+                else None
+            )
         self._heard.append(pcm)
         return self.finish() if any(closed) else None
 
@@ -206,7 +219,7 @@ class SpeechRecognizer:
         if self._sentence_vosk is None:
             words = self._vosk.FinalResult()
             self._vosk.Reset()
-            return self.identify(Utterance.from_vosk(words))
+            return self.identify(_free(Utterance.from_vosk(words)))
         # Both decoders finish at once (Vosk lets go of the interpreter while it decodes): the
         # read-back waits for the slower one, not for both in turn.
         if self._finisher is None:
@@ -235,10 +248,12 @@ class SpeechRecognizer:
         """The utterance in the grammar's words (the model may join or split some: "cento
         ventuno") and the exact grammar sentence it is; no sentence when it is only part of
         one, or nothing at all."""
+        free = utterance.free_text
         return replace(
             utterance,
             text=self.fit.grammar_text(utterance.text),
             sentence=self.fit.sentence_of.get(utterance.text) if utterance.understood else None,
+            free_text=self.fit.grammar_text(free) if free is not None else None,
         )
 
     def expects_more(self, text: str) -> bool:
@@ -302,7 +317,7 @@ def judge(
     words = Utterance.from_vosk(words_json)
     text = " ".join(str(best.get("text", "")).split()) if best is not None else ""
     if best is None or likelihood is None or not text:
-        return words  # no sentence at all: what the word list made of it
+        return _free(words)  # no sentence at all: what the word list made of it
     if words.text == text:
         return words
     margin, min_words = (
@@ -320,7 +335,10 @@ def judge(
         if isinstance(item, dict)
     ]
     understood = confidence > 0.0 or text in beginnings
-    return Utterance(text, confidence, mended, understood and _understood(text.split()))
+    free = words.text if not understood and words.understood else None
+    return Utterance(
+        text, confidence, mended, understood and _understood(text.split()), free_text=free
+    )
 
 
 def mended_sentence_holds(
