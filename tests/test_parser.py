@@ -65,6 +65,7 @@ from voicedomino.dialog.parser import (
     meaning_words,
     parse,
     sentence_table,
+    understanding,
     vocabulary,
 )
 from voicedomino.dialog.response import Verbosity
@@ -696,3 +697,83 @@ def test_parse_of_grammar_word_salad_is_consistent(words: list[str]) -> None:
         spoken = {h.intent for h in sentence_table().values()}
         assert heard.intent in spoken | _typed_meanings()
         assert 1 <= heard.words <= 2 * len(words)  # a typed "35" reads as two words
+
+
+# --- understanding by meaning ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("utterance", "expected"),
+    [
+        # wishes, proposals, courtesy and framing around a command
+        ("vorrei giocare in tre, per cortesia", SetPlayers(3)),
+        ("allora, mettiamo il livello difficile", SetLevel(Level.DIFFICILE)),
+        ("facciamo una partita a blocco dai", SetVariant("blocco")),
+        ("mi sai dire quante tessere ha Marco?", AskPlayer(1)),
+        ("scusa, qual è il punteggio?", Ask(Query.SCORE)),
+        ("ok allora per favore pesco", DrawTile()),
+        # other words for the same thing, regional words
+        ("pesco dal monte", DrawTile()),
+        ("piglio un pezzo dal tallone", DrawTile()),
+        ("quante ne restano nel mucchio", Ask(Query.BONEYARD)),
+        ("che tessere tengo?", Ask(Query.HAND)),
+        ("la mia socia quante tessere ha", Ask(Query.PARTNER)),
+        ("metto l'asso in capo", PlayNumber(1, Side.HEAD)),
+        # word order and articles
+        ("il cinque lo metto in coda", PlayNumber(5, Side.TAIL)),
+        ("a sinistra l'asso", PlayNumber(1, Side.HEAD)),
+        ("in testa il tre e il cinque", PlayTile(3, 5, Side.HEAD)),
+        # a command inside a longer sentence, with its reason or a remark
+        ("non ho niente che vada, ne tiro su un'altra", DrawTile()),
+        ("a duecento punti, tanto non ho niente da fare", SetTarget(200)),
+        ("parli più adagio, che non le sto dietro", AdjustVoice(VoiceChange.SLOWER)),
+        ("uffa, passo", PassTurn()),
+        ("ho sbagliato, torna indietro", Undo()),
+        # questions about moves stay questions
+        ("posso mettere il sei?", PlayNumber(6)),
+        ("il quattro dove lo posso mettere?", PlayNumber(4)),
+        ("devo pescare o no?", Ask(Query.PLAYABLE)),
+        ("posso giocare il tre cinque?", Ask(Query.PLAYABLE)),
+    ],
+)
+def test_italian_as_players_say_it(utterance: str, expected: Intent) -> None:
+    assert parse(utterance) == expected
+
+
+@pytest.mark.parametrize(
+    "utterance",
+    [
+        "non passo mica, aspetta che ci penso",  # a negated move
+        "non gioco il tre cinque",
+        "Marco ha detto che passa",  # someone else's words
+        "mia figlia, quando gioca, passa sempre",  # a move after chatter
+        "mio fratello col doppio sei apriva sempre",  # game words in a story
+        "ieri al circolo a domino ho perso tutto",
+        "Teresa, mi porti un bicchiere d'acqua?",  # said to someone else
+        "sì, pronto? sono io, ti richiamo dopo",  # a short answer on the telephone
+        "che bella mano!",  # an exclamation is no question
+        "mannaggia, il doppio sei",
+    ],
+)
+def test_what_is_not_a_command_is_refused(utterance: str) -> None:
+    assert parse(utterance) is None
+
+
+MOVES = (PlayTile, DrawTile, PassTurn, Undo, Quit, NewGame, Start, Continue)
+QUESTION_WORDS = ("chi", "cosa", "quanto", "quante", "quale", "quali", "dove")
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(sorted(understanding().lexicon.vocabulary())), max_size=6),
+    st.sampled_from(QUESTION_WORDS),
+    st.integers(min_value=0, max_value=6),
+)
+def test_a_question_is_never_taken_as_a_move(
+    words: list[str], question_word: str, where: int
+) -> None:
+    words.insert(min(where, len(words)), question_word)
+    for said in (" ".join(words), " ".join(words) + "?"):
+        meaning = parse(said)
+        assert not isinstance(meaning, MOVES), (said, meaning)
+        assert not (isinstance(meaning, PlayNumber) and meaning.side is not None), said

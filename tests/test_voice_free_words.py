@@ -116,3 +116,9 @@ def test_free_words_with_the_attention_word_are_addressed() -> None:
     assert spoken.heard is not None
     assert (spoken.heard.intent, spoken.heard.addressed) == (Ask(Query.SCORE), True)
     assert spoken.confidence == FREE_WORDS_CONFIDENCE
+
+
+def test_one_or_two_free_words_are_too_few() -> None:
+    """A sound of the room is easily taken for a word or two ("destra", "e quattro")."""
+    for few in ("destra", "e quattro", "pesco ancora"):
+        assert delivered(text="", understood=False, free_text=few).heard is None, few

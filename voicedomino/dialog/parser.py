@@ -336,7 +336,7 @@ def _clauses(utterance: str) -> list[Clause]:
             part
             for word in normalize(text).split()
             if word not in phrases.HESITATIONS
-            for part in _unglued(word)
+            for part in _unglued(lexicon.ABBREVIATIONS.get(word, word)).split()
         )
         if words:
             sentence.append(words)
@@ -347,17 +347,17 @@ def _clauses(utterance: str) -> list[Clause]:
     return clauses
 
 
-def _unglued(word: str) -> tuple[str, ...]:
+def _unglued(word: str) -> str:
     """A word the lexicon does not know, cut after an elided article it starts with when the
     rest is a word it knows ("lultima" -> "l ultima"); else the word."""
     known = understanding().lexicon.vocabulary()
-    if word in known:
-        return (word,)
+    if word in known or " " in word:
+        return word
     for prefix in _ELISIONS:
         rest = word[len(prefix) :]
         if word.startswith(prefix) and len(rest) > 1 and rest[0] in "aeiou" and rest in known:
-            return (prefix, rest)
-    return (word,)
+            return f"{prefix} {rest}"
+    return word
 
 
 def _readings(clauses: list[Clause]) -> Iterator[list[Clause]]:

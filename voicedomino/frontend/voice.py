@@ -30,6 +30,9 @@ RETRY_SECONDS = 5.0  # how often a lost microphone is tried again
 # sure: below the gate's line (attention.DEFAULT_MIN_CONFIDENCE), what changes the game is
 # read back and waits for "sì", as a sentence the recogniser mended does.
 FREE_WORDS_CONFIDENCE = 0.6
+# Fewer free words are mostly a sound of the room taken for one or two words: in the room
+# benchmark the free words that meant something alone were "destra", "sinistra", "e quattro".
+FREE_WORDS_MIN = 3
 
 
 def deliver(game: Game, utterance: Utterance) -> None:
@@ -37,14 +40,14 @@ def deliver(game: Game, utterance: Utterance) -> None:
 
     A grammar sentence's meaning is looked up (`sentence_table`). Words that make no grammar
     sentence (the recogniser's free words) are understood as typed text is (`parser.hear`),
-    at most FREE_WORDS_CONFIDENCE sure. A result without words ("[unk]", sound without words,
+    at most FREE_WORDS_CONFIDENCE sure, from FREE_WORDS_MIN words up. A result without words ("[unk]", sound without words,
     the beginning of a sentence) arrives without meaning.
     """
     sentence = utterance.sentence if utterance.understood else None
     heard = sentence_table().get(sentence) if sentence is not None else None
     confidence = utterance.confidence
-    if heard is None and utterance.free_text:
-        heard = hear(utterance.free_text)
+    if heard is None and len((utterance.free_text or "").split()) >= FREE_WORDS_MIN:
+        heard = hear(utterance.free_text or "")
         if heard is not None:
             confidence = min(FREE_WORDS_CONFIDENCE, confidence or FREE_WORDS_CONFIDENCE)
     game.urgent(heard)

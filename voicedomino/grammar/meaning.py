@@ -295,6 +295,9 @@ class ClauseWords:
     repeatable: frozenset[str]  # may be said twice in any frame ("che gioco e a che livello")
     soft: frozenset[str]  # said before a command without changing it ("ok", "no", "scusa")
     dangling: frozenset[str] = frozenset()  # function words that cannot end a sentence ("il")
+    # "uffa", "mannaggia": said with a command ("uffa, passo") or alone, never meaning it; a
+    # bare value or short answer said with one is no command ("mannaggia, il doppio sei").
+    interjections: frozenset[str] = frozenset()
 
 
 # A clause: its words and the mark that ended its sentence ("?", "!" or "").
@@ -347,9 +350,10 @@ class Understanding:
         if any(tag.concept in cw.reported for tag in tags):
             return None  # "Marco ha detto passo": someone else's words
         marks = {mark for _, mark in clauses}
+        exclaimed = any(tag.concept in cw.interjections for tag in tags)
         whole = self.match(tags, "?" if "?" in marks else "!" if "!" in marks else "")
         if whole is not None:
-            return whole
+            return None if exclaimed and (whole.weak or whole.bare) else whole
         readings: list[Reading] = []
         for clause, mark in clauses:
             for part, aside in self._parts(self.lexicon.tag(clause)):
@@ -362,7 +366,10 @@ class Understanding:
                 if not readings and _is_vocative(part, reading) and len(clauses) > 1:
                     return None  # "Teresa, ...": said to someone else
                 readings.append(reading)
-        return self._combine(readings)
+        found = self._combine(readings)
+        if found is not None and exclaimed and (found.weak or found.bare):
+            return None
+        return found
 
     def match(self, tags: Sequence[Tag], mark: str = "") -> Match | None:
         """The best frame for these tags as one clause: a question if `mark` is "?" or it
@@ -372,7 +379,7 @@ class Understanding:
         if mark == "!" and content and content[0].concept in cw.exclamatives:
             return None
         question = mark == "?" or any(tag.concept in cw.interrogatives for tag in tags)
-        skip = frozenset({FILLER, FUNCTION}) | cw.question_tags
+        skip = frozenset({FILLER, FUNCTION}) | cw.question_tags | cw.interjections
         present = {tag.concept for tag in tags} - skip
         best: Match | None = None
         for frame in self.frames:
@@ -423,7 +430,8 @@ class Understanding:
 
     def _has_content(self, tags: Sequence[Tag]) -> bool:
         """Whether the words say anything (not only fillers or framing: "ho deciso:")."""
-        empty = {FILLER, FUNCTION} | self.clause_words.framing
+        cw = self.clause_words
+        empty = {FILLER, FUNCTION} | cw.framing | cw.interjections
         return any(tag.concept not in empty for tag in tags)
 
     def _combine(self, readings: list[Reading]) -> Match | None:

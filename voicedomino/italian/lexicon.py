@@ -113,8 +113,11 @@ _FILLERS = _any(
     "mi raccomando|una buona volta|sul serio|sai|guarda|guardi|solo|anzi",
     "allora vediamo|ecco qua|sempre|e basta|finora|fino ad ora|fino adesso|fin qui",
     "alla fine|infine|in fin dei conti|cosi|buongiorno|buonasera|salve|ehila",
-    "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla|mizzica",
+    "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla",
     "pota|ja|jamme ja|va la|iamme|jammo|iammo|vien qua|vieni qua|vien qui|signor|signora",
+    "molto gentile|gentile|troppo gentile|sei gentile|grazie davvero|e tutto|tutto qui",
+    "nient altro|niente altro|per gentilezza|di grazia|se non disturbo|se posso|se permetti",
+    "se permette|con permesso|permesso|e adesso|e ora|allora ecco|dunque vediamo",
     "sig|aspetta che|aspe che|un attimo che|aspetta un attimo che|se non sbaglio",
     "se non mi sbaglio|mi sembra|mi pare",
     "attuale|attuali|corrente|correnti|totale|totali|in totale|complessivo|complessiva",
@@ -123,7 +126,7 @@ _FILLERS = _any(
     "piu o meno|all incirca|al momento|in questo momento|per adesso|ora come ora",
     "attualmente|oramai|ormai|fino ad adesso|qui adesso",
     "a questo punto|in tutto|nel complesso",
-    "uaglio|uaglioni|picciotti|belin|bona|ahoo|aoh|ostrega|orpo",
+    "uaglio|uaglioni|picciotti|belin|bona|ahoo|aoh",
 )
 _FUNCTION = _any(
     "il|lo|la|i|gli|le|l|un|una|del|dello|della|dei|degli|delle|dell|al|allo|alla|ai",
@@ -1260,6 +1263,7 @@ ENTRIES: list[Entry] = [
             "va ben|vabene|faccia pure|fai pure|fate pure|come vuoi|come vuole|ovvio",
             "ovviamente|naturalmente|senz altro|bene|benone|ottimo|d accordissimo",
             "va bon|vabbon|e va bene|e vabbe|direi di si|penso di si|credo di si|vabbuo",
+            "capito|ho capito|ricevuto|inteso|chiaro|come no|d accordo allora",
         ),
         "AGREE",
     ),
@@ -1297,6 +1301,16 @@ ENTRIES: list[Entry] = [
     Entry("non|mica|manco|nemmeno|neanche|nun|nn", "NON"),
     Entry("cioe|volevo dire|intendevo|anzi no|no scusa", "CORRECTION"),
     Entry("non so|non lo so|non saprei|non ricordo|non mi ricordo|ho dimenticato", "DONT_KNOW"),
+    Entry(
+        _any(
+            "uffa|mannaggia|accidenti|porca miseria|porca vacca|porca paletta|cavolo|cavoli",
+            "caspita|perbacco|accipicchia|mamma mia|madonna|madonna mia|oddio|oh dio|dio mio",
+            "santo cielo|ahi|ahia|ahime|peccato|che peccato|evvai|evviva|urra|che sfiga",
+            "che fortuna|che palle|che barba|che noia|che rabbia|accidenti a me|maledizione",
+            "ostrega|orpo|mizzica|minchia|cazzarola|acciderba|oh no|oh ma|ma dai|ma va",
+        ),
+        "EXCL",
+    ),
     # A question said without a question word: "devo pescare o no".
     Entry("o no|oppure no|si o no|vero|o sbaglio|giusto o no|no vero|o cosa", "QTAG"),
     # Someone else's words: "Marco ha detto passo", "dice che pesca".
@@ -1335,6 +1349,15 @@ ENTRIES: list[Entry] = [
 # says how, never what.
 ENDINGS = {"mente": FILLER}
 
+# How words are typed short, in chats and text messages: read as the words they stand for.
+ABBREVIATIONS = {
+    "nn": "non", "x": "per", "ke": "che", "k": "che", "xke": "perche", "xche": "perche",
+    "pk": "perche", "cmq": "comunque", "qlc": "qualcosa", "qlcs": "qualcosa", "tt": "tutto",
+    "cm": "come", "sn": "sono", "qnd": "quando", "qnt": "quanto", "qnti": "quanti",
+    "msg": "messaggio", "prox": "prossima", "grz": "grazie", "xfavore": "per favore",
+    "pf": "per favore", "dv": "dove",
+}  # fmt: skip
+
 CLAUSE_WORDS = ClauseWords(
     interrogatives=frozenset({"CHI", "COSA", "QUANTO", "QUALE", "DOVE", "QTAG"}),
     exclamatives=frozenset({"CHE", "COSA", "COME", "QUANTO", "CHI"}),
@@ -1350,6 +1373,7 @@ CLAUSE_WORDS = ClauseWords(
     ),
     reported=frozenset({"REPORT"}),
     correction="CORRECTION",
+    interjections=frozenset({"EXCL"}),
     repeatable=frozenset(
         {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA"}
     ),
@@ -1410,8 +1434,8 @@ FRAMES: list[Frame] = [
     # "posso mettere il sei?", "cosa posso fare col tre?", "il quattro dove lo metto?"
     Frame.of(
         "number_question",
-        "NUM POSSO|NUM QUALCOSA|NUM DOVE|NUM COSA|NUM CHE|NUM HO",
-        f"{_MOVE} {_ASK} HO TESSERA PLAYABLE SIDE QUALCOSA DEVO",
+        "NUM POSSO|NUM QUALCOSA|NUM DOVE|NUM COSA|NUM CHE|NUM HO|NUM SI_PUO|NUM PLAYABLE",
+        f"{_MOVE} {_ASK} HO TESSERA PLAYABLE SIDE QUALCOSA DEVO USE",
         slots={"NUM": "number"},
     ),
     Frame.of("side", "SIDE", f"{_MOVE} TESSERA", bare_alone=True, acts=True),
