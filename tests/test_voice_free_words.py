@@ -17,7 +17,7 @@ import pytest
 from korean_standin import StandIn, game_standin, korean_recognizer, say
 
 from voicedomino.audio.null import NullOutput
-from voicedomino.dialog.intents import Ask, AskPlayer, PassTurn, PlayerQuestion, Query, SetPlayers
+from voicedomino.dialog.intents import Ask, AskPlayer, PassTurn, Query, SetPlayers
 from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.menu import Table
 from voicedomino.dialog.parser import grammar_sentences, vocabulary
@@ -76,7 +76,7 @@ def heard_as_the_game_gets_it(
     [
         ("passo non ho niente", PassTurn()),
         ("mettiamo tre giocatori", SetPlayers(3)),
-        ("dimmi quanti punti ha marco", AskPlayer(1, PlayerQuestion.SCORE)),
+        ("quali tessere posso giocare adesso", Ask(Query.PLAYABLE)),
     ],
 )
 def test_free_words_are_understood_and_never_sure(

@@ -40,8 +40,8 @@ def deliver(game: Game, utterance: Utterance) -> None:
 
     A grammar sentence's meaning is looked up (`sentence_table`). Words that make no grammar
     sentence (the recogniser's free words) are understood as typed text is (`parser.hear`),
-    at most FREE_WORDS_CONFIDENCE sure, from FREE_WORDS_MIN words up. A result without words ("[unk]", sound without words,
-    the beginning of a sentence) arrives without meaning.
+    at most FREE_WORDS_CONFIDENCE sure, from FREE_WORDS_MIN words up. A result without words
+    ("[unk]", sound without words, the beginning of a sentence) arrives without meaning.
     """
     sentence = utterance.sentence if utterance.understood else None
     heard = sentence_table().get(sentence) if sentence is not None else None

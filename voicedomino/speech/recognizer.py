@@ -335,7 +335,7 @@ def judge(
         if isinstance(item, dict)
     ]
     understood = confidence > 0.0 or text in beginnings
-    free = words.text if not understood and words.understood else None
+    free = words.text if not holds and words.understood else None  # a beginning's too
     return Utterance(
         text, confidence, mended, understood and _understood(text.split()), free_text=free
     )
