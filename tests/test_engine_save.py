@@ -364,7 +364,7 @@ def test_well_formed_but_unreachable_document_is_rejected(change: Callable[[Doc]
 def test_every_position_of_whole_matches_loads(variant: str, seats: int, pairs: bool) -> None:
     """The replay never refuses a position a game reaches: every round of whole matches, at
     every move, a finished round and a finished match included."""
-    for seed in range(3):
+    for seed in range(1):  # one whole match per table: every kind of move, several rounds
         match = new_match(variant, seats, pairs, seed, target=60)
         rng = random.Random(seed)
         while True:

@@ -116,22 +116,16 @@ def test_a_bad_model_prints_nothing_on_the_terminal_and_the_game_says_why(
     assert "opzione-sconosciuta" in log.read_text()  # kept for whoever fixes it
 
 
-def test_run_sh_gioca_keeps_the_installers_english_out_of_the_terminal(tmp_path: Path) -> None:
-    """The real run.sh, with a stand-in virtual environment whose pip talks as setuptools does
-    (a BuildBackendWarning on stderr): the player sees one Italian line, then the game."""
+def run_sh_gioca(tmp_path: Path, python: str) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """The real run.sh in a copy of the project whose virtual environment is a stand-in: its
+    python runs *python* (a shell script body) for every pip call; its game says hello."""
     project = tmp_path / "progetto"
     project.mkdir()
     for name in ("run.sh", "pyproject.toml"):
         shutil.copy2(ROOT / name, project / name)
     bin_ = project / ".venv" / "bin"
     bin_.mkdir(parents=True)
-    (bin_ / "python").write_text(
-        "#!/bin/sh\n"
-        'echo "  setuptools/command/editable_wheel.py:354: BuildBackendWarning: Editable '
-        'installation." >&2\n'
-        'echo "WARNING: Location is ignored" >&2\n'
-        "exit 0\n"
-    )
+    (bin_ / "python").write_text(f"#!/bin/sh\n{python}")
     (bin_ / "voicedomino").write_text(
         '#!/bin/sh\n[ "$1" = scarica-modello ] && exit 0\necho "Benvenuto a VoceDomino."\n'
     )
@@ -139,6 +133,17 @@ def test_run_sh_gioca_keeps_the_installers_english_out_of_the_terminal(tmp_path:
         tool.chmod(0o755)
     result = subprocess.run(
         ["bash", "run.sh", "gioca"], cwd=project, capture_output=True, text=True, timeout=120
+    )
+    return project, result
+
+
+def test_run_sh_gioca_keeps_the_installers_english_out_of_the_terminal(tmp_path: Path) -> None:
+    """pip talks as setuptools does (a BuildBackendWarning on stderr): the player sees one
+    Italian line, then the game."""
+    project, result = run_sh_gioca(
+        tmp_path,
+        'echo "  setuptools/command/editable_wheel.py:354: BuildBackendWarning: Editable '
+        'installation." >&2\necho "WARNING: Location is ignored" >&2\nexit 0\n',
     )
     assert result.returncode == 0, result.stderr
     shown = result.stdout + result.stderr
@@ -149,17 +154,7 @@ def test_run_sh_gioca_keeps_the_installers_english_out_of_the_terminal(tmp_path:
 
 
 def test_run_sh_gioca_says_in_italian_when_the_install_fails(tmp_path: Path) -> None:
-    project = tmp_path / "progetto"
-    project.mkdir()
-    for name in ("run.sh", "pyproject.toml"):
-        shutil.copy2(ROOT / name, project / name)
-    bin_ = project / ".venv" / "bin"
-    bin_.mkdir(parents=True)
-    (bin_ / "python").write_text("#!/bin/sh\necho 'ERROR: No matching distribution' >&2\nexit 1\n")
-    (bin_ / "python").chmod(0o755)
-    result = subprocess.run(
-        ["bash", "run.sh", "gioca"], cwd=project, capture_output=True, text=True, timeout=120
-    )
+    _, result = run_sh_gioca(tmp_path, "echo 'ERROR: No matching distribution' >&2\nexit 1\n")
     assert result.returncode == 1
     shown = (result.stdout + result.stderr).splitlines()
     assert shown[-1] == "Installazione non riuscita: i dettagli sono in .venv/installazione.log"

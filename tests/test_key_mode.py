@@ -4,42 +4,19 @@ from __future__ import annotations
 
 import os
 import pty
-import select
 import sys
-import time
 from pathlib import Path
+
+import pty_terminal
 
 from voicedomino.frontend.keys import key_name
 
 
-def read_for(fd: int, seconds: float) -> str:
-    out = b""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            try:
-                out += os.read(fd, 4096)
-            except OSError:
-                break
-    return out.decode("utf-8", errors="replace").replace("\r\n", "\n")
-
-
-class Terminal:
-    """The parent side of the pty: reads up to an expected text, keeping what follows."""
+class Terminal(pty_terminal.Terminal):
+    """The parent side of the pty (tests/pty_terminal.py), for a child forked here."""
 
     def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self.pending = ""
-
-    def until(self, text: str, timeout: float = 20.0) -> str:
-        end = time.monotonic() + timeout
-        while text not in self.pending and time.monotonic() < end:
-            self.pending += read_for(self.fd, 0.2)
-        assert text in self.pending, self.pending
-        cut = self.pending.index(text) + len(text)
-        seen, self.pending = self.pending[:cut], self.pending[cut:]
-        return seen
+        super().__init__(0, fd)
 
 
 def test_key_names() -> None:

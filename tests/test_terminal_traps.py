@@ -339,3 +339,19 @@ def test_resume_question_is_last_and_a_stray_key_asks_it_again(tmp_path: Path) -
         game.until(it.menu_prompt(it.KEYS))
     finally:
         game.close()
+
+
+def test_a_latin1_terminal_types_its_accented_letters(tmp_path: Path) -> None:
+    """A terminal sending Latin-1 ("ù" is one byte): the typed line still reads "più lento",
+    and a lone accented byte never waits for bytes that will not come."""
+    game = GameTerminal.start(tmp_path, "--senza-salvataggio")
+    try:
+        game.until(it.notice("key_mode"))
+        game.press("q")
+        game.until("Vuoi uscire?")
+        game.press("/", b"pi\xf9 lento", "\r")  # a whole command at the question: "/" works
+        game.until(it.slower())
+        game.press("/", b"s\xec", "\r")
+        game.until(it.goodbye())
+    finally:
+        game.close()

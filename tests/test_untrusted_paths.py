@@ -51,6 +51,18 @@ def environment(tmp_path: Path, **extra: str) -> dict[str, str]:
     return {**env, **extra}
 
 
+def started_and_ended(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The game with *args*, its input ended at once: what it said while starting."""
+    return subprocess.run(
+        [*GAME, *args, "--seme", "5"],
+        input="",
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path),
+        timeout=TIMEOUT,
+    )
+
+
 def log_of(tmp_path: Path) -> str:
     path = tmp_path / "state" / "voicedomino" / "log" / "voicedomino.log"
     return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
@@ -194,14 +206,7 @@ def test_a_model_folder_with_such_a_file_is_said_damaged_never_waited_on(
     strange = model / "ivector" / "final.ie"  # not one of the files every model is checked for
     strange.unlink()
     make(thing, strange)
-    result = subprocess.run(
-        [*GAME, "--model", str(model), "--seme", "5"],
-        input="",
-        capture_output=True,
-        text=True,
-        env=environment(tmp_path),
-        timeout=TIMEOUT,
-    )
+    result = started_and_ended(tmp_path, "--model", str(model))
     assert it.notice("model_corrupt") in result.stdout.splitlines()
     assert result.returncode == 0 and result.stderr == ""
 
@@ -211,28 +216,14 @@ def test_audio_in_of_such_a_file_is_said_whatever_the_model(thing: str, tmp_path
     """With the Korean model (it knows none of the game's words) the file is still judged."""
     sound = tmp_path / "microfono.wav"
     make(thing, sound)
-    for command in (["--model", str(KO_MODEL_PATH), "--audio-in", str(sound), "--veloce"],):
-        result = subprocess.run(
-            [*GAME, *command, "--seme", "5"],
-            input="",
-            capture_output=True,
-            text=True,
-            env=environment(tmp_path),
-            timeout=TIMEOUT,
-        )
-        assert it.notice("audio_file_unusable") in result.stdout.splitlines(), result.stdout
-        assert result.returncode == 0 and result.stderr == ""
+    result = started_and_ended(tmp_path, "--model", str(KO_MODEL_PATH), "--audio-in", str(sound))
+    assert it.notice("audio_file_unusable") in result.stdout.splitlines(), result.stdout
+    assert result.returncode == 0 and result.stderr == ""
 
 
 def test_audio_in_that_does_not_exist_is_said_whatever_the_model(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [*GAME, "--model", str(KO_MODEL_PATH), "--audio-in", str(tmp_path / "manca.wav")],
-        input="",
-        capture_output=True,
-        text=True,
-        env=environment(tmp_path),
-        timeout=TIMEOUT,
-    )
+    missing = tmp_path / "manca.wav"
+    result = started_and_ended(tmp_path, "--model", str(KO_MODEL_PATH), "--audio-in", str(missing))
     assert it.notice("audio_file_missing") in result.stdout.splitlines()
 
 

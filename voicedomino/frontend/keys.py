@@ -120,6 +120,7 @@ class KeyReader:
         self.fd = fd
         self.on_key = on_key
         self._saved: list[Any] | None = None
+        self._pushed = b""  # a byte read ahead that belongs to the next key
         self._thread = threading.Thread(target=self._run, name="keys", daemon=True)
 
     def start(self) -> None:
@@ -158,6 +159,9 @@ class KeyReader:
     # --- reading ------------------------------------------------------------------------------
 
     def _byte(self) -> bytes:
+        if self._pushed:
+            data, self._pushed = self._pushed, b""
+            return data
         return os.read(self.fd, 1)
 
     def _read(self) -> str:
@@ -167,8 +171,17 @@ class KeyReader:
         if data == b"\x1b":
             return self._escape_sequence()
         for _ in range(_utf8_length(data[0]) - 1):  # the rest of one character ("è")
-            data += self._byte()
-        return data.decode("utf-8", errors="replace")
+            if not self._more():
+                break
+            following = self._byte()
+            if following[0] & 0xC0 != 0x80:  # not UTF-8 after all: that is the next key
+                self._pushed = following
+                break
+            data += following
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:  # a Latin-1 terminal ("ì" is one byte): its own letters
+            return data.decode("latin-1")
 
     def _escape_sequence(self) -> str:
         """Escape alone, or a whole sequence: ESC [ ... final byte (CSI), ESC O x (SS3), or
@@ -193,7 +206,7 @@ class KeyReader:
         return text
 
     def _more(self) -> bool:
-        return bool(select.select([self.fd], [], [], ESCAPE_WAIT)[0])
+        return bool(self._pushed) or bool(select.select([self.fd], [], [], ESCAPE_WAIT)[0])
 
     def _run(self) -> None:
         try:
@@ -287,7 +300,7 @@ class KeyNavigator:
 
     def _answer(self, name: str) -> None:
         """A yes/no question waits: s / n answer it, ? lists them, the voice's keys (repeat,
-        slower, stop...) work, and any other key asks the question again with its keys."""
+        slower, stop...) and "/" work, and any other key asks the question again with its keys."""
         answer = answer_key(name) if len(name) == 1 else None
         intent = key_intents().get(name)
         if answer is not None:
@@ -296,6 +309,9 @@ class KeyNavigator:
             self.game.say(it.key_mode_help(self._phase_help()))
         elif isinstance(intent, VOICE_INTENTS):
             self.game.handle_intent(intent)
+        elif name == "/":  # a whole command, typed: "sì" too
+            self.line = ""
+            self.game.say(it.key_line_prompt())
         else:
             self.game.prompt()
 
