@@ -1,0 +1,699 @@
+"""The game in a home, not a lab: does it hear the player, and leave the room alone?
+
+The room benchmark's real path (bench_room.py: WAV audio -> Listener -> SpeechRecognizer on the
+Korean stand-in of the full Italian grammar -> frontend.voice.deliver -> Game with its voice
+gate and DialogManager), on a recording of scenes, one per condition:
+
+- clean: a quiet room, the player near the microphone;
+- pink_20db, pink_10db: today's bench_room conditions (pink noise around each command);
+- fan_10db: a fan's brown noise and hum, all through the scene;
+- living_room, large_room: reverberation (synthetic room impulse responses, RT60 0.5 / 1.1 s);
+- quiet_15db, quiet_25db: the player 15 / 25 dB quieter;
+- distant: the player 3 m away on the sofa (living-room reverberation, little direct sound,
+  20 dB quieter);
+- babble_20db, babble_10db: three to six people talking all through the scene, 20 / 10 dB below
+  the player, around and under the commands;
+- tv_15db: a television (presenters over music) 15 dB below the player, all through the scene;
+- conversation: people talking around the table one after the other (chatter with game words
+  and "domino" in it, other languages), with a few commands.
+
+Sound not addressed to the game: the backgrounds of the busy scenes, and clips between the
+commands (tests/room_corpus.py and tests/home_corpus.py: speech in many voices and languages,
+festival voices when installed, chatter in the recogniser's language with game words and the
+attention word, interjections, coughs, laughter, doors, ringtones, noise bursts, tones).
+
+The player (tests/home_corpus.PLAYER_VOICES: several espeak-ng voices, speeds and pitches) says
+each command twice: once as soon as the game hands over the turn (the window opens as the
+command begins), once with the attention word in front. When the game has said that the room
+is too full of speech and asked for the attention word, the player puts "domino" in front of
+every command, as asked.
+
+Figures, per condition: commands right (the game was handed the command said, carried out or
+read back), end of speech -> first output (median, p95). Over the whole recording:
+- false_actions: match changes caused by sound not addressed to the game;
+- wrong_acts: state-changing commands the room caused or the game misheard, carried out;
+- settings_changed_by_room: rate, volume, verbosity or voice changed by sound not addressed;
+- stray_answers: sentences the game said in answer to sound not addressed to it (inside and
+  outside listening windows), and the same per 30 minutes of such sound.
+
+    PYTHONPATH=.:tests python benchmarks/bench_home.py --quick    # a few minutes of audio
+    PYTHONPATH=.:tests python benchmarks/bench_home.py            # every condition, full size
+
+The last line is one JSON object with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
+
+import home_corpus as home  # noqa: E402
+from bench_room import (  # noqa: E402
+    MeasuredGame,
+    TimedOutput,
+    TimedSource,
+    command_sentences,
+    keyboard_move,
+)
+from korean_speech import KO_MODEL_PATH, RATE, Int16, ko_model, write_wav  # noqa: E402
+from korean_standin import StandIn  # noqa: E402
+from room_corpus import Clip, at_level, non_addressed, pink_noise, room_tone  # noqa: E402
+
+from voicedomino.dialog.intents import Intent  # noqa: E402
+from voicedomino.dialog.manager import DialogManager  # noqa: E402
+from voicedomino.dialog.menu import Table  # noqa: E402
+from voicedomino.dialog.parser import grammar_sentences, hear, parse, vocabulary  # noqa: E402
+from voicedomino.frontend import voice  # noqa: E402
+from voicedomino.frontend.attention import GateSettings  # noqa: E402
+from voicedomino.frontend.inbox import InputEnded, Source, Spoken, TimePassed, Typed  # noqa: E402
+from voicedomino.italian import messages as it  # noqa: E402
+from voicedomino.speech.listener import Listener, Notice  # noqa: E402
+from voicedomino.speech.recognizer import SpeechRecognizer, Utterance  # noqa: E402
+from voicedomino.speech.sources import AudioFrame  # noqa: E402
+
+ATTENTION_WORD = "domino"
+MOVE_EVERY = 15.0  # seconds of audio between the player's own (typed) moves
+NOISE_AROUND = (1.0, 0.6)  # pink noise before and after a command (as in bench_room)
+LEAD_S = 6.0  # a busy scene's background plays this long before its first command
+ATTRIBUTION_S = 2.0  # a result ending this long after a command's voice is still its own
+SPEECH_LEVEL = 100  # |sample| above this is voice when finding where a command ends
+
+
+@dataclass(frozen=True)
+class Condition:
+    name: str
+    level_db: float = 0.0  # the player's voice against the usual level
+    room: home.Room | None = None
+    background: str | None = None  # "pink" (around commands), "fan", "babble", "tv", "talk"
+    snr_db: float | None = None  # the player's voice over the background
+    goal: float | None = None  # the issue's goal for commands right
+
+    @property
+    def busy(self) -> bool:
+        return self.background in ("babble", "tv", "talk")
+
+
+CONDITIONS = (
+    Condition("clean", goal=0.93),
+    Condition("pink_20db", background="pink", snr_db=20.0),
+    Condition("pink_10db", background="pink", snr_db=10.0),
+    Condition("fan_10db", background="fan", snr_db=10.0, goal=0.90),
+    Condition("living_room", room=home.LIVING_ROOM, goal=0.90),
+    Condition("large_room", room=home.LARGE_ROOM),
+    Condition("quiet_15db", level_db=-15.0, goal=0.85),
+    Condition("quiet_25db", level_db=-25.0),
+    Condition("distant", level_db=-20.0, room=home.FAR_IN_LIVING_ROOM, goal=0.70),
+    Condition("babble_20db", background="babble", snr_db=20.0, goal=0.75),
+    Condition("babble_10db", background="babble", snr_db=10.0),
+    Condition("tv_15db", background="tv", snr_db=15.0, goal=0.70),
+    Condition("conversation", background="talk"),
+)
+
+
+# --- the recording ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)  # pieces are told apart by identity
+class Piece:
+    kind: str  # "command", or the kind of sound not addressed
+    label: str
+    start: float
+    end: float
+    condition: str
+    mode: str = ""  # a command's: "window" (said in the open window) or "attention"
+    expected: str | None = None  # a command's Italian sentence
+    variants: dict[str, Int16] = field(default_factory=dict)  # "plain" / "attention" audio
+    speech_ends: dict[str, float] = field(default_factory=dict)  # voice end in each variant
+
+    @property
+    def addressed(self) -> bool:
+        return self.kind == "command"
+
+
+@dataclass
+class Scene:
+    condition: Condition
+    start: float
+    end: float
+    background: str | None  # the kind of continuous sound not addressed, if any
+
+
+@dataclass
+class Recording:
+    base: Int16  # everything but the commands' voices, which are mixed in as the player speaks
+    pieces: list[Piece]
+    scenes: list[Scene]
+
+    def non_addressed_seconds(self) -> float:
+        """Clips not addressed, and the talk of busy scenes outside the commands."""
+        clips = sum(p.end - p.start for p in self.pieces if not p.addressed)
+        talking = {s.condition.name for s in self.scenes if s.background in ("babble", "tv")}
+        commands = sum(
+            p.end - p.start for p in self.pieces if p.addressed and p.condition in talking
+        )
+        busy = sum(s.end - s.start for s in self.scenes if s.condition.name in talking)
+        return clips + busy - commands
+
+
+def _voice_end(samples: Int16) -> float:
+    audible = np.flatnonzero(np.abs(samples.astype(np.int32)) > SPEECH_LEVEL)
+    return (int(audible[-1]) + 1) / RATE if len(audible) else len(samples) / RATE
+
+
+def command_audio(
+    standin: StandIn, sentence: str, condition: Condition, speaker: tuple[str, int, int], seed: int
+) -> tuple[dict[str, Int16], dict[str, float], float]:
+    """Both ways of saying a command in the condition's room, at its level: the audio, where
+    the voice ends in each, and the dry voice's level (for the background's)."""
+    variants: dict[str, Int16] = {}
+    ends: dict[str, float] = {}
+    level = 0.0
+    for name, said in (("plain", sentence), ("attention", f"{ATTENTION_WORD} {sentence}")):
+        dry = home.say_as_player(standin.korean(said), speaker)
+        ends[name] = _voice_end(dry)  # the voice, not the room's tail
+        level = home.voiced_rms(dry)
+        audio = home.reverberate(dry, condition.room, seed) if condition.room else dry
+        variants[name] = home.louder(audio, condition.level_db)
+    ends = {name: end + 0.0 for name, end in ends.items()}
+    return variants, ends, level
+
+
+def build(
+    standin: StandIn,
+    per_condition: int,
+    clip_minutes: float,
+    seed: int,
+    conditions: tuple[Condition, ...],
+) -> Recording:
+    """The recording: a scene per condition, its commands (each sentence in both modes) with
+    clips not addressed between them, and the scene's background."""
+    rng = random.Random(seed)
+    nprng = np.random.default_rng(seed)
+    sentences = command_sentences(per_condition * len(conditions), seed)
+    clips = [
+        *non_addressed(clip_minutes / 2, seed),
+        *home.home_clips(clip_minutes / 2, seed, standin),
+    ]
+    rng.shuffle(clips)
+    talk = [c for c in clips if c.kind in ("speech", "chatter", "interjection")]
+    # A quiet room hears a remark now and then; the conversation scene has most of the talk.
+    conversation, talk = talk[: 2 * len(talk) // 3], talk[2 * len(talk) // 3 :]
+    other = [c for c in clips if c.kind not in ("speech", "chatter", "interjection")] + talk
+    rng.shuffle(other)
+    quiet_count = sum(not c.busy for c in conditions)
+    parts: list[np.ndarray] = [room_tone(1.0, nprng).astype(np.float64)]
+    position = len(parts[0])
+    pieces: list[Piece] = []
+    scenes: list[Scene] = []
+    backgrounds: list[tuple[int, Int16]] = []
+    for index, condition in enumerate(conditions):
+        mine = sentences[index :: len(conditions)]
+        scene_start = position
+        if condition.background == "talk":  # people talking, one after another, densely
+            share, conversation = conversation, []
+            gap = (0.2, 1.0)
+        else:
+            share = other[: len(other) // max(1, quiet_count)] if not condition.busy else []
+            other = other[len(share) :]
+            gap = (2.0, 5.0) if not condition.busy else (1.5, 4.0)
+        if condition.busy and condition.background != "talk":
+            lead = room_tone(LEAD_S, nprng).astype(np.float64)
+            parts.append(lead)
+            position += len(lead)
+        items: list[tuple[str, Any]] = [("command", s) for s in mine for _ in (0, 1)]
+        items += [("clip", c) for c in share]
+        rng.shuffle(items)
+        modes = {id(s): iter(["window", "attention"]) for s in mine}
+        levels: list[float] = []
+        for item_kind, item in items:
+            if item_kind == "clip":
+                clip: Clip = item
+                pieces.append(
+                    Piece(
+                        clip.kind,
+                        clip.label,
+                        position / RATE,
+                        (position + len(clip.samples)) / RATE,
+                        condition.name,
+                    )
+                )
+                parts.append(clip.samples.astype(np.float64))
+                position += len(clip.samples)
+            else:
+                sentence: str = item
+                mode = next(modes[id(sentence)])
+                speaker = home.player_voice(rng)
+                variants, ends, level = command_audio(
+                    standin, sentence, condition, speaker, seed + len(pieces)
+                )
+                levels.append(level)
+                lead_in, tail = NOISE_AROUND if condition.background == "pink" else (0.0, 0.0)
+                slot = max(len(v) for v in variants.values())
+                length = round(lead_in * RATE) + slot + round(tail * RATE)
+                voice_at = (position + round(lead_in * RATE)) / RATE
+                pieces.append(
+                    Piece(
+                        "command",
+                        sentence,
+                        voice_at,
+                        (position + length) / RATE,
+                        condition.name,
+                        mode,
+                        sentence,
+                        variants,
+                        {name: voice_at + end for name, end in ends.items()},
+                    )
+                )
+                if condition.background == "pink" and condition.snr_db is not None:
+                    noise = at_level(
+                        pink_noise(length / RATE, seed + len(pieces)),
+                        level / 10 ** (condition.snr_db / 20),
+                    )
+                    backgrounds.append((position, noise))
+                parts.append(room_tone(length / RATE, nprng).astype(np.float64))
+                position += length
+            pause = room_tone(rng.uniform(*gap), nprng).astype(np.float64)
+            parts.append(pause)
+            position += len(pause)
+        scene_end = position
+        seconds = (scene_end - scene_start) / RATE
+        voice_level = statistics.median(levels) if levels else 1000.0
+        background: Int16 | None = None
+        if condition.snr_db is not None and condition.background in ("fan", "babble", "tv"):
+            rms = voice_level / 10 ** (condition.snr_db / 20)
+            if condition.background == "fan":
+                background = home.fan(seconds, seed + index, rms)
+            elif condition.background == "babble":
+                background = home.babble(seconds, seed + index, standin, rms)
+            else:
+                background = home.television(seconds, seed + index, standin, rms)
+            backgrounds.append((scene_start, background))
+        kind = condition.background if condition.background in ("fan", "babble", "tv") else None
+        scenes.append(Scene(condition, scene_start / RATE, scene_end / RATE, kind))
+    base = np.concatenate(parts)
+    for at, sound in backgrounds:
+        base[at : at + len(sound)] += sound[: len(base) - at]
+    return Recording(np.clip(base, -32768, 32767).astype(np.int16), pieces, scenes)
+
+
+# --- the player, speaking as the game asks ---------------------------------------------------
+
+
+class PlayerSource(TimedSource):
+    """The recording, with each command mixed in as the player says it: with the attention
+    word in front when the command has it, or when the game asked for it (`asked()`)."""
+
+    def __init__(
+        self,
+        path: Path,
+        pieces: list[Piece],
+        asked: Callable[[], bool],
+        on_time: Callable[[], None],
+        on_tick: Callable[[], None],
+    ) -> None:
+        super().__init__(path, MOVE_EVERY, on_time, on_tick)
+        self.mix = bytearray(self.pcm)
+        self.pcm = self.mix  # type: ignore[assignment]  # read slices it as it goes
+        self.commands = sorted((p for p in pieces if p.addressed), key=lambda p: p.start)
+        self.asked = asked
+        self.said: dict[int, str] = {}  # id of a piece -> the variant said
+        self._next_command = 0
+
+    def read(self, timeout: float) -> AudioFrame | None:
+        upcoming = (self._offset + self._block_bytes) / 2 / RATE
+        while (
+            self._next_command < len(self.commands)
+            and self.commands[self._next_command].start <= upcoming
+        ):
+            self._say(self.commands[self._next_command])
+            self._next_command += 1
+        frame = super().read(timeout)
+        return None if frame is None else dataclasses.replace(frame, pcm=bytes(frame.pcm))
+
+    def _say(self, piece: Piece) -> None:
+        variant = "attention" if piece.mode == "attention" or self.asked() else "plain"
+        self.said[id(piece)] = variant
+        audio = piece.variants[variant]
+        at = round(piece.start * RATE)
+        end = min(len(self.mix) // 2, at + len(audio))
+        span = np.frombuffer(self.mix[at * 2 : end * 2], dtype="<i2").astype(np.int32)
+        mixed = np.clip(span + audio[: end - at], -32768, 32767).astype("<i2")
+        self.mix[at * 2 : end * 2] = mixed.tobytes()
+
+
+# --- the game, measured ----------------------------------------------------------------------
+
+
+class HomeGame(MeasuredGame):
+    """The measured game, noting also what each heard result made the game say, whether a
+    window was open then, and voice settings changed."""
+
+    def __init__(self, manager: DialogManager, output: TimedOutput) -> None:
+        super().__init__(manager, output)
+        self.said_for: dict[int, list[str]] = {}  # delivery -> sentences said for it
+        self.in_window: dict[int, bool] = {}  # delivery -> a window was open when it came
+        self.settings_changed: list[int | None] = []  # causes of voice-setting changes
+        # cause, intent, whether it is a state-changing command, whether it changed the match
+        self.acted: list[tuple[int | None, Intent, bool, bool]] = []
+
+    def _settings(self) -> tuple[Any, ...]:
+        output = self.output
+        return (output.rate, output.volume, self.manager.verbosity, output.voice)
+
+    def on_spoken(self, spoken: Spoken) -> None:
+        gate = self.gate
+        if self.cause is not None and gate is not None:
+            self.in_window[self.cause] = gate.window_open or gate.pending is not None
+        before = len(self.timed.events)
+        super().on_spoken(spoken)
+        self._note_said(self.cause, before)
+
+    def _note_said(self, cause: int | None, before: int) -> None:
+        if cause is None:
+            return
+        spoken = [text for _, text in self.timed.events[before:] if not text.startswith("<")]
+        self.said_for.setdefault(cause, []).extend(spoken)
+
+    def handle_intent(self, intent: Intent | None) -> Any:
+        hearing = self._hearing
+        cause = self.cause if hearing else (None if self.typing else self._pending_cause)
+        settings = self._settings()
+        changes_state = intent is not None and self.manager.readback(intent) is not None
+        response = super().handle_intent(intent)
+        if cause is not None and intent is not None:
+            self.acted.append((cause, intent, changes_state, self.handled[-1].changed))
+        if self._settings() != settings:
+            self.settings_changed.append(cause)
+        return response
+
+
+@dataclass
+class Run:
+    deliveries: list[tuple[Utterance, str]] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
+    wall_seconds: float = 0.0
+
+
+BUSY_ON = getattr(it, "busy_room_started", lambda: "\0")()
+BUSY_OFF = getattr(it, "busy_room_ended", lambda: "\0")()
+
+
+def run_game(
+    wav: Path, recording: Recording, recognizer: SpeechRecognizer, standin: StandIn, seed: int
+) -> tuple[HomeGame, Run, PlayerSource]:
+    manager = DialogManager(Table(), computer_pause=0.0, seed=seed)
+    output = TimedOutput()
+    game = HomeGame(manager, output)
+    game.voice_active = True
+    run = Run()
+    clock = [0.0]
+    gate = game.listen_with_gate(GateSettings(), clock=lambda: clock[0])  # audio time
+    gate_tick = gate.tick
+
+    def tick_noted() -> None:
+        """Time passing for the gate: what it says then (a command carried out when its
+        grace ran out, one dropped for want of "sì") answers the result that was waiting."""
+        cause = game._pending_cause if gate.pending is not None else None
+        before = len(output.events)
+        gate_tick()
+        game._note_said(cause, before)
+
+    gate.tick = tick_noted  # type: ignore[method-assign]
+
+    def serve() -> None:
+        try:
+            game.run()
+            while game.finished:  # a heard "esci" + "sì": the player starts again
+                game.finished = False
+                game.run()
+        except Exception as error:
+            game.failure = repr(error)
+            raise
+        finally:
+            game.stopped.set()
+
+    def typed(text: str) -> None:
+        game.cause = None
+        game.typing = True
+        game.submit(Typed(text, hear(text)))
+        game.settle()
+        game.typing = False
+
+    threading.Thread(target=serve, name="game", daemon=True).start()
+    typed("inizia")
+
+    def on_utterance(utterance: Utterance) -> None:
+        italian = standin.italian(utterance.text)
+        game.cause = len(run.deliveries)
+        run.deliveries.append((utterance, italian))
+        voice.deliver(game, dataclasses.replace(utterance, text=italian, sentence=italian))
+        game.settle()
+
+    def take_turn() -> None:
+        move = keyboard_move(manager)
+        if move is not None:
+            typed(move)
+
+    def asked() -> bool:
+        """The game's last word on the room: "say domino first", or back to quiet."""
+        said = [text for _, text in output.events if text in (BUSY_ON, BUSY_OFF)]
+        return bool(said) and said[-1] == BUSY_ON
+
+    window_starts = sorted(p.start for p in recording.pieces if p.addressed and p.mode == "window")
+
+    def tick() -> None:
+        before, clock[0] = clock[0], source.now
+        if any(before < start <= clock[0] + 0.25 for start in window_starts):
+            gate.open_window()  # the player speaks when the game hands the turn over
+        game.submit(TimePassed())
+        game.settle()
+
+    source = PlayerSource(wav, recording.pieces, asked, take_turn, tick)
+    listener = Listener(source, recognizer, on_utterance, on_notice=run.notices.append)
+    started = time.monotonic()
+    listener.start()
+    listener.wait()
+    game.settle()
+    run.wall_seconds = time.monotonic() - started
+    game.submit(InputEnded(Source.KEYBOARD))
+    game.submit(InputEnded(Source.VOICE))
+    if game.failure:
+        print(f"THE GAME FAILED: {game.failure}", flush=True)
+    return game, run, source
+
+
+# --- the figures ------------------------------------------------------------------------------
+
+
+def attribute(recording: Recording, end: float | None) -> Piece | str:
+    """The command a result came from, or the kind of sound not addressed that made it."""
+    if end is None:
+        return "room tone"
+    for piece in recording.pieces:
+        if piece.addressed and piece.start + 0.2 <= end:
+            voice_end = max(piece.speech_ends.values())
+            if end <= voice_end + ATTRIBUTION_S and end <= piece.end + ATTRIBUTION_S:
+                return piece
+    covering = [p for p in recording.pieces if not p.addressed and p.start <= end - 0.05]
+    if covering and covering[-1].end + 0.8 >= end:
+        return covering[-1]
+    for scene in recording.scenes:
+        if scene.start <= end <= scene.end + 1.0 and scene.background:
+            return scene.background
+    return "room tone"
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def measure(
+    recording: Recording, game: HomeGame, run: Run, source: PlayerSource, verbose: bool
+) -> dict[str, Any]:
+    origins = [attribute(recording, u.audio_end) for u, _ in run.deliveries]
+    index_of = {id(p): i for i, p in enumerate(recording.pieces)}
+    right: set[int] = set()
+    latencies: dict[str, list[float]] = {}
+    waiting = [(cause, intent, True, False) for cause, intent in game.asked]
+    for cause, intent, _, _ in [*game.acted, *waiting]:
+        origin = origins[cause]
+        if not isinstance(origin, Piece) or not origin.addressed or index_of[id(origin)] in right:
+            continue
+        if intent != parse(origin.expected or ""):
+            continue
+        right.add(index_of[id(origin)])
+        utterance = run.deliveries[cause][0]
+        captured = source.captured.get(round(utterance.audio_end or -1, 3))
+        first = game.first_output.get(cause)
+        variant = source.said.get(id(origin), "plain")
+        if first is not None and captured is not None and utterance.audio_end is not None:
+            lag = utterance.audio_end - origin.speech_ends[variant]
+            latencies.setdefault(origin.condition, []).append(lag + first - captured)
+    false_actions: dict[str, int] = {}
+    wrong_acts: dict[str, int] = {}
+    for cause, intent, changes_state, handled in game.acted:
+        origin = origins[cause] if cause is not None else None
+        addressed = isinstance(origin, Piece) and origin.addressed
+        kind = "misheard command" if addressed else str(getattr(origin, "kind", origin))
+        if not addressed and handled:
+            false_actions[kind] = false_actions.get(kind, 0) + 1
+        wrong = not addressed or intent != parse(origin.expected or "")  # type: ignore[union-attr]
+        if changes_state and wrong:
+            wrong_acts[kind] = wrong_acts.get(kind, 0) + 1
+            if verbose:
+                utterance = run.deliveries[cause][0] if cause is not None else None
+                print(
+                    f"WRONG ACT {intent!r} from {kind} (heard "
+                    f"{utterance and utterance.text!r}, {utterance and utterance.confidence})"
+                )
+    stray_inside = stray_outside = 0
+    stray_kinds: dict[str, int] = {}
+    for cause, said in game.said_for.items():
+        origin = origins[cause]
+        if (isinstance(origin, Piece) and origin.addressed) or not said:
+            continue
+        kind = str(getattr(origin, "kind", origin))
+        stray_kinds[kind] = stray_kinds.get(kind, 0) + len(said)
+        if game.in_window.get(cause, False):
+            stray_inside += len(said)
+        else:
+            stray_outside += len(said)
+        if verbose:
+            print(f"stray from {kind}: {run.deliveries[cause][1]!r} -> {said}")
+    settings_by_room = sum(
+        1
+        for cause in game.settings_changed
+        if cause is not None and not getattr(origins[cause], "addressed", False)
+    )
+    minutes = recording.non_addressed_seconds() / 60
+    per_30 = 30.0 / minutes if minutes else 0.0
+    conditions: dict[str, dict[str, Any]] = {}
+    for scene in recording.scenes:
+        name = scene.condition.name
+        said = [i for i, p in enumerate(recording.pieces) if p.addressed and p.condition == name]
+        lags = latencies.get(name, [])
+        attention = sum(source.said.get(id(recording.pieces[i])) == "attention" for i in said)
+        conditions[name] = {
+            "right": round(sum(i in right for i in said) / len(said), 3) if said else None,
+            "count": len(said),
+            "goal": scene.condition.goal,
+            "said_with_domino": attention,
+            "eos_ms_median": round(1000 * statistics.median(lags)) if lags else None,
+            "eos_ms_p95": round(1000 * percentile(lags, 0.95)) if lags else None,
+        }
+        if verbose:
+            for i in said:
+                if i not in right:
+                    piece = recording.pieces[i]
+                    heard = [
+                        (italian, u.confidence)
+                        for (u, italian), o in zip(run.deliveries, origins, strict=True)
+                        if o is piece
+                    ]
+                    print(
+                        f"  missed [{name}/{piece.mode}/{source.said.get(id(piece))}] "
+                        f"{piece.label!r}: heard {heard}"
+                    )
+    every_lag = [lag for lags in latencies.values() for lag in lags]
+    busy_said = [t for _, t in game.timed.events if t in (BUSY_ON, BUSY_OFF)]
+    return {
+        "conditions": conditions,
+        "false_actions": sum(false_actions.values()),
+        "false_actions_by_kind": false_actions,
+        "wrong_acts": sum(wrong_acts.values()),
+        "wrong_acts_by_kind": wrong_acts,
+        "settings_changed_by_room": settings_by_room,
+        "stray_answers": stray_inside + stray_outside,
+        "stray_answers_outside_window": stray_outside,
+        "stray_answers_per_30min": round((stray_inside + stray_outside) * per_30, 1),
+        "stray_outside_window_per_30min": round(stray_outside * per_30, 1),
+        "stray_by_kind": stray_kinds,
+        "busy_room_announcements": len(busy_said),
+        "non_addressed_minutes": round(minutes, 2),
+        "eos_to_readback_ms_median": round(1000 * statistics.median(every_lag))
+        if every_lag
+        else None,
+        "eos_to_readback_ms_p95": round(1000 * percentile(every_lag, 0.95)) if every_lag else None,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a few minutes of audio")
+    parser.add_argument("--commands", type=int, help="sentences per condition (said twice)")
+    parser.add_argument("--minutes", type=float, help="minutes of clips not addressed")
+    parser.add_argument("--conditions", help="comma-separated names (default: all)")
+    parser.add_argument("--seed", type=int, default=19)
+    parser.add_argument("--verbose", action="store_true", help="list every wrong outcome")
+    args = parser.parse_args(argv)
+    per_condition = args.commands or (4 if args.quick else 30)
+    minutes = args.minutes or (4.0 if args.quick else 20.0)
+    conditions = CONDITIONS
+    if args.conditions:
+        wanted = args.conditions.split(",")
+        conditions = tuple(c for c in CONDITIONS if c.name in wanted)
+    began = time.monotonic()
+    standin = StandIn.for_vocabulary(vocabulary())
+    recording = build(standin, per_condition, minutes, args.seed, conditions)
+    print(
+        f"recording: {len(recording.base) / RATE / 60:.1f} min, "
+        f"{sum(p.addressed for p in recording.pieces)} commands in {len(conditions)} "
+        f"conditions, {recording.non_addressed_seconds() / 60:.1f} min not addressed; "
+        f"festival voices: {home.festival_available()}; made in {time.monotonic() - began:.0f} s",
+        flush=True,
+    )
+    recognizer = SpeechRecognizer(
+        ko_model(), standin.sentences(grammar_sentences()), model_path=KO_MODEL_PATH
+    )
+    with tempfile.TemporaryDirectory(prefix="bench-home-") as folder:
+        wav = write_wav(Path(folder) / "home.wav", recording.base)
+        game, run, source = run_game(wav, recording, recognizer, standin, args.seed)
+    print(
+        f"listened: {run.wall_seconds:.0f} s wall for {len(recording.base) / RATE:.0f} s of "
+        f"audio, {len(run.deliveries)} results delivered",
+        flush=True,
+    )
+    figures = measure(recording, game, run, source, args.verbose)
+    print(
+        f"{'condition':<14}{'right':>7}{'goal':>7}{'count':>7}{'domino':>8}"
+        f"{'eos med':>9}{'eos p95':>9}"
+    )
+    for name, row in figures["conditions"].items():
+        goal = "" if row["goal"] is None else f"{row['goal']:.2f}"
+        right = "" if row["right"] is None else f"{row['right']:.3f}"
+        print(
+            f"{name:<14}{right:>7}{goal:>7}{row['count']:>7}{row['said_with_domino']:>8}"
+            f"{row['eos_ms_median'] or '':>9}{row['eos_ms_p95'] or '':>9}"
+        )
+    for key in ("false_actions_by_kind", "wrong_acts_by_kind", "stray_by_kind"):
+        print(f"{key}: {figures[key]}")
+    print(
+        f"false actions {figures['false_actions']}, wrong acts {figures['wrong_acts']}, "
+        f"settings changed by the room {figures['settings_changed_by_room']}, stray answers "
+        f"{figures['stray_answers']} ({figures['stray_answers_outside_window']} outside windows)"
+        f" in {figures['non_addressed_minutes']} min not addressed"
+    )
+    figures["wall_s"] = round(time.monotonic() - began, 1)
+    print(json.dumps(figures, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
