@@ -307,9 +307,11 @@ def door(rng: random.Random) -> Int16:
         "0.2",
         seconds=0.6,
     )
-    parts = [creak.astype(np.float64) * 0.3, thump.astype(np.float64)]
-    sound = np.concatenate(parts if rng.random() < 0.5 else parts[1:])
-    sound[round(0.6 * RATE) if len(parts) == 2 else 0] += 20000  # the latch
+    parts = [thump.astype(np.float64)]
+    if rng.random() < 0.5:  # it creaks open first
+        parts.insert(0, creak.astype(np.float64) * 0.3)
+    sound = np.concatenate(parts)
+    sound[len(sound) - len(thump)] += 20000  # the latch
     return at_level(np.clip(sound, -32768, 32767).astype(np.int16), rng.uniform(1000, 6000))
 
 
