@@ -81,7 +81,13 @@ from voicedomino.dialog.menu import Table  # noqa: E402
 from voicedomino.dialog.parser import grammar_sentences, hear, parse, vocabulary  # noqa: E402
 from voicedomino.frontend import voice  # noqa: E402
 from voicedomino.frontend.attention import GateSettings  # noqa: E402
-from voicedomino.frontend.inbox import InputEnded, Source, Spoken, TimePassed, Typed  # noqa: E402
+from voicedomino.frontend.inbox import (  # noqa: E402
+    InputEnded,
+    Source,
+    Spoken,
+    TimePassed,
+    Typed,
+)
 from voicedomino.italian import messages as it  # noqa: E402
 from voicedomino.speech.listener import Listener, Notice  # noqa: E402
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance  # noqa: E402
@@ -90,7 +96,7 @@ from voicedomino.speech.sources import AudioFrame  # noqa: E402
 ATTENTION_WORD = "domino"
 MOVE_EVERY = 15.0  # seconds of audio between the player's own (typed) moves
 NOISE_AROUND = (1.0, 0.6)  # pink noise before and after a command (as in bench_room)
-LEAD_S = 6.0  # a busy scene's background plays this long before its first command
+LEAD_S = 20.0  # a busy scene's background plays this long before its first command
 ATTRIBUTION_S = 2.0  # a result ending this long after a command's voice is still its own
 SPEECH_LEVEL = 100  # |sample| above this is voice when finding where a command ends
 
@@ -407,15 +413,23 @@ class HomeGame(MeasuredGame):
 class Run:
     deliveries: list[tuple[Utterance, str]] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
+    room_speech: list[tuple[float, float]] = field(default_factory=list)  # (time, share)
+    busy: list[tuple[float, bool]] = field(default_factory=list)  # (time, game asks domino)
     wall_seconds: float = 0.0
 
 
-BUSY_ON = getattr(it, "busy_room_started", lambda: "\0")()
-BUSY_OFF = getattr(it, "busy_room_ended", lambda: "\0")()
+# What the game says when it wants "domino" before every command, and when it no longer does.
+BUSY_ON = it.NOTICES.get("busy_room", "\0")
+BUSY_OFF = it.NOTICES.get("quiet_room", "\0")
 
 
 def run_game(
-    wav: Path, recording: Recording, recognizer: SpeechRecognizer, standin: StandIn, seed: int
+    wav: Path,
+    recording: Recording,
+    recognizer: SpeechRecognizer,
+    standin: StandIn,
+    seed: int,
+    gain: bool = True,
 ) -> tuple[HomeGame, Run, PlayerSource]:
     manager = DialogManager(Table(), computer_pause=0.0, seed=seed)
     output = TimedOutput()
@@ -483,9 +497,20 @@ def run_game(
             gate.open_window()  # the player speaks when the game hands the turn over
         game.submit(TimePassed())
         game.settle()
+        speech = getattr(listener, "room_speech", None)
+        if speech is not None:
+            run.room_speech.append((clock[0], speech.share(clock[0])))
+        run.busy.append((clock[0], asked()))
 
     source = PlayerSource(wav, recording.pieces, asked, take_turn, tick)
-    listener = Listener(source, recognizer, on_utterance, on_notice=run.notices.append)
+
+    def on_notice(notice: Notice) -> None:
+        run.notices.append(notice)
+        voice.pass_on_notice(game, notice)
+        game.settle()
+
+    options: dict[str, Any] = {} if gain else {"gain": None}
+    listener = Listener(source, recognizer, on_utterance, on_notice=on_notice, **options)
     started = time.monotonic()
     listener.start()
     listener.wait()
@@ -588,6 +613,8 @@ def measure(
     for scene in recording.scenes:
         name = scene.condition.name
         said = [i for i, p in enumerate(recording.pieces) if p.addressed and p.condition == name]
+        shares = [v for t, v in run.room_speech if scene.start <= t < scene.end]
+        busy = [b for t, b in run.busy if scene.start <= t < scene.end]
         lags = latencies.get(name, [])
         attention = sum(source.said.get(id(recording.pieces[i])) == "attention" for i in said)
         conditions[name] = {
@@ -597,6 +624,9 @@ def measure(
             "said_with_domino": attention,
             "eos_ms_median": round(1000 * statistics.median(lags)) if lags else None,
             "eos_ms_p95": round(1000 * percentile(lags, 0.95)) if lags else None,
+            "room_speech_median": round(statistics.median(shares), 2) if shares else None,
+            "room_speech_p90": round(percentile(shares, 0.9), 2) if shares else None,
+            "busy_time": round(sum(busy) / len(busy), 2) if busy else None,
         }
         if verbose:
             for i in said:
@@ -642,6 +672,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--conditions", help="comma-separated names (default: all)")
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--verbose", action="store_true", help="list every wrong outcome")
+    parser.add_argument("--no-gain", action="store_true", help="without the automatic gain")
     args = parser.parse_args(argv)
     per_condition = args.commands or (4 if args.quick else 30)
     minutes = args.minutes or (4.0 if args.quick else 20.0)
@@ -664,7 +695,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     with tempfile.TemporaryDirectory(prefix="bench-home-") as folder:
         wav = write_wav(Path(folder) / "home.wav", recording.base)
-        game, run, source = run_game(wav, recording, recognizer, standin, args.seed)
+        game, run, source = run_game(
+            wav, recording, recognizer, standin, args.seed, gain=not args.no_gain
+        )
     print(
         f"listened: {run.wall_seconds:.0f} s wall for {len(recording.base) / RATE:.0f} s of "
         f"audio, {len(run.deliveries)} results delivered",
@@ -673,7 +706,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = measure(recording, game, run, source, args.verbose)
     print(
         f"{'condition':<14}{'right':>7}{'goal':>7}{'count':>7}{'domino':>8}"
-        f"{'eos med':>9}{'eos p95':>9}"
+        f"{'eos med':>9}{'eos p95':>9}{'talk':>6}{'talk90':>7}{'busy':>6}"
     )
     for name, row in figures["conditions"].items():
         goal = "" if row["goal"] is None else f"{row['goal']:.2f}"
@@ -681,6 +714,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{name:<14}{right:>7}{goal:>7}{row['count']:>7}{row['said_with_domino']:>8}"
             f"{row['eos_ms_median'] or '':>9}{row['eos_ms_p95'] or '':>9}"
+            f"{row['room_speech_median'] or '':>6}{row['room_speech_p90'] or '':>7}"
+            f"{row['busy_time'] or '':>6}"
         )
     for key in ("false_actions_by_kind", "wrong_acts_by_kind", "stray_by_kind"):
         print(f"{key}: {figures[key]}")

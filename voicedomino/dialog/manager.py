@@ -303,8 +303,8 @@ class DialogManager:
 
     def readback(self, intent: Intent) -> str | None:
         """The few words that read a state-changing command back before it acts ("Tre cinque in
-        coda."); None for what changes nothing (questions, the voice) or is confirmed by its
-        own question (quitting, a new game)."""
+        coda.", "Rallento la voce."); None for what changes nothing (questions) or is confirmed
+        by its own question (quitting, a new game)."""
         match self.phase, intent:
             case (Phase.PLAYING | Phase.CHOOSE_SIDE, PlayTile(first, second, side)):
                 return it.readback_play(first, second, side)
@@ -336,6 +336,16 @@ class DialogManager:
                 return it.readback_next_round()
             case (_, CheckMicrophone()):  # the next thing said goes to the test, not the game
                 return it.readback_mic_check()
+            # Settings said by voice are taken back like moves: a voice in the room must not
+            # slow the game's speech down unnoticed.
+            case (_, AdjustVoice(change)):
+                return it.readback_voice_change(change.value)
+            case (_, SetVerbosity(verbosity)):
+                return it.readback_verbosity(verbosity.value)
+            case (_, UseVoice(number)):
+                return it.readback_use_voice(number)
+            case (_, SetAutoForced(on)):
+                return it.readback_auto_forced(on)
         return None
 
     def not_understood(self) -> Response:

@@ -459,6 +459,9 @@ class Game:
                         open_sources.discard(Source.KEYBOARD)
                     elif keys is not None:
                         keys.press(name)
+                case DeviceNotice("busy_room" | "quiet_room" as key):
+                    if gate is not None:  # only the voice gate asks for "domino"
+                        gate.room_changed(key == "busy_room")
                 case DeviceNotice(key):
                     self.notice(key)
                 case Announcement(text):

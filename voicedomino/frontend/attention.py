@@ -12,6 +12,11 @@
   command replaces the one waiting, unless it is unsure and the one waiting is not.
 - **Quiet rejection.** Inside a window, one spoken "Non ho capito" with the phase's hint, then
   only a short cue; outside a window, nothing.
+- **A room full of speech.** When the listener hears a television or people talking for long
+  (speech/busy.py), the game says once that it wants "domino" before a command, and from then
+  on only what begins with the attention word counts, inside a window too ("no" still cancels a
+  command waiting; "sì" confirms only as "domino sì"); what is not understood gets at most the
+  cue. When the room is quiet again it says so, and the window works as before.
 
 Keyboard commands never pass through here: they act at once. Time comes from `clock`, so the
 room benchmark and the tests can run on virtual time.
@@ -87,6 +92,7 @@ class VoiceGate:
         self._window_until: float | None = None  # None: closed
         self._window_cue_due = False  # the listening cue waits for the game to fall silent
         self._rejected_in_window = False
+        self.busy_room = False  # a television, people talking: only "domino ..." counts
         self.ignored = 0  # utterances dropped as not addressed to the game
         self.cancelled = 0
 
@@ -155,6 +161,13 @@ class VoiceGate:
             self.pending = None
             self._carry_out(pending.intent)
 
+    def room_changed(self, busy: bool) -> None:
+        """The listener judged the room full of speech, or quiet again: said once each time."""
+        if busy == self.busy_room:
+            return
+        self.busy_room = busy
+        self._say(Response().say(it.notice("busy_room" if busy else "quiet_room")))
+
     # --- utterances ----------------------------------------------------------------------
 
     def on_spoken(self, spoken: Spoken) -> None:
@@ -167,7 +180,7 @@ class VoiceGate:
         if isinstance(intent, StopSpeech):  # already acted on by the input thread
             self._act(intent)
             return
-        if not (in_window or heard.addressed):
+        if not (heard.addressed or (in_window and not self._needs_attention_word(intent))):
             self.ignored += 1
             log.debug("ignored, not addressed: %r", spoken.text)
             return
@@ -194,8 +207,20 @@ class VoiceGate:
             return
         self.pending = Pending(intent, needs_yes)  # a new command replaces one waiting
         self._window_until = self._window_until or self.clock() + self.settings.window_s
-        text = it.readback_ask_yes(readback) if needs_yes else readback
+        if not needs_yes:
+            text = readback
+        elif self.busy_room:
+            text = it.readback_ask_domino_yes(readback)
+        else:
+            text = it.readback_ask_yes(readback)
         self._say(Response().say(text))
+
+    def _needs_attention_word(self, intent: Intent) -> bool:
+        """In a busy room everything needs "domino" in front, but stopping a waiting command."""
+        if not self.busy_room:
+            return False
+        stopping = isinstance(intent, Answer) and not intent.yes and self.pending is not None
+        return not stopping
 
     def _unsure(self, spoken: Spoken, words: int | None = None) -> bool:
         """Below the line for acting alone (higher for a two-word command)."""
@@ -224,7 +249,7 @@ class VoiceGate:
     def _not_understood(self, in_window: bool) -> None:
         if not in_window:
             return  # the television, the neighbours: not for us
-        if self._rejected_in_window:
+        if self._rejected_in_window or self.busy_room:
             self.output.play_cue(Cue.INVALID)
             return
         self._rejected_in_window = True

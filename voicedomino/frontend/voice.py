@@ -54,6 +54,16 @@ def deliver(game: Game, utterance: Utterance) -> None:
     game.submit(Spoken(utterance.text, heard, confidence, utterance.loudness, utterance.denoised))
 
 
+def pass_on_notice(game: Game, notice: Notice) -> None:
+    """What the listener tells the game on its own: the room filled with speech or quiet
+    again (the voice gate then wants "domino" before commands, or no longer)."""
+    if notice.key in ROOM_NOTICES:
+        game.submit(DeviceNotice(notice.key))
+
+
+ROOM_NOTICES = ("busy_room", "quiet_room")
+
+
 def start_voice(
     game: Game,
     output: SoundOutput,
@@ -220,6 +230,9 @@ class VoiceInput:
 
     def _notice(self, event: Notice) -> None:
         log.info("listener notice %s: %s", event.key, event.detail)
+        if event.key in ROOM_NOTICES:
+            pass_on_notice(self.game, event)
+            return
         if event.key == "listener_error":  # said once: a failing device may repeat it often
             if event.key in self._told:
                 return

@@ -420,9 +420,41 @@ def readback_undo() -> str:
     return "Annullo la tua ultima mossa."
 
 
+def readback_voice_change(change: str) -> str:
+    """A change of the voice said by voice, read back before it is made (`VoiceChange` value)."""
+    return {
+        "slower": "Rallento la voce.",
+        "faster": "Accelero la voce.",
+        "louder": "Alzo il volume.",
+        "quieter": "Abbasso il volume.",
+    }[change]
+
+
+def readback_verbosity(verbosity: str) -> str:
+    """A change of how much the game says (`Verbosity` value), read back before it is made."""
+    return {
+        "breve": "Passo ai messaggi brevi.",
+        "normale": "Passo ai messaggi normali.",
+        "dettagliato": "Passo ai messaggi dettagliati.",
+    }[verbosity]
+
+
+def readback_use_voice(number: int) -> str:
+    return f"Cambio voce: la numero {cardinal(number)}."
+
+
+def readback_auto_forced(on: bool) -> str:
+    return "Pesco e passo io per te." if on else "Le mosse obbligate le farai tu."
+
+
 def readback_ask_yes(readback: str) -> str:
     """A command heard as one word, or unsurely: it waits for a plain "sì"."""
     return f"{readback.removesuffix('.')}? Di' sì per confermare, o no."
+
+
+def readback_ask_domino_yes(readback: str) -> str:
+    """As `readback_ask_yes`, in a room full of speech: "sì" counts only after "domino"."""
+    return f"{readback.removesuffix('.')}? Di' domino sì per confermare, o no."
 
 
 def command_cancelled() -> str:
@@ -1449,6 +1481,8 @@ NOTICES = {
         "gioco, le due copie possono sovrascriversi il salvataggio."
     ),
     "listening": "Ti ascolto.",
+    "busy_room": "C'è molto parlato: dimmi 'domino' prima di un comando.",
+    "quiet_room": "Ora c'è silenzio: puoi di nuovo darmi i comandi senza dire domino.",
     "key_mode": (
         "Modalità tasti: frecce su e giù per la mano, invio per giocare, sinistra e destra "
         "per testa e coda, zeta per la prossima tessera giocabile, barra per scrivere un "

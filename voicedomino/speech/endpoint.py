@@ -34,6 +34,12 @@ _FLOOR_CREEP = 1.003
 _BACKGROUND_RISE_KEEP = 0.9
 _BACKGROUND_FALL_KEEP = 0.7
 _OVER_BACKGROUND = 1.5
+# In a room full of speech, the level of other people's voices: it follows the quieter voiced
+# steps quickly and the louder ones slowly (per 32 ms step, in dB), so it sits under the talk,
+# not on the player's command. The player's voice is what stands out of it by TALK_MARGIN_DB.
+_TALK_RISE = 0.01
+_TALK_FALL = 0.1
+TALK_MARGIN_DB = 8.0
 
 
 class SpeechEvent(enum.Enum):
@@ -70,6 +76,9 @@ class SpeechEndDetector:
         self._step_seconds = self._step_samples / SAMPLE_RATE
         self._floor = min_level / over_floor
         self._background = 0.0  # RMS of the steps the voice detector calls not speech
+        self.busy_room = False  # set by the listener: others talk, only a louder voice counts
+        self.talk_margin_db = TALK_MARGIN_DB
+        self._talk_db: float | None = None  # level of the voiced steps, the room's talk
         self._leftover = np.zeros(0, dtype=np.float64)
         self.reset()
 
@@ -82,6 +91,10 @@ class SpeechEndDetector:
         self.heard_speech = False
         self.voiced_steps = 0
         self._leftover = np.zeros(0, dtype=np.float64)
+
+    @property
+    def step_seconds(self) -> float:
+        return self._step_seconds
 
     @property
     def quiet_seconds(self) -> float:
@@ -122,13 +135,28 @@ class SpeechEndDetector:
             # two after the voice stopped; a step no louder than the background is not voice.
             # (Measured in pink noise: end of speech 261 ms after the voice instead of 371 at
             # 20 dB and 406 at 10 dB, no command cut in two.)
-            return level >= max(self.audible_level, _OVER_BACKGROUND * self._background)
+            audible = level >= max(self.audible_level, _OVER_BACKGROUND * self._background)
+            stands_out = self._stands_out_of_talk(level)
+            return audible and stands_out
         loud = level > max(self.min_level, self._floor * self.over_floor)
         if loud:
             self._floor *= _FLOOR_CREEP
         else:
             self._floor = min(self._floor * _FLOOR_RISE, max(level, 1.0))
         return loud
+
+    def _stands_out_of_talk(self, level: float) -> bool:
+        """In a busy room, a voiced step is the player's only when it stands out of the talk
+        (else the command is glued to the chatter around it); the talk's level is followed
+        all the time, so it is known when the room turns busy."""
+        db = 20 * np.log10(max(level, 1.0))
+        talk = self._talk_db
+        if talk is None:
+            self._talk_db = db
+        else:
+            weight = _TALK_RISE if db > talk else _TALK_FALL
+            self._talk_db = talk + weight * (db - talk)
+        return not self.busy_room or talk is None or db >= talk + self.talk_margin_db
 
     def _step(self, loud: bool) -> SpeechEvent | None:
         seconds = self._step_seconds
