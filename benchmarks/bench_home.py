@@ -78,7 +78,13 @@ from room_corpus import Clip, at_level, non_addressed, pink_noise, room_tone  # 
 from voicedomino.dialog.intents import Intent  # noqa: E402
 from voicedomino.dialog.manager import DialogManager  # noqa: E402
 from voicedomino.dialog.menu import Table  # noqa: E402
-from voicedomino.dialog.parser import grammar_sentences, hear, parse, vocabulary  # noqa: E402
+from voicedomino.dialog.parser import (  # noqa: E402
+    grammar_sentences,
+    hear,
+    parse,
+    sentence_table,
+    vocabulary,
+)
 from voicedomino.frontend import voice  # noqa: E402
 from voicedomino.frontend.attention import GateSettings  # noqa: E402
 from voicedomino.frontend.inbox import (  # noqa: E402
@@ -585,7 +591,7 @@ def measure(
             if verbose:
                 utterance = run.deliveries[cause][0] if cause is not None else None
                 print(
-                    f"WRONG ACT {intent!r} from {kind} (heard "
+                    f"WRONG ACT {intent!r} from {kind} {getattr(origin, 'label', '')!r} (heard "
                     f"{utterance and utterance.text!r}, {utterance and utterance.confidence})"
                 )
     stray_inside = stray_outside = 0
@@ -664,6 +670,36 @@ def measure(
     }
 
 
+def dump_evidence(path: Path, recording: Recording, run: Run) -> None:
+    """Each result that was a grammar sentence, with what the recogniser knew of it and whether
+    it was the command said (to calibrate the gate's acting rule)."""
+    table = sentence_table()
+    with path.open("w", encoding="utf-8") as out:
+        for utterance, italian in run.deliveries:
+            heard = table.get(italian) if utterance.sentence is not None else None
+            if heard is None:
+                continue
+            origin = attribute(recording, utterance.audio_end)
+            addressed = isinstance(origin, Piece) and origin.addressed
+            expected = parse(origin.expected or "") if isinstance(origin, Piece) else None
+            evidence = utterance.evidence
+            row = {
+                "italian": italian,
+                "origin": origin.condition if isinstance(origin, Piece) else origin,
+                "kind": origin.kind if isinstance(origin, Piece) else origin,
+                "addressed": addressed,
+                "right": addressed and heard.intent == expected,
+                "words": heard.words,
+                "confidence": utterance.confidence,
+                "min_word_confidence": min((w.confidence for w in utterance.words), default=None),
+                "agreed": evidence.agreed if evidence else None,
+                "score_per_second": evidence.score_per_second if evidence else None,
+                "denoised": utterance.denoised,
+                "loudness": utterance.loudness[0] if utterance.loudness else None,
+            }
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a few minutes of audio")
@@ -673,6 +709,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--verbose", action="store_true", help="list every wrong outcome")
     parser.add_argument("--no-gain", action="store_true", help="without the automatic gain")
+    parser.add_argument("--dump", type=Path, help="write each result's evidence (JSON lines)")
     args = parser.parse_args(argv)
     per_condition = args.commands or (4 if args.quick else 30)
     minutes = args.minutes or (4.0 if args.quick else 20.0)
@@ -704,6 +741,8 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     figures = measure(recording, game, run, source, args.verbose)
+    if args.dump is not None:
+        dump_evidence(args.dump, recording, run)
     print(
         f"{'condition':<14}{'right':>7}{'goal':>7}{'count':>7}{'domino':>8}"
         f"{'eos med':>9}{'eos p95':>9}{'talk':>6}{'talk90':>7}{'busy':>6}"

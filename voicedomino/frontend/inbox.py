@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from voicedomino.dialog.parser import Heard
+from voicedomino.speech.recognizer import Evidence
 
 
 class Source(Enum):
@@ -32,6 +33,7 @@ class Spoken:
     confidence: float | None = None
     loudness: tuple[float, int] | None = None  # (voice RMS, peak), for the microphone check
     noisy_room: bool = False  # heard through the noise suppressor
+    evidence: Evidence | None = None  # how sure the recogniser is, beyond the confidence
 
 
 @dataclass(frozen=True)

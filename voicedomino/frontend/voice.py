@@ -36,7 +36,14 @@ FREE_WORDS_MIN = 3
 
 
 def deliver(game: Game, utterance: Utterance) -> None:
-    """Hand a final result to the game: "basta" at once, everything else in turn.
+    """Hand a final result to the game: "basta" at once, everything else in turn."""
+    spoken = to_spoken(utterance)
+    game.urgent(spoken.heard)
+    game.submit(spoken)
+
+
+def to_spoken(utterance: Utterance) -> Spoken:
+    """A final result as the game takes it.
 
     A grammar sentence's meaning is looked up (`sentence_table`). Words that make no grammar
     sentence (the recogniser's free words) are understood as typed text is (`parser.hear`),
@@ -50,8 +57,14 @@ def deliver(game: Game, utterance: Utterance) -> None:
         heard = hear(utterance.free_text or "")
         if heard is not None:
             confidence = min(FREE_WORDS_CONFIDENCE, confidence or FREE_WORDS_CONFIDENCE)
-    game.urgent(heard)
-    game.submit(Spoken(utterance.text, heard, confidence, utterance.loudness, utterance.denoised))
+    return Spoken(
+        utterance.text,
+        heard,
+        confidence,
+        utterance.loudness,
+        utterance.denoised,
+        utterance.evidence,
+    )
 
 
 def pass_on_notice(game: Game, notice: Notice) -> None:

@@ -267,10 +267,12 @@ class Listener:
         self._muted_before = False
         self.processed_frames += 1
         voiced_before = self.detector.voiced_steps
+        talk_before = self.detector.talk_steps
         self.detector.busy_room = self.room_speech.busy
         event = self.detector.update(frame.pcm)
         voiced = self.detector.voiced_steps - voiced_before
-        busy = self.room_speech.hear(frame.end, voiced * self.detector.step_seconds)
+        talk = self.detector.talk_steps - talk_before
+        busy = self.room_speech.hear(frame.end, talk * self.detector.step_seconds)
         if busy is not None:
             self._notify(Notice("busy_room" if busy else "quiet_room"))
         gained = frame.pcm

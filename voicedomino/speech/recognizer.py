@@ -71,6 +71,21 @@ class RecognizedWord:
 
 
 @dataclass(frozen=True)
+class Evidence:
+    """How the two decoders agreed on a sentence: what the gate's acting rule weighs beside
+    the word confidence (which alone reached 1.0 on wrong results)."""
+
+    agreed: bool  # the word list heard the sentence decoder's very sentence
+    score_per_second: float | None = None  # the sentence decoder's score over its words' time
+
+    def joined(self, more: Evidence | None) -> Evidence | None:
+        if more is None:
+            return None
+        scores = [s for s in (self.score_per_second, more.score_per_second) if s is not None]
+        return Evidence(self.agreed and more.agreed, min(scores) if scores else None)
+
+
+@dataclass(frozen=True)
 class Utterance:
     text: str  # the recognised sentence ("" when nothing matched)
     confidence: float | None  # mean of the word confidences, None without words
@@ -83,6 +98,7 @@ class Utterance:
     # The word list's own words where the sentence decoder's sentence did not hold: words
     # that make no grammar sentence, for the dialog to understand freely (and read back).
     free_text: str | None = None
+    evidence: Evidence | None = None  # None: the word list alone, or no sentence
 
     @classmethod
     def from_vosk(cls, result_json: str) -> Utterance:
@@ -112,6 +128,7 @@ class Utterance:
             _understood(text.split()),
             audio_end,
             denoised=self.denoised or more.denoised,
+            evidence=self.evidence.joined(more.evidence) if self.evidence else None,
         )
 
 
@@ -318,8 +335,13 @@ def judge(
     text = " ".join(str(best.get("text", "")).split()) if best is not None else ""
     if best is None or likelihood is None or not text:
         return _free(words)  # no sentence at all: what the word list made of it
+    timed = [item for item in best.get("result", []) if isinstance(item, dict)]
+    spoken_for = (
+        float(timed[-1].get("end", 0.0)) - float(timed[0].get("start", 0.0)) if timed else 0
+    )
+    per_second = likelihood / spoken_for if spoken_for > 0 else None
     if words.text == text:
-        return words
+        return replace(words, evidence=Evidence(True, per_second))
     margin, min_words = (
         (MENDED_MARGIN_NOISY, MENDED_MIN_WORDS_NOISY) if noisy_room else (MENDED_MARGIN, 1)
     )
@@ -337,7 +359,12 @@ def judge(
     understood = confidence > 0.0 or text in beginnings
     free = words.text if not holds and words.understood else None  # a beginning's too
     return Utterance(
-        text, confidence, mended, understood and _understood(text.split()), free_text=free
+        text,
+        confidence,
+        mended,
+        understood and _understood(text.split()),
+        free_text=free,
+        evidence=Evidence(False, per_second),
     )
 
 
