@@ -255,3 +255,46 @@ def test_a_voice_setting_said_by_voice_is_read_back_and_can_be_cancelled(
     assert it.command_cancelled() in said.split(readback)[1]
     assert table.output.rate < rate  # the second one, not cancelled, was carried out
     assert said.index(it.slower()) > said.rindex(readback)
+
+
+# --- calibration per model ------------------------------------------------------------------
+
+
+def test_prova_voce_calibrates_for_the_voice_and_saves_it_per_model(
+    recognizer: SpeechRecognizer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from voicedomino.frontend import mic_check
+    from voicedomino.speech import calibration
+
+    monkeypatch.setenv("VOICEDOMINO_CONFIG_DIR", str(tmp_path / "config"))
+    rng = np.random.default_rng(9)
+    parts = [room_tone(mic_check.SILENCE_S + 0.5, rng)]
+    for command in mic_check.CALIBRATION_COMMANDS:
+        parts += [with_hiss(quieter(say(command), 12), rng), room_tone(1.5, rng)]
+    path = write_wav(tmp_path / "calibration.wav", np.concatenate(parts))
+    told: list[str] = []
+    model = tmp_path / "vosk-model-it-0.22"
+    done = mic_check.calibrate_voice(
+        WavFileSource(path), recognizer, model, told.append, to_grammar=game_standin().italian
+    )
+    assert told[0] == it.calibration_silence()
+    assert told[1] == it.calibration_say(mic_check.CALIBRATION_COMMANDS[0])
+    assert done.commands_asked == len(mic_check.CALIBRATION_COMMANDS)
+    assert done.commands_heard >= 4
+    assert calibration.ACTING_FLOOR <= done.acting_confidence <= 0.8
+    assert done.voice_rms is not None and 500 < done.voice_rms < 3000  # 12 dB under espeak's
+    assert done.room_dbfs is not None and done.room_dbfs < -55  # the hiss alone
+    assert calibration.load_calibration(model) == done  # kept for this model only
+    assert calibration.load_calibration(tmp_path / "another-model") is None
+    assert "salvata" in told[-1]
+
+
+def test_a_calibration_lowers_the_line_only_within_its_bounds() -> None:
+    from voicedomino.speech.calibration import ACTING_FLOOR, calibrate
+
+    sure = calibrate(Path("m"), [1.0, 0.98, 1.0, 0.99], [1500.0] * 4, -60.0, 5)
+    assert sure.acting_confidence == 0.8  # never above the default: never acts on less
+    unsure = calibrate(Path("m"), [0.72, 0.75, 0.8, 0.9, 0.95], [900.0] * 5, -50.0, 5)
+    assert unsure.acting_confidence == 0.7 and unsure.acting_confidence >= ACTING_FLOOR
+    nothing = calibrate(Path("m"), [], [], None, 5)
+    assert nothing.acting_confidence == 0.8 and nothing.voice_rms is None

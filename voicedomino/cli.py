@@ -123,6 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     mic = sub.add_parser("prova-voce", help=helps["prova-voce"])
     mic.add_argument("--model", metavar="CARTELLA", help=helps["--model"])
     mic.add_argument("--audio-in", type=Path, metavar="FILE", help=helps["--audio-in"])
+    mic.add_argument("--calibra", action="store_true", help=helps["--calibra"])
     _add_server_parser(sub)
 
     def switch(*names: str) -> None:
@@ -368,6 +369,7 @@ def voice_check(args: argparse.Namespace) -> int:
             model_option=args.model,
             audio_in=args.audio_in,
             input_device=prefs.input_device,
+            calibrate=args.calibra,
         )
     finally:
         output.close()

@@ -19,6 +19,7 @@ import numpy as np
 
 from voicedomino.audio.api import SoundOutput
 from voicedomino.italian import messages as it
+from voicedomino.speech.calibration import Calibration, calibrate, save_calibration
 from voicedomino.speech.listener import Listener, Recognizer
 from voicedomino.speech.recognizer import Utterance
 from voicedomino.speech.sources import SAMPLE_RATE, AudioFrame, AudioSource
@@ -40,6 +41,7 @@ class CheckResult:
     rms: float
     peak: int
     noisy_room: bool = False  # the sound between words was loud: the noise suppressor is used
+    confidence: float | None = None  # the recogniser's, for the command heard
 
 
 def judge_level(samples: np.ndarray) -> tuple[Level, float, int]:
@@ -120,7 +122,91 @@ def check(
     heard = to_grammar(understood.text) if understood is not None else None
     level, rms, peak = judge_level(recording.samples())
     noisy = listener.room.noisy or any(u.denoised for u in results)
-    return CheckResult(heard, level, rms, peak, noisy)
+    confidence = understood.confidence if understood is not None else None
+    return CheckResult(heard, level, rms, peak, noisy, confidence)
+
+
+class _KeptOpen:
+    """A source opened once for several checks in a row (a file is not read again)."""
+
+    def __init__(self, source: AudioSource) -> None:
+        self.source = source
+        self._open = False
+
+    def open(self) -> None:
+        if not self._open:
+            self.source.open()
+            self._open = True
+
+    def read(self, timeout: float) -> AudioFrame | None:
+        return self.source.read(timeout)
+
+    def close(self) -> None:
+        pass  # closed by `finish`
+
+    def finish(self) -> None:
+        if self._open:
+            self.source.close()
+
+
+CALIBRATION_COMMANDS = ("pesco", "gioca sei tre", "quante tessere ho", "passo", "ripeti")
+SILENCE_S = 3.0
+
+
+def room_level(source: AudioSource, seconds: float = SILENCE_S) -> float | None:
+    """The room's level (dBFS) over `seconds` of what the source gives; None if it gave none."""
+    from voicedomino.speech.denoise import level_dbfs
+    from voicedomino.speech.sources import EndOfAudio
+
+    source.open()
+    blocks: list[bytes] = []
+    heard = 0.0
+    deadline = time.monotonic() + seconds + 2.0
+    while heard < seconds and time.monotonic() < deadline:
+        try:
+            frame = source.read(0.1)
+        except EndOfAudio:
+            break
+        if frame is not None:
+            blocks.append(frame.pcm)
+            heard += frame.duration
+    return level_dbfs(b"".join(blocks)) if blocks else None
+
+
+def calibrate_voice(
+    source: AudioSource,
+    recognizer: Recognizer,
+    model_path: Path,
+    tell: Callable[[str], None],
+    *,
+    to_grammar: Callable[[str], str] = lambda text: text,
+    timeout: float = 8.0,
+) -> Calibration:
+    """`prova-voce --calibra`: the room in silence, then the player says each of
+    CALIBRATION_COMMANDS; what depends on model, voice and room is computed and saved."""
+    kept = _KeptOpen(source)
+    try:
+        tell(it.calibration_silence())
+        room = room_level(kept)
+        confidences: list[float] = []
+        levels: list[float] = []
+        for command in CALIBRATION_COMMANDS:
+            tell(it.calibration_say(command))
+            result = check(kept, recognizer, timeout=timeout, to_grammar=to_grammar)
+            if result.heard == command and result.confidence is not None:
+                confidences.append(result.confidence)
+                levels.append(result.rms)
+    finally:
+        kept.finish()
+    calibration = calibrate(model_path, confidences, levels, room, len(CALIBRATION_COMMANDS))
+    saved = save_calibration(model_path, calibration)
+    tell(
+        it.calibration_result(
+            calibration.commands_heard, calibration.commands_asked, calibration.acting_confidence,
+            saved,
+        )
+    )  # fmt: skip
+    return calibration
 
 
 def run(
@@ -130,8 +216,10 @@ def run(
     audio_in: Path | None,
     input_device: int | str | None = None,
     say: Callable[[str], None] = print,
+    calibrate: bool = False,
 ) -> int:
-    """The `prova-voce` command: 0 when a command was heard at a good level, else 1."""
+    """The `prova-voce` command: 0 when a command was heard at a good level, else 1. With
+    `calibrate`, the calibration instead: 0 when most of its commands were heard."""
     from voicedomino.dialog.parser import grammar_sentences
     from voicedomino.speech.model import ModelLoadError, ModelProblem, load_model, locate_model
     from voicedomino.speech.recognizer import SpeechRecognizer
@@ -167,6 +255,13 @@ def run(
     except ValueError:  # a model that knows none of the game's words
         tell(it.notice("model_unusable"))
         return 1
+    if calibrate:
+        try:
+            done = calibrate_voice(source, recognizer, location.path, tell)
+        except SourceError as error:
+            tell(it.notice(error.key))
+            return 1
+        return 0 if done.commands_heard * 2 > done.commands_asked else 1
     tell(it.mic_check_prompt())
     try:
         result = check(source, recognizer)

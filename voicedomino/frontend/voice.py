@@ -6,6 +6,7 @@ Every failure ends in a spoken notice and the keyboard, never in a crash.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 from collections.abc import Sequence
@@ -17,6 +18,8 @@ from voicedomino.frontend.app import Game
 from voicedomino.frontend.inbox import Announcement, DeviceNotice, InputEnded, Source, Spoken
 from voicedomino.italian import messages as it
 from voicedomino.italian.phrases import ATTENTION_WORD
+from voicedomino.speech.calibration import load_calibration
+from voicedomino.speech.gain import AutomaticGain
 from voicedomino.speech.listener import Listener, Notice
 from voicedomino.speech.model import ModelLoadError, ModelProblem, load_model, locate_model
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
@@ -222,6 +225,16 @@ class VoiceInput:
             log.warning("speech model unusable: %s", error)
             raise _VoiceUnavailable("model_unusable") from error
         self._tell_lost_commands(recognizer, sentences)
+        gain = AutomaticGain()
+        calibration = load_calibration(self.model_path)
+        if calibration is not None:  # measured by "prova-voce --calibra" for this model
+            log.info("calibration for this model: %s", calibration)
+            gain.voice_rms = calibration.voice_rms
+            gate = self.game.gate
+            if gate is not None:
+                gate.settings = dataclasses.replace(
+                    gate.settings, min_confidence=calibration.acting_confidence
+                )
         return Listener(
             source,
             recognizer,
@@ -229,6 +242,7 @@ class VoiceInput:
             is_sounding=self.output.is_sounding,
             barge_in=self.barge_in,
             on_notice=self._notice,
+            gain=gain,
         )
 
     def _tell_lost_commands(self, recognizer: SpeechRecognizer, sentences: Sequence[str]) -> None:

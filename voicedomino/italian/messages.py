@@ -1582,6 +1582,9 @@ COMMAND_LINE_HELP = {
     "description": "Domino in italiano, a voce e a orecchio.",
     "scarica-modello": "scarica e verifica il modello vocale italiano (Vosk)",
     "prova-voce": "prova il microfono: di' un comando e senti se il volume va bene",
+    "--calibra": (
+        "taratura per la tua voce, la tua stanza e il modello: cinque comandi, poi la salvo"
+    ),
     "--destinazione": "cartella dei modelli",
     "--url": "indirizzo dello zip del modello",
     "--se-manca": "non fare nulla se il modello c'è già",
@@ -1850,6 +1853,22 @@ NOISY_ROOM = (
     "C'è rumore di fondo: lo tolgo prima di ascoltarti, ma se puoi avvicinati al microfono o "
     "spegni la fonte del rumore."
 )
+
+
+def calibration_silence() -> str:
+    return "Taratura della voce. Prima resta in silenzio per tre secondi."
+
+
+def calibration_say(command: str) -> str:
+    return f"Ora di': {command}."
+
+
+def calibration_result(heard: int, asked: int, line: float, saved: bool) -> str:
+    kept = "L'ho salvata per questo modello." if saved else "Non sono riuscito a salvarla."
+    return (
+        f"Taratura finita: ho capito {cardinal(heard)} comandi su {cardinal(asked)}. "
+        f"Agirò senza chiederti conferma da una sicurezza di {round(line * 100)} su cento. {kept}"
+    )
 
 
 def mic_check_result(heard: str | None, level: str, noisy_room: bool = False) -> str:
