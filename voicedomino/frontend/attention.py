@@ -10,8 +10,8 @@
   heard, unless the player says "no", "annulla" or "aspetta". A one-word or low-confidence
   command waits for a plain "sì" instead (a two-word one must be surer to act alone). A new
   command replaces the one waiting, unless it is unsure and the one waiting is not.
-- **Quiet rejection.** Inside a window, one spoken "Non ho capito" with the phase's hint, then
-  only a short cue; outside a window, nothing.
+- **Quiet rejection.** Inside a window, a sound that is no command gets only a short cue;
+  outside a window, nothing. An unsure command nobody confirmed is dropped with a cue too.
 - **A room full of speech.** When the listener hears a television or people talking for long
   (speech/busy.py), the game says once that it wants "domino" before a command, and from then
   on only what begins with the attention word counts, inside a window too ("no" still cancels a
@@ -91,7 +91,6 @@ class VoiceGate:
         self.pending: Pending | None = None
         self._window_until: float | None = None  # None: closed
         self._window_cue_due = False  # the listening cue waits for the game to fall silent
-        self._rejected_in_window = False
         self.busy_room = False  # a television, people talking: only "domino ..." counts
         self.ignored = 0  # utterances dropped as not addressed to the game
         self.cancelled = 0
@@ -109,7 +108,6 @@ class VoiceGate:
         """The game handed the turn over or asked a question (or push-to-talk was pressed)."""
         self._window_until = self.clock() + self.settings.window_s
         self._window_cue_due = True
-        self._rejected_in_window = False
 
     def after_response(self, response: Response) -> None:
         """Called after every dialog response: open the window when the player is awaited."""
@@ -152,8 +150,8 @@ class VoiceGate:
             if pending.expires is None and not sounding:
                 pending.expires = now + self.settings.window_s
             if pending.expires is not None and now >= pending.expires:
-                self.pending = None
-                self._say(Response().say(it.command_dropped()))
+                self.pending = None  # asked, not answered: most often a sound of the room
+                self.output.play_cue(Cue.LISTENING_END)
             return
         if pending.deadline is None and not sounding:
             pending.deadline = now + self.settings.grace_s
@@ -247,10 +245,9 @@ class VoiceGate:
         self._act(intent)
 
     def _not_understood(self, in_window: bool) -> None:
-        if not in_window:
-            return  # the television, the neighbours: not for us
-        if self._rejected_in_window or self.busy_room:
+        """A sound that is no command gets at most the cue: in a window it is as often the
+        room as the player (in the room benchmark, "Non ho capito" was three answers to the
+        room in five), and the player who meant a command hears the cue and says it again,
+        or says "aiuto"."""
+        if in_window:
             self.output.play_cue(Cue.INVALID)
-            return
-        self._rejected_in_window = True
-        self._say(self.manager.not_understood())

@@ -461,10 +461,6 @@ def command_cancelled() -> str:
     return "Annullato."
 
 
-def command_dropped() -> str:
-    return "Nessuna conferma: lascio stare."
-
-
 def nothing_to_undo() -> str:
     return "Non c'è una tua mossa da annullare."
 
