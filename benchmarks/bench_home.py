@@ -512,8 +512,10 @@ def run_game(
 
     def on_notice(notice: Notice) -> None:
         run.notices.append(notice)
-        voice.pass_on_notice(game, notice)
-        game.settle()
+        pass_on = getattr(voice, "pass_on_notice", None)  # (absent before the busy room)
+        if pass_on is not None:
+            pass_on(game, notice)
+            game.settle()
 
     options: dict[str, Any] = {} if gain else {"gain": None}
     listener = Listener(source, recognizer, on_utterance, on_notice=on_notice, **options)
