@@ -10,6 +10,8 @@ cd "$(dirname "$0")"
 PLAY_PACKAGES=(python3 python3-venv espeak-ng libespeak-ng1 libportaudio2)
 TEST_PACKAGES=("${PLAY_PACKAGES[@]}" sox pulseaudio pulseaudio-utils libasound2-plugins
     speech-dispatcher speech-dispatcher-espeak-ng chromium chromium-driver redis-server)
+# The home benchmark's room also speaks with festival's Italian and English voices.
+BENCH_PACKAGES=(festival festvox-italp16k festvox-itapc16k festvox-kallpc16k)
 VENV=.venv
 
 say() { printf '%s\n' "$*" >&2; }
@@ -71,7 +73,7 @@ case "${1:-gioca}" in
         exec "$VENV/bin/python" -m pytest -q -p no:cacheprovider -n auto tests
         ;;
     bench)
-        install_system_packages "${TEST_PACKAGES[@]}"
+        install_system_packages "${TEST_PACKAGES[@]}" "${BENCH_PACKAGES[@]}"
         install_python_packages "[test]"
         deals=200 matches=100
         [ "${2:-}" = "--full" ] && deals=2000 matches=1000
@@ -92,6 +94,8 @@ case "${1:-gioca}" in
         "$py" benchmarks/bench_room.py $room
         # shellcheck disable=SC2086
         "$py" benchmarks/bench_margin.py $room
+        # shellcheck disable=SC2086
+        "$py" benchmarks/bench_home.py $room
         for variant in classica blocco; do
             "$py" benchmarks/arena.py --variant "$variant" --deals "$deals" --a difficile --b medio
             "$py" benchmarks/arena.py --variant "$variant" --deals "$deals" --a difficile --b pesante
