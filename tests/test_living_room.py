@@ -280,7 +280,7 @@ def test_prova_voce_calibrates_for_the_voice_and_saves_it_per_model(
     assert told[0] == it.calibration_silence()
     assert told[1] == it.calibration_say(mic_check.CALIBRATION_COMMANDS[0])
     assert done.commands_asked == len(mic_check.CALIBRATION_COMMANDS)
-    assert done.commands_heard >= 4
+    assert done.commands_heard >= 3  # most of them: what the calibration needs
     assert calibration.ACTING_FLOOR <= done.acting_confidence <= 0.8
     assert done.voice_rms is not None and 500 < done.voice_rms < 3000  # 12 dB under espeak's
     assert done.room_dbfs is not None and done.room_dbfs < -55  # the hiss alone
