@@ -239,6 +239,8 @@ def test_busy_and_quiet_need_enough_talk_to_change() -> None:
 def test_a_voice_setting_said_by_voice_is_read_back_and_can_be_cancelled(
     recognizer: SpeechRecognizer, tmp_path: Path
 ) -> None:
+    """ "Più lento" is two words: by the acting rule it is read back as a question; "annulla"
+    drops it, "confermo" carries it out. The rate changes only then."""
     rng = np.random.default_rng(7)
     table = HeardGame(recognizer)
     rate = table.output.rate
@@ -247,13 +249,13 @@ def test_a_voice_setting_said_by_voice_is_read_back_and_can_be_cancelled(
     table.windows = [1.0, 1.0 + (len(first) + len(parts[2])) / RATE]
     second_at = sum(len(p) for p in parts) / RATE
     table.windows.append(second_at)
-    parts += [say("piu lento"), room_tone(4.0, rng)]
+    parts += [say("piu lento"), room_tone(2.5, rng), say("confermo"), room_tone(3.0, rng)]
     table.run(np.concatenate(parts), tmp_path)
     said = table.said()
-    readback = it.readback_voice_change("slower")
+    readback = it.readback_voice_change("slower").removesuffix(".")
     assert said.count(readback) == 2, said
     assert it.command_cancelled() in said.split(readback)[1]
-    assert table.output.rate < rate  # the second one, not cancelled, was carried out
+    assert table.output.rate < rate  # the second one, confirmed, was carried out
     assert said.index(it.slower()) > said.rindex(readback)
 
 

@@ -77,12 +77,21 @@ class Evidence:
 
     agreed: bool  # the word list heard the sentence decoder's very sentence
     score_per_second: float | None = None  # the sentence decoder's score over its words' time
+    min_word_confidence: float | None = None  # the word list's least sure word
 
     def joined(self, more: Evidence | None) -> Evidence | None:
         if more is None:
             return None
-        scores = [s for s in (self.score_per_second, more.score_per_second) if s is not None]
-        return Evidence(self.agreed and more.agreed, min(scores) if scores else None)
+
+        def least(a: float | None, b: float | None) -> float | None:
+            known = [x for x in (a, b) if x is not None]
+            return min(known) if known else None
+
+        return Evidence(
+            self.agreed and more.agreed,
+            least(self.score_per_second, more.score_per_second),
+            least(self.min_word_confidence, more.min_word_confidence),
+        )
 
 
 @dataclass(frozen=True)
@@ -341,7 +350,8 @@ def judge(
     )
     per_second = likelihood / spoken_for if spoken_for > 0 else None
     if words.text == text:
-        return replace(words, evidence=Evidence(True, per_second))
+        least = min((w.confidence for w in words.words), default=None)
+        return replace(words, evidence=Evidence(True, per_second, least))
     margin, min_words = (
         (MENDED_MARGIN_NOISY, MENDED_MIN_WORDS_NOISY) if noisy_room else (MENDED_MARGIN, 1)
     )
