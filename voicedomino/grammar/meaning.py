@@ -227,6 +227,7 @@ class Match:
     words: int  # the words that carried the meaning (fillers not counted)
     weak: bool = False  # a short answer ("sì", "come?"): not taken among other words
     bare: bool = False  # only a value ("tre", "capra"): not taken among other clauses
+    asked: bool = False  # said as a question ("?" or a question word)
 
 
 def _match(
@@ -349,9 +350,8 @@ class Understanding:
             return None  # "gioca il", "tre cinque in": the rest is missing
         if any(tag.concept in cw.reported for tag in tags):
             return None  # "Marco ha detto passo": someone else's words
-        marks = {mark for _, mark in clauses}
         exclaimed = any(tag.concept in cw.interjections for tag in tags)
-        whole = self.match(tags, "?" if "?" in marks else "!" if "!" in marks else "")
+        whole = self.match(tags, clauses[-1][1])  # "tocca a me? allora passo" ends a move
         if whole is not None:
             return None if exclaimed and (whole.weak or whole.bare) else whole
         readings: list[Reading] = []
@@ -399,7 +399,7 @@ class Understanding:
                 found = replace(found, intent=alias.intent, frame=alias)
             if best is None or found.specificity > best.specificity:
                 best = found
-        return best
+        return replace(best, asked=question) if best is not None else None
 
     def _alias(self, intent: str) -> Frame:
         for frame in self.frames:
@@ -458,6 +458,9 @@ class Understanding:
         options = list(meanings.values())
         if len(options) > 1 and any(not m.bare for m in options):
             options = [m for m in options if not m.bare]  # "quattro, a coppie"
+        acting = [m for m in options if m.frame.acts]
+        if len(acting) == 1 and not any(m.asked for m in options if not m.frame.acts):
+            options = acting  # "Marco ha pescato, io passo": a remark about the game, a move
         while len(options) > 1:
             beaten = {
                 loser.intent

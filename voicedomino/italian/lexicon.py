@@ -115,6 +115,7 @@ _FILLERS = _any(
     "alla fine|infine|in fin dei conti|cosi|buongiorno|buonasera|salve|ehila",
     "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla",
     "pota|ja|jamme ja|va la|iamme|jammo|iammo|vien qua|vieni qua|vien qui|signor|signora",
+    "rega|sciur|bimbi|andemm|andemo|daje su",
     "molto gentile|gentile|troppo gentile|sei gentile|grazie davvero|e tutto|tutto qui",
     "nient altro|niente altro|per gentilezza|di grazia|se non disturbo|se posso|se permetti",
     "se permette|con permesso|permesso|e adesso|e ora|allora ecco|dunque vediamo",
@@ -137,6 +138,7 @@ _FUNCTION = _any(
     "questo|questa|questi|queste|sto|sta|ste|sti|st|quel|quello|quella|quelli|quelle",
     "c|c e|ci sono|ci stanno|ce ne sono|sono|siamo|na|nu|el|ghe|lu|u|qui|qua|li|contro",
     "stiamo|stata|stato|e stata|e stato|sara|sarebbe|era|arrivati|arrivata|arrivato|piu",
+    "anch|anch io|chisto|chesta|chisti|cheste|codesto|codesta|cca|lla|stamo|stamme",
     "siano|fossero|vengano|xe|chillo|chella|chiddu|chidda|stu|sti|i|dame|n|ncopp|ncoppa",
     "ngopp|meje|meo|mije",
     "si trova|si trovano|trovo|abbia|ci sia|x|pe",
@@ -172,6 +174,7 @@ _DRAW = _any(
     "ne prendo una|prendine una|ne pesco una|dammene una|ne tiro su una|me ne dai una",
     "ne tiro su un altra|ne prendo un altra|ne pesco un altra|dammene un altra",
     "ne prendo uno|ne pesco uno|prendine uno|ne tiro su uno|pescata|una pescata",
+    "mi serve una tessera|mi serve un pezzo|pescarne|prenderne|pescarla|prenderla",
 )
 _TAKE = _any(
     "prendo|prendi|prenda|prendere|prendiamo|prenderei|dammi|mi dia|mi dai|dammene",
@@ -191,6 +194,7 @@ _PASS_IDIOM = _any(
     "non ho niente che (vada|va|attacca|entra)|non mi entra niente|non attacca niente",
     "non posso (mettere|giocare|attaccare|fare|buttare) niente|non posso fare nulla",
     "non ci va niente|non attacca nulla|non mi va bene niente|niente da giocare",
+    "niente da fare|nulla da fare",
     "non va niente|non mi va niente|non ho (tessere|pezzi) buone|non tengo niente",
     "non tengo nulla|nun tengo niente|non ho la tessera|niente da fare per me",
 )
@@ -202,7 +206,8 @@ _UNDO = _any(
     "cancella|cancellala|disfa|disfai|togli la mia mossa|tornare alla mossa precedente",
     "torna alla mossa precedente|torna com era|come era prima|com era prima|com era",
     "riporta|riportala|riporta indietro|riportalo indietro|riporta la tessera",
-    "torna arreto|arreto|torna arret|torna arretro",
+    "torna arreto|arreto|torna arret|torna arretro|torniamo alla mossa di prima",
+    "torna alla mossa di prima|tornare alla mossa di prima|levala|toglila|riprendila",
     "rifammi giocare|fammi rigiocare|voglio rigiocare|rigioco|rifare la mossa",
     "rifaccio la mossa|rifai la mossa|togli l ultima tessera|togli la tessera|undo",
     "togli quella tessera|leva la tessera|leva l ultima tessera|riportala indietro",
@@ -225,6 +230,7 @@ _QUIT = _any(
     "per oggi abbiamo finito|chiudi tutto|chiudi il gioco|esci dal gioco",
     "esci dalla partita|lascia il gioco|basta cosi per stasera|chiudiamola qui",
     "andare via|andiamo via|me ne vado a casa|esci dal programma|chiudi il programma",
+    "ho chiuso per oggi|chiudo qui|chiudo la partita|per oggi chiudo",
     "exit|quit|bye|bye bye",
     "finire|terminare|concludere|finirla|chiuderla",
 )
@@ -247,13 +253,15 @@ _CONTINUE = _any(
     "prossima mano|mano successiva|nuova mano|un altra mano|altra mano|n altra mano",
     "n atra mano|ancora una mano|la mano dopo|mano dopo|prossimo giro|un altro giro",
     "giro successivo|si va avanti|la prossima mano|passiamo alla prossima mano",
-    "n ata mano|nata mano|natra mano",
+    "n ata mano|nata mano|natra mano|nuova smazzata|ridistribuisci|ridai le tessere",
+    "rimischia",
     "prossimo round|prossimo giro|round successivo|giro dopo|mano nuova",
 )
 _START = _any(
     "inizia|iniziamo|inizi|iniziare|comincia|cominciamo|cominci|cominciare|parti",
     "partiamo|partire|via|si parte|si comincia|si inizia|si gioca|avvia|avviamo",
     "pronti|sono pronto|sono pronta|siamo pronti|vai che si parte|diamoci dentro",
+    "partenza|pronti partenza via|via libera",
     "iniziamo a giocare|cominciamo a giocare|a giocare|iniziamo la partita",
     "diamo inizio|diamo il via|si inizia a giocare|iniziamo pure|partiamo pure|start",
 )
@@ -457,6 +465,7 @@ ENTRIES: list[Entry] = [
             "senza jolly|senza il jolly|senza i jolly|niente jolly|no jolly|jolly no",
             "jolly disattivato|jolly spento|senza la matta|via il jolly|non jolly",
             "bianco normale|bianchi normali|vale vuoto|vale zero|non vale jolly",
+            "conta zero|conta come zero|conta niente|vale niente",
             "non e jolly|non sono jolly|niente matta|niente jolly col bianco",
         ),
         "NO_JOLLY",
@@ -547,7 +556,8 @@ ENTRIES: list[Entry] = [
         "WILD_OFF",
     ),
     Entry(
-        "variante|modalita|versione|tipo di gioco|tipo di partita|specialita|il gioco",
+        "variante|modalita|versione|tipo di gioco|tipo di partita|specialita|il gioco|regola"
+        "|la regola|varianti",
         "VARIANTE",
     ),
     Entry(
@@ -598,6 +608,7 @@ ENTRIES: list[Entry] = [
         _any(
             "facile|semplice|facilissimo|principiante|principianti|per principianti|scarso",
             "tranquillo|base|debole|livello uno|il piu facile|il livello piu facile",
+            "al livello piu facile|al livello piu basso",
             "difficolta bassa|bassa difficolta|livello minimo|minimo|livello base",
             "difficolta minima|minima difficolta",
             "il livello piu basso|il piu debole",
@@ -618,6 +629,7 @@ ENTRIES: list[Entry] = [
             "difficile|difficilissimo|tosto|esperto|esperti|avanzato|forte|duro",
             "impegnativo|livello tre|il massimo|al massimo|il piu difficile",
             "il livello piu difficile|il livello piu alto|il piu forte|difficolta alta",
+            "al livello piu alto|al livello piu difficile",
             "alta difficolta|livello massimo|massimo|livello avanzato|livello esperto",
             "difficolta massima|massima difficolta",
         ),
@@ -657,7 +669,9 @@ ENTRIES: list[Entry] = [
         _any(
             "obiettivo|traguardo|soglia|limite|fino a|fino ai|arriviamo a|arrivare a",
             "arriviamo ai|arrivare ai|si arriva a|arriva a|chi arriva a|chi arriva prima a",
-            "arriva|arriviamo|si arriva|si ferma|finisce|termina a|finisce a",
+            "arriva|arriviamo|si arriva|si ferma|finisce|termina a|finisce a|chi fa prima",
+            "a chi fa prima|chi fa per primo|chi arriva per primo|raggiungere|da raggiungere",
+            "raggiungiamo|raggiunge",
         ),
         "OBIETTIVO",
     ),
@@ -673,7 +687,7 @@ ENTRIES: list[Entry] = [
     ),
     # --- questions
     Entry("chi|chi e che|chi e", "CHI"),
-    Entry("cosa|che cosa|cos|che cos|cosa c|che c|icche|cose|che e che", "COSA"),
+    Entry("cosa|che cosa|cos|che cos|cosa c|che c|icche|cose|che e che|soccu", "COSA"),
     Entry("che", "CHE"),
     Entry(
         "quanto|quanta|quanti|quante|a quanto|a quanti|tante|tanti|molte|molti|poche|pochi|quant",
@@ -688,7 +702,8 @@ ENTRIES: list[Entry] = [
         ),
         "STANDING",
     ),
-    Entry("dove|dov|dov e|dove e", "DOVE"),
+    Entry("dove|dov|dov e|dove e|addo|unni", "DOVE"),
+    Entry("quando|quand|quanno", "QUANDO"),
     Entry(
         _any(
             "dimmi|dimmelo|dicci|mi dici|mi dica|dica|dici|ditemi|mi dite|sai dirmi",
@@ -738,6 +753,8 @@ ENTRIES: list[Entry] = [
             "imposta|impostiamo|imposto|impostare|seleziona|selezioniamo|seleziono|scegli",
             "scegliamo|scelgo|scegliere|cambia|cambiamo|cambiare|passa a|passiamo a",
             "opta per|optiamo per|mettiamoci|rendi|rendilo|rendila|rendiamo|rendere",
+            "organizziamo|organizza|organizzare|prepara|prepariamo|preparare|apriamo",
+            "apri una|apriamo una",
             "passiamo alla|passa alla|passiamo al|passa al",
         ),
         "SET",
@@ -1046,6 +1063,7 @@ ENTRIES: list[Entry] = [
             "vai piano|va piano|piano piano|con calma|calma|meno veloce|meno in fretta",
             "troppo rapido|corri troppo|vai troppo veloce|parli troppo veloce",
             "a rilento|scandisci|scandisci meglio|parli troppo in fretta|piu chiaro",
+            "lentamente|parla lentamente|parli lentamente|adagio|parla adagio|parli adagio",
             "non correre|non andare cosi veloce|non parlare cosi veloce|non cosi veloce",
             "non cosi in fretta|piu calma",
             "piu chiaramente|parla chiaro|parli chiaro",
@@ -1057,6 +1075,7 @@ ENTRIES: list[Entry] = [
             "piu veloce|piu velocemente|piu svelto|piu svelta|piu in fretta|piu rapido",
             "piu rapida|piu spedito|piu spedita|accelera|accelerare|acceleri|troppo lento",
             "troppo lenta|sbrigati|sbrigatevi|si sbrighi|muoviti|meno lento|velocizza",
+            "velocemente|parla velocemente|parli velocemente|rapidamente",
             "piu sciolto|vai piu veloce|parli troppo lento|sei lento|sei troppo lento",
             "va piu veloce|vai piu svelto",
         ),
@@ -1069,6 +1088,7 @@ ENTRIES: list[Entry] = [
             "non la sento|non ci sento|non sento|non sento niente|non sento bene",
             "non si sente|non si sente niente|sento poco|ti sento poco|parla piu forte",
             "parli piu forte|voce piu alta|a volume piu alto|piu volume|tira su il volume",
+            "volume su|su il volume|su col volume",
         ),
         "LOUDER",
     ),
@@ -1078,7 +1098,8 @@ ENTRIES: list[Entry] = [
             "abbassare il volume|abbassi il volume|abbassi la voce|diminuisci il volume",
             "troppo forte|troppo alto|volume piu basso|voce piu bassa|non urlare|urli",
             "stai urlando|meno forte di volume|meno volume|a volume piu basso",
-            "non cosi forte|non cosi alto|non urlare cosi",
+            "non cosi forte|non cosi alto|non urlare cosi|non gridare|gridi|stai gridando",
+            "volume giu|giu il volume|giu col volume",
             "mi spacchi le orecchie",
         ),
         "QUIETER",
@@ -1298,7 +1319,7 @@ ENTRIES: list[Entry] = [
         ),
         "WAIT",
     ),
-    Entry("non|mica|manco|nemmeno|neanche|nun|nn", "NON"),
+    Entry("non|mica|manco|nemmeno|neanche|nun|nn|minga", "NON"),
     Entry("cioe|volevo dire|intendevo|anzi no|no scusa", "CORRECTION"),
     Entry("non so|non lo so|non saprei|non ricordo|non mi ricordo|ho dimenticato", "DONT_KNOW"),
     Entry(
@@ -1359,7 +1380,7 @@ ABBREVIATIONS = {
 }  # fmt: skip
 
 CLAUSE_WORDS = ClauseWords(
-    interrogatives=frozenset({"CHI", "COSA", "QUANTO", "QUALE", "DOVE", "QTAG"}),
+    interrogatives=frozenset({"CHI", "COSA", "QUANTO", "QUALE", "DOVE", "QUANDO", "QTAG"}),
     exclamatives=frozenset({"CHE", "COSA", "COME", "QUANTO", "CHI"}),
     question_tags=frozenset({"QTAG"}),
     requests=frozenset({"CAN_YOU", "POSSO", "TAKE"}),
@@ -1392,11 +1413,12 @@ CLAUSE_WORDS = ClauseWords(
 
 # What may frame a question: "dimmi", "mi sai dire", "vorrei sapere", "mi ripeti".
 _ASK = (
-    "CHI COSA CHE QUANTO QUALE COME DOVE ASKF CAN_YOU WANT POSSO SI_PUO ANCORA REPEAT TAKE"
+    "CHI COSA CHE QUANTO QUALE COME DOVE QUANDO ASKF CAN_YOU WANT POSSO SI_PUO ANCORA REPEAT"
+    " TAKE"
     " DONT_KNOW"
 )
 # What may frame a menu choice: "voglio", "facciamo", "mettiamo", "giochiamo".
-_MENU = "WANT DO SET PLAY PARTITA START CAN_YOU POSSO SI_PUO VARIANTE ASKF TEST VERSUS"
+_MENU = "WANT DO SET PLAY PARTITA START CAN_YOU POSSO SI_PUO VARIANTE ASKF TEST VERSUS USE"
 # What may frame a move: "voglio", "adesso metto", "butto giù".
 _MOVE = "WANT PLAY GIU DO CAN_YOU"
 # What may frame a wish about the voice: "puoi parlare più lento?".
@@ -1450,7 +1472,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "pass",
         "PASS|PASS_IDIOM|HANDOVER",
-        f"{_MOVE} MANO TURNO PASS_IDIOM GO_ON HANDOVER GIRO",
+        f"{_MOVE} MANO TURNO PASS_IDIOM GO_ON HANDOVER GIRO DEVO",
         question="playable",
         repeatable="PASS PASS_IDIOM",
         acts=True,
@@ -1475,7 +1497,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "hand",
         "MY_HAND|MANO|COSA HO|CHE HO|QUALE HO|TESSERA HO|IN_MANO HO|QUANTO HO|ASKF TESSERA"
-        "|QUANTO MY_REMAINING|MY_REMAINING",
+        "|QUANTO MY_REMAINING|MY_REMAINING|RESTANO IN_MANO",
         f"{_ASK} TESSERA IN_MANO HO MY_HAND ALL MANO MY_REMAINING AVAILABLE",
     ),
     Frame.of(
@@ -1536,7 +1558,7 @@ FRAMES: list[Frame] = [
     Frame.of("partner", "PARTNER", f"{_ASK} HA IN_MANO TESSERA HO PUNTI STANDING PUNTEGGIO"),
     Frame.of(
         "target",
-        "TARGET_Q|OBIETTIVO|QUANTO PUNTI PLAY",
+        "TARGET_Q|OBIETTIVO|QUANTO PUNTI PLAY|QUANTO PUNTI PARTITA",
         f"{_ASK} PUNTI PLAY PARTITA",
         repeatable="TARGET_Q",
     ),
@@ -1617,7 +1639,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "new_game",
         "NEW_GAME|ONE_MORE|FROM_START",
-        f"{_MENU} ANCORA FROM_START",
+        f"{_MENU} ANCORA FROM_START ALL",
         repeatable="NEW_GAME",
     ),
     Frame.of("quit", "QUIT|FED_UP", f"{_MENU} STOP", repeatable="QUIT"),
@@ -1630,7 +1652,7 @@ FRAMES: list[Frame] = [
     Frame.of("set_level", "LEVEL", f"{_MENU} LIVELLO OPP"),
     Frame.of("level_up", "LEVEL_UP", f"{_MENU} LIVELLO OPP"),
     Frame.of("level_down", "LEVEL_DOWN", f"{_MENU} LIVELLO OPP"),
-    Frame.of("set_target", "TARGET", f"{_MENU} PUNTI OBIETTIVO PUNTEGGIO"),
+    Frame.of("set_target", "TARGET", f"{_MENU} PUNTI OBIETTIVO PUNTEGGIO VINTO"),
     Frame.of(
         "set_wildcard",
         "WITH_JOLLY|JOLLY NUM=0|JOLLY WILD_ON",
@@ -1683,7 +1705,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "list_voices",
         "VOICES|VOCE AVAILABLE",
-        f"{_ASK} VOCE HO HA HANNO SET PLAY AVAILABLE USE",
+        f"{_ASK} VOCE HO HA HANNO SET PLAY AVAILABLE USE TEST",
         repeatable="VOICES",
     ),
     Frame.of(
