@@ -314,6 +314,7 @@ class Reading:
     chatter: bool
     aside: bool = False
     refuses: bool = False  # a negated move, someone else's words: the utterance is refused
+    unknown: bool = False  # it has words the lexicon does not know (talk about other things)
 
 
 class Understanding:
@@ -426,7 +427,8 @@ class Understanding:
         cw = self.clause_words
         concepts = {tag.concept for tag in tags}
         negated = cw.negation in concepts and bool(concepts & cw.moves)
-        return Reading(None, self._has_content(tags), refuses=negated)
+        unknown = any(tag.concept == UNKNOWN for tag in tags)
+        return Reading(None, self._has_content(tags), refuses=negated, unknown=unknown)
 
     def _has_content(self, tags: Sequence[Tag]) -> bool:
         """Whether the words say anything (not only fillers or framing: "ho deciso:")."""
@@ -441,7 +443,10 @@ class Understanding:
         first = next((i for i, r in enumerate(readings) if r.match is not None), None)
         if first is None:
             return None
-        leading = any(r.chatter and not r.aside for r in readings[:first])
+        # Talk before a move: about other things ("mia figlia, quando gioca, passa sempre") it
+        # says the move is no command; in the game's words it is thinking aloud ("ho il sei e
+        # il tre... metto il sei in testa").
+        leading = any(r.chatter and not r.aside and r.unknown for r in readings[:first])
         matches = [r.match for r in readings if r.match is not None]
         strong = [m for m in matches if not m.weak]
         # A weak meaning stays only where it beats a strong one ("sì, voglio uscire").

@@ -139,6 +139,7 @@ _FUNCTION = _any(
     "c|c e|ci sono|ci stanno|ce ne sono|sono|siamo|na|nu|el|ghe|lu|u|qui|qua|li|contro",
     "stiamo|stata|stato|e stata|e stato|sara|sarebbe|era|arrivati|arrivata|arrivato|piu",
     "anch|anch io|chisto|chesta|chisti|cheste|codesto|codesta|cca|lla|stamo|stamme",
+    "cose|le cose|lunghezza",
     "siano|fossero|vengano|xe|chillo|chella|chiddu|chidda|stu|sti|i|dame|n|ncopp|ncoppa",
     "ngopp|meje|meo|mije",
     "si trova|si trovano|trovo|abbia|ci sia|x|pe",
@@ -278,6 +279,8 @@ ENTRIES: list[Entry] = [
             "testa|in testa|alla testa|sulla testa|di testa|a testa|verso la testa|in capo",
             "a capo|capo|sinistra|a sinistra|alla sinistra|sulla sinistra|verso sinistra",
             "n capo|ncapo|n testa|dalla parte di sinistra|dal lato di sinistra",
+            "all inizio della fila|all inizio del serpente|all inizio della linea",
+            "in cima al serpente|in cima alla fila|dalla parte dell inizio",
             "a manca|verso la sinistra|lato sinistro|sul lato sinistro|dal lato sinistro",
             "al lato sinistro|dalla parte sinistra|sulla parte sinistra|parte sinistra",
             "dalla parte della testa|dal lato della testa|lato testa|dalla testa|in cima",
@@ -294,6 +297,8 @@ ENTRIES: list[Entry] = [
             "sulla parte destra|parte destra|dalla parte della coda|dal lato della coda",
             "lato coda|in fondo|in fondo alla fila|a dx|dx|dalla parte di coda",
             "sul lato della coda|dalla parte di destra|dal lato di destra",
+            "alla fine della fila|alla fine del serpente|alla fine della linea",
+            "in fondo al serpente|in fondo alla linea|dalla parte della fine",
         ),
         "SIDE",
         Side.TAIL,
@@ -375,6 +380,7 @@ ENTRIES: list[Entry] = [
         "ONE_MORE",
     ),
     Entry("indietro", "BACK"),
+    Entry("velocita|la velocita|ritmo|il ritmo|velocita della voce", "VELOCITA"),
     Entry("a disposizione|disponibili|disponibile|a portata|utilizzabili", "AVAILABLE"),
     Entry("dall inizio|da capo|dal principio|da zero|dalla prima", "FROM_START"),
     Entry("tocca a te|a te|vai tu|gioca tu|tocca a voi|tocca al prossimo", "HANDOVER"),
@@ -687,7 +693,7 @@ ENTRIES: list[Entry] = [
     ),
     # --- questions
     Entry("chi|chi e che|chi e", "CHI"),
-    Entry("cosa|che cosa|cos|che cos|cosa c|che c|icche|cose|che e che|soccu", "COSA"),
+    Entry("cosa|che cosa|cos|che cos|cosa c|che c|icche|che e che|soccu", "COSA"),
     Entry("che", "CHE"),
     Entry(
         "quanto|quanta|quanti|quante|a quanto|a quanti|tante|tanti|molte|molti|poche|pochi|quant",
@@ -751,7 +757,8 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "imposta|impostiamo|imposto|impostare|seleziona|selezioniamo|seleziono|scegli",
-            "scegliamo|scelgo|scegliere|cambia|cambiamo|cambiare|passa a|passiamo a",
+            "scegliamo|scelgo|scegliere|cambia|cambiamo|cambiare|passa a|passiamo a|imposti",
+            "scelga|cambi|selezioni",
             "opta per|optiamo per|mettiamoci|rendi|rendilo|rendila|rendiamo|rendere",
             "organizziamo|organizza|organizzare|prepara|prepariamo|preparare|apriamo",
             "apri una|apriamo una",
@@ -1050,7 +1057,8 @@ ENTRIES: list[Entry] = [
     ),
     # --- the voice and the messages
     Entry(
-        "parla|parli|parlare|parlate|parlando|volume|il volume|vada|fa|sei un po"
+        "parla|parli|parlare|parlate|parlando|volume|il volume|vada|fa|sei un po|audio|l audio"
+        "|parole|le parole|con le parole"
         "|sii|sia|siate|torna|torni|tornare|torniamo|torna a|torna ai|torni a|torni ai",
         "PARLA",
     ),
@@ -1064,6 +1072,7 @@ ENTRIES: list[Entry] = [
             "troppo rapido|corri troppo|vai troppo veloce|parli troppo veloce",
             "a rilento|scandisci|scandisci meglio|parli troppo in fretta|piu chiaro",
             "lentamente|parla lentamente|parli lentamente|adagio|parla adagio|parli adagio",
+            "sei troppo veloce|sei veloce|sei velocissimo|vai veloce|sei velocissima",
             "non correre|non andare cosi veloce|non parlare cosi veloce|non cosi veloce",
             "non cosi in fretta|piu calma",
             "piu chiaramente|parla chiaro|parli chiaro",
@@ -1075,7 +1084,8 @@ ENTRIES: list[Entry] = [
             "piu veloce|piu velocemente|piu svelto|piu svelta|piu in fretta|piu rapido",
             "piu rapida|piu spedito|piu spedita|accelera|accelerare|acceleri|troppo lento",
             "troppo lenta|sbrigati|sbrigatevi|si sbrighi|muoviti|meno lento|velocizza",
-            "velocemente|parla velocemente|parli velocemente|rapidamente",
+            "velocemente|parla velocemente|parli velocemente|rapidamente|sei lentissimo",
+            "sei lentissima|sei troppo lenta|sei lenta|lentissimo",
             "piu sciolto|vai piu veloce|parli troppo lento|sei lento|sei troppo lento",
             "va piu veloce|vai piu svelto",
         ),
@@ -1088,7 +1098,8 @@ ENTRIES: list[Entry] = [
             "non la sento|non ci sento|non sento|non sento niente|non sento bene",
             "non si sente|non si sente niente|sento poco|ti sento poco|parla piu forte",
             "parli piu forte|voce piu alta|a volume piu alto|piu volume|tira su il volume",
-            "volume su|su il volume|su col volume",
+            "volume su|su il volume|su col volume|sento troppo basso|sento basso",
+            "si sente basso|si sente poco|sento pochissimo",
         ),
         "LOUDER",
     ),
@@ -1099,7 +1110,9 @@ ENTRIES: list[Entry] = [
             "troppo forte|troppo alto|volume piu basso|voce piu bassa|non urlare|urli",
             "stai urlando|meno forte di volume|meno volume|a volume piu basso",
             "non cosi forte|non cosi alto|non urlare cosi|non gridare|gridi|stai gridando",
-            "volume giu|giu il volume|giu col volume",
+            "volume giu|giu il volume|giu col volume|mi stai assordando|assordante|mi assordi",
+            "piu bassa",
+            "sottovoce|piu sottovoce|a bassa voce|diminuisci|riduci|riduci il volume",
             "mi spacchi le orecchie",
         ),
         "QUIETER",
@@ -1114,7 +1127,8 @@ ENTRIES: list[Entry] = [
             "fai piu corto|parla di meno|chiacchiera meno|meno prolisso|senza tanti giri",
             "stringi|meno lungo|meno chiacchierone|meno cose|di meno|piu in breve",
             "solo le cose importanti|solo l importante|le cose importanti",
-            "solo quello che serve",
+            "solo quello che serve|meno commenti|niente commenti|senza commenti|commenta meno",
+            "non serve che mi dici tutto|non dirmi tutto|non c e bisogno di dire tutto",
         ),
         "BRIEF",
     ),
@@ -1134,7 +1148,8 @@ ENTRIES: list[Entry] = [
             "nel dettaglio|modalita dettagliata|messaggi dettagliati|piu lungo|piu lunga",
             "parla di piu|dimmi di piu|piu completo|piu preciso|dettagli|approfondito",
             "piu lunghi|piu lunghe|piu estesi|piu estese|messaggi lunghi|piu dettagliati",
-            "messaggi completi|messaggi piu completi",
+            "messaggi completi|messaggi piu completi|sapere tutto|tutto quello che succede",
+            "ogni cosa|ogni mossa|spiegami bene ogni mossa|raccontami ogni mossa",
         ),
         "DETAILED",
     ),
@@ -1145,6 +1160,8 @@ ENTRIES: list[Entry] = [
             "basta cosi|chiudi il becco|smetti di parlare|non parlare|zitto un attimo",
             "zitto un momento|taci un attimo|fermati|stai muto|muto|muta|basta chiacchiere",
             "statti zitto|statte zitto|abbozzala|shut up|tasi|stai bona|stai buono",
+            "interrompi|interrompiti|smetti|puoi smettere|smetti di parlare|zitto zitto",
+            "stia zitto|stia zitta|faccia silenzio|la smetta|smetta di parlare|la finisca",
         ),
         "STOP",
     ),
@@ -1157,6 +1174,7 @@ ENTRIES: list[Entry] = [
             "che ha detto|prego|come dici|come dice|ancora una volta|un altra volta",
             "ripetimi|di nuovo|mi ripeti|mi ripete|cos hai detto|eh|che cosa hai detto|repeat",
             "risentire|fammi risentire|rifammi sentire|fallo risentire|fammelo risentire",
+            "ridire|puoi ridire|ridirlo|ridimmelo",
             "cosa hai appena detto|che hai appena detto|che cosa hai appena detto",
             "che cosa ha detto",
         ),
@@ -1184,7 +1202,8 @@ ENTRIES: list[Entry] = [
         _any(
             "successivo|seguente|messaggio successivo|messaggio seguente|dopo",
             "il prossimo messaggio|prossimo messaggio|messaggio dopo|al messaggio dopo",
-            "quello dopo|quello successivo|avanti un messaggio|il prossimo",
+            "quello dopo|quello successivo|avanti un messaggio|il prossimo|che viene dopo",
+            "quello che viene dopo",
         ),
         "NEXT",
     ),
@@ -1225,7 +1244,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "prova|prova il|provare|proviamo|controlla|verifica|verificare|test",
-            "controllare|testare|se funziona|funziona|funzioni|vedere se|acceso|attivo",
+            "controllare|testare|se funziona|funziona|funzioni|vedere se|acceso|attivo|provi",
             "funzionante|controlliamo|verifichiamo|facciamo una prova|fai una prova",
         ),
         "TEST",
@@ -1414,7 +1433,7 @@ CLAUSE_WORDS = ClauseWords(
 # What may frame a question: "dimmi", "mi sai dire", "vorrei sapere", "mi ripeti".
 _ASK = (
     "CHI COSA CHE QUANTO QUALE COME DOVE QUANDO ASKF CAN_YOU WANT POSSO SI_PUO ANCORA REPEAT"
-    " TAKE"
+    " TAKE PARTITA MANO GIRO ALL"
     " DONT_KNOW"
 )
 # What may frame a menu choice: "voglio", "facciamo", "mettiamo", "giochiamo".
@@ -1422,7 +1441,7 @@ _MENU = "WANT DO SET PLAY PARTITA START CAN_YOU POSSO SI_PUO VARIANTE ASKF TEST 
 # What may frame a move: "voglio", "adesso metto", "butto giù".
 _MOVE = "WANT PLAY GIU DO CAN_YOU"
 # What may frame a wish about the voice: "puoi parlare più lento?".
-_VOICE = "PARLA CAN_YOU WANT VOCE ASKF"
+_VOICE = "PARLA CAN_YOU WANT VOCE ASKF PLAY SET DO GO_ON"
 
 FRAMES: list[Frame] = [
     # --- answers
@@ -1464,7 +1483,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "draw",
         "DRAW|TAKE TESSERA|TAKE POOL|TAKE ONE_MORE|POOL ONE_MORE|ONE_MORE DRAW",
-        f"{_MOVE} TESSERA POOL ONE_MORE ANCORA DEVO QUALCOSA TAKE PASS_IDIOM",
+        f"{_MOVE} TESSERA POOL ONE_MORE ANCORA DEVO QUALCOSA TAKE PASS_IDIOM PER_ME",
         question="playable",
         repeatable="DRAW TAKE",
         acts=True,
@@ -1564,7 +1583,9 @@ FRAMES: list[Frame] = [
     ),
     Frame.of("winner", "VINTO", f"{_ASK} MANO PARTITA PUNTI LAST"),
     Frame.of("leader", "LEADER", f"{_ASK} MANO TESSERA PLAY HA DONE PARTITA START"),
-    Frame.of("round_number", "ROUND_Q|CHE MANO|QUALE MANO", f"{_ASK} MANO NUMERI GIRO"),
+    Frame.of(
+        "round_number", "ROUND_Q|CHE MANO|QUALE MANO|QUALE NUMERI MANO", f"{_ASK} MANO NUMERI GIRO"
+    ),
     Frame.of(
         "ask_number",
         "QUANTO NUM USCITI|NUM USCITI|QUANTO NUM HO|QUANTO NUM IN_MANO|QUANTO NUM TABLE",
@@ -1574,7 +1595,7 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "ask_number",
-        "NUM MISSING|QUALE NUM RESTANO|QUANTO NUM RESTANO|NUM AROUND|CHI HA NUM",
+        "NUM MISSING|QUALE NUM RESTANO|QUANTO NUM RESTANO|NUM AROUND|CHI HA NUM|RESTANO NUM",
         f"{_ASK} TESSERA HA HANNO ALL MISSING RESTANO AROUND",
         slots={"NUM": "pips"},
         fixed={"question": "missing"},
@@ -1582,7 +1603,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "ask_player",
         "SEAT",
-        f"{_ASK} TESSERA HA IN_MANO DONE MOSSA RESTANO LAST STANDING QUALCOSA",
+        f"{_ASK} TESSERA HA IN_MANO DONE MOSSA RESTANO LAST STANDING QUALCOSA FINITA",
         bare_alone=True,
     ),
     Frame.of("ask_player_score", "SEAT PUNTI|SEAT PUNTEGGIO", f"{_ASK} HA DONE"),
@@ -1683,14 +1704,14 @@ FRAMES: list[Frame] = [
     ),
     Frame.of("set_opening", "OPENING", _MENU, slots={"OPENING": "opening"}),
     # --- the voice and the messages
-    Frame.of("slower", "SLOWER", _VOICE),
-    Frame.of("faster", "FASTER", _VOICE),
+    Frame.of("slower", "SLOWER|VELOCITA QUIETER", f"{_VOICE} VELOCITA", repeatable="SLOWER"),
+    Frame.of("faster", "FASTER|VELOCITA LOUDER", f"{_VOICE} VELOCITA", repeatable="FASTER"),
     Frame.of("louder", "LOUDER", _VOICE),
     Frame.of("quieter", "QUIETER", _VOICE),
     Frame.of("brief", "BRIEF", f"{_VOICE} ASKF MESSAGGIO", repeatable="BRIEF"),
     Frame.of("normal", "NORMAL", f"{_VOICE} BACK MESSAGGIO", repeatable="PARLA NORMAL"),
     Frame.of("detailed", "DETAILED", f"{_VOICE} ASKF ALL MESSAGGIO", repeatable="DETAILED"),
-    Frame.of("stop_speech", "STOP", "PARLA WAIT"),
+    Frame.of("stop_speech", "STOP", "PARLA WAIT CAN_YOU AGREE", repeatable="STOP"),
     Frame.of(
         "repeat",
         "REPEAT|ANCORA|COME|COSA|SCUSA",
@@ -1699,9 +1720,16 @@ FRAMES: list[Frame] = [
         repeatable="REPEAT",
     ),
     Frame.of(
-        "previous", "PREV|BACK", "CAN_YOU ASKF MESSAGGIO COSA REPEAT PARLA HA", repeatable="PREV"
+        "previous",
+        "PREV|BACK|MESSAGGIO UNDO|MESSAGGIO BACK",
+        "CAN_YOU ASKF MESSAGGIO COSA REPEAT PARLA HA",
+        repeatable="PREV",
     ),
-    Frame.of("next_message", "NEXT", "CAN_YOU ASKF MESSAGGIO GO_ON CONTINUE"),
+    Frame.of(
+        "next_message",
+        "NEXT|MESSAGGIO CONTINUE|MESSAGGIO GO_ON",
+        "CAN_YOU ASKF MESSAGGIO GO_ON CONTINUE",
+    ),
     Frame.of(
         "list_voices",
         "VOICES|VOCE AVAILABLE",
