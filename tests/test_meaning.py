@@ -153,7 +153,9 @@ def test_short_answers_and_bare_values_among_other_words() -> None:
 
 def test_clauses_agree_or_one_is_the_others_reason() -> None:
     assert meaning("pass", "draw") == ("draw", {})
-    assert meaning("score", "draw") is None  # two commands: neither is taken
+    assert meaning("score", "draw") == ("draw", {})  # a remark about the game, then a move
+    assert meaning("what score?", "draw") is None  # a question and a move: neither is taken
+    assert meaning("score", "tell me what score") is not None  # the same thing twice
     assert meaning("ok", "pass") == ("pass", {})
     assert meaning("yes", "ok") == ("yes", {})
 

@@ -777,3 +777,8 @@ def test_a_question_is_never_taken_as_a_move(
         meaning = parse(said)
         assert not isinstance(meaning, MOVES), (said, meaning)
         assert not (isinstance(meaning, PlayNumber) and meaning.side is not None), said
+
+
+def test_the_recogniser_hears_only_words_the_understanding_knows() -> None:
+    """One source of truth: every word of the recogniser's sentences is a lexicon word."""
+    assert vocabulary() <= understanding().lexicon.vocabulary()

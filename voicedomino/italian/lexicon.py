@@ -243,7 +243,7 @@ _NEW_GAME = _any(
     "giochiamo ancora|giochiamone un altra|ancora una partita|rifacciamo una partita",
     "nuovo gioco|nuova sfida|un altra sfida|ne facciamo n altra|ne facciamo n atra",
     "un altra partita ancora|ricominciamo da capo|ripartiamo da zero|azzera",
-    "si ricomincia|si riparte|si rigioca|ripartiamo|restart|reset|new game",
+    "si ricomincia|si riparte|si rigioca|ripartiamo|restart|reset|new game|nuova",
     "n ata partita|nata partita|n ata|natra partita",
     "un altra partita|unaltra partita",
 )
@@ -1072,7 +1072,8 @@ ENTRIES: list[Entry] = [
             "troppo rapido|corri troppo|vai troppo veloce|parli troppo veloce",
             "a rilento|scandisci|scandisci meglio|parli troppo in fretta|piu chiaro",
             "lentamente|parla lentamente|parli lentamente|adagio|parla adagio|parli adagio",
-            "sei troppo veloce|sei veloce|sei velocissimo|vai veloce|sei velocissima",
+            "sei troppo veloce|sei veloce|sei velocissimo|vai veloce|sei velocissima|lento",
+            "lenta",
             "non correre|non andare cosi veloce|non parlare cosi veloce|non cosi veloce",
             "non cosi in fretta|piu calma",
             "piu chiaramente|parla chiaro|parli chiaro",
@@ -1085,7 +1086,7 @@ ENTRIES: list[Entry] = [
             "piu rapida|piu spedito|piu spedita|accelera|accelerare|acceleri|troppo lento",
             "troppo lenta|sbrigati|sbrigatevi|si sbrighi|muoviti|meno lento|velocizza",
             "velocemente|parla velocemente|parli velocemente|rapidamente|sei lentissimo",
-            "sei lentissima|sei troppo lenta|sei lenta|lentissimo",
+            "sei lentissima|sei troppo lenta|sei lenta|lentissimo|veloce|rapido|svelto",
             "piu sciolto|vai piu veloce|parli troppo lento|sei lento|sei troppo lento",
             "va piu veloce|vai piu svelto",
         ),
@@ -1111,7 +1112,7 @@ ENTRIES: list[Entry] = [
             "stai urlando|meno forte di volume|meno volume|a volume piu basso",
             "non cosi forte|non cosi alto|non urlare cosi|non gridare|gridi|stai gridando",
             "volume giu|giu il volume|giu col volume|mi stai assordando|assordante|mi assordi",
-            "piu bassa",
+            "piu bassa|piano",
             "sottovoce|piu sottovoce|a bassa voce|diminuisci|riduci|riduci il volume",
             "mi spacchi le orecchie",
         ),
@@ -1634,7 +1635,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "settings",
         "IMPOSTAZIONI|GAME_Q|CHE VARIANTE|QUALE VARIANTE|CHE LIVELLO|QUALE LIVELLO"
-        "|CHE PARTITA PLAY|QUALE PARTITA|QUANTO GIOCATORI",
+        "|CHE PARTITA PLAY|QUALE PARTITA|QUANTO GIOCATORI|LIVELLO|VARIANTE|GIOCATORI",
         f"{_ASK} PARTITA VARIANTE LIVELLO PLAY DO HO DONE",
     ),
     Frame.of(
