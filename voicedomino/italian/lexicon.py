@@ -126,7 +126,8 @@ _FILLERS = _any(
     "principali|generale|generali|in generale|veramente|realmente|effettivamente|circa",
     "piu o meno|all incirca|al momento|in questo momento|per adesso|ora come ora",
     "attualmente|oramai|ormai|fino ad adesso|qui adesso",
-    "a questo punto|in tutto|nel complesso",
+    "a questo punto|in tutto|nel complesso|infatti|eccomi|ah|ahh|lo stesso|in ogni caso",
+    "comunque sia|in effetti",
     "uaglio|uaglioni|picciotti|belin|bona|ahoo|aoh",
 )
 _FUNCTION = _any(
@@ -700,7 +701,7 @@ ENTRIES: list[Entry] = [
         "QUANTO",
     ),
     Entry("quale|quali|qual|qual e|quale e|quali sono", "QUALE"),
-    Entry("come|com|com e|come e", "COME"),
+    Entry("come|com|com e|come e|in che modo|in quale modo", "COME"),
     Entry(
         _any(
             "come sta messo|come sta messa|come e messo|come e messa|com e messo|com e messa",
@@ -727,7 +728,10 @@ ENTRIES: list[Entry] = [
             "mi chiedevo|mi domandavo|mi chiedo|mi domando|vorrei capire|volevo capire",
             "mi faccia sapere|mi fa sapere|faccia sapere|mi fa sentire|mi faccia sentire",
             "dirmi|dircelo|dirci|dirmelo|sapermi dire|dicesse|dicessi|leggesse|dimme",
-            "conoscere|vedere|vorrei vedere|informami",
+            "conoscere|vedere|vorrei vedere|informami|indicami|mi indichi|mi indica|indica",
+            "indicare|mi comunichi|comunicami|riferiscimi|mi riferisci|mi puoi elencare",
+            "specificami|mi specifichi|mi elenchi|elenchi|enumera|enumerami|mi sa dire",
+            "sa dirmi|saprebbe dirmi|mi saprebbe dire|mi potrebbe dire|puo dirmi",
             "mi informi|mi fai vedere|fai vedere",
             "voglio capire|sono curioso di sapere|sono curiosa di sapere|curioso di sapere",
             "fammi capire una cosa|dimmi una cosa|una domanda|ho una domanda",
@@ -1002,7 +1006,8 @@ ENTRIES: list[Entry] = [
             "usciti|uscite|sono usciti|sono uscite|sono stati giocati|sono state giocate",
             "stati giocati|state giocate|giocati|passati|sono passati|visti",
             "sono gia usciti|gia usciti|sono stati messi|messi|ne sono usciti|siano usciti",
-            "siano stati giocati|sono gia stati giocati|gia giocati",
+            "siano stati giocati|sono gia stati giocati|gia giocati|e gia uscito|e uscito",
+            "sono uscite tutte|e uscito tutto|e gia stato giocato",
             "ne sono stati giocati|sono stati buttati|buttati|calati|ne sono passati",
             "ne sono stati messi|ne sono uscite|sono andati",
         ),
@@ -1172,8 +1177,8 @@ ENTRIES: list[Entry] = [
             "dillo di nuovo|dillo ancora|puoi ripetere|me lo ripeti|non ho capito",
             "non ho sentito|non ho capito bene|non ho sentito bene|non ho capito niente",
             "cosa hai detto|che hai detto|come hai detto|come ha detto|cosa ha detto",
-            "che ha detto|prego|come dici|come dice|ancora una volta|un altra volta",
-            "ripetimi|di nuovo|mi ripeti|mi ripete|cos hai detto|eh|che cosa hai detto|repeat",
+            "che ha detto|prego|come dici|come dice",
+            "ripetimi|mi ripeti|mi ripete|cos hai detto|eh|che cosa hai detto|repeat",
             "risentire|fammi risentire|rifammi sentire|fallo risentire|fammelo risentire",
             "ridire|puoi ridire|ridirlo|ridimmelo",
             "cosa hai appena detto|che hai appena detto|che cosa hai appena detto",
@@ -1185,7 +1190,9 @@ ENTRIES: list[Entry] = [
         "scusa|scusi|scusami|mi scusi|scusate|mi scusa|perdona|perdonami|perdoni|pardon",
         "SCUSA",
     ),
-    Entry("ancora", "ANCORA"),
+    Entry(
+        "ancora|ancora una volta|un altra volta|di nuovo|nuovamente|un altra volta ancora", "ANCORA"
+    ),
     Entry(
         _any(
             "precedente|messaggio precedente|il messaggio precedente|messaggio di prima",
@@ -1434,7 +1441,7 @@ CLAUSE_WORDS = ClauseWords(
 # What may frame a question: "dimmi", "mi sai dire", "vorrei sapere", "mi ripeti".
 _ASK = (
     "CHI COSA CHE QUANTO QUALE COME DOVE QUANDO ASKF CAN_YOU WANT POSSO SI_PUO ANCORA REPEAT"
-    " TAKE PARTITA MANO GIRO ALL"
+    " TAKE PARTITA MANO GIRO ALL TEST"
     " DONT_KNOW"
 )
 # What may frame a menu choice: "voglio", "facciamo", "mettiamo", "giochiamo".
