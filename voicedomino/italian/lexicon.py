@@ -688,7 +688,7 @@ ENTRIES: list[Entry] = [
             "impostato|impostata|scelto|scelta|abbiamo scelto|ho scelto|come e impostata",
             "com e impostata|come sta impostato|com e che sta impostato|come e impostato",
             "com e impostato|come sta impostata|riepilogo|impostazioni attuali",
-            "cosa abbiamo scelto|cosa ho scelto|settings",
+            "cosa abbiamo scelto|cosa ho scelto|settings|configurata|configurato",
         ),
         "IMPOSTAZIONI",
     ),
@@ -988,6 +988,7 @@ ENTRIES: list[Entry] = [
             "prima tessera|apertura|chi ha giocato per primo|chi ha messo per primo",
             "chi ha aperto la mano|aperto|cominciato|iniziato|con che tessera ha aperto",
             "con cosa ha aperto|chi e partito per primo|si e aperta|e stata aperta|aperta",
+            "chi era di mano|chi era di turno all inizio",
         ),
         "LEADER",
     ),
@@ -1032,7 +1033,11 @@ ENTRIES: list[Entry] = [
             "regole|regola del gioco|regolamento|le regole del gioco|istruzioni del gioco",
             "come si gioca|come funziona|come si fa|come funziona il gioco",
             "regole della variante|come si vince|come si fanno i punti|come si contano i punti",
-            "come funzionano i punti|come si conta|come si fa a vincere",
+            "come funzionano i punti|come si conta|come si fa a vincere|cosa succede se",
+            "che succede se|cosa succede quando|che succede quando|lo scopo del gioco",
+            "scopo del gioco|qual e lo scopo|quanto vale|quanto valgono|quanto conta",
+            "quanti punti vale|quanti punti valgono|cosa devo fare per vincere",
+            "come faccio a vincere|come si chiude|come finisce una mano",
         ),
         "REGOLE",
     ),
@@ -1568,7 +1573,8 @@ FRAMES: list[Frame] = [
     Frame.of(
         "last_move",
         "LAST|COSA HA DONE|CHE HA DONE|COSA DONE|CHE TESSERA HA DONE|QUALE TESSERA HA DONE"
-        "|HA DONE|MOSSA PREV|COSA HA DONE OPP|COSA HANNO DONE|CHE HANNO DONE",
+        "|HA DONE|MOSSA PREV|COSA HA DONE OPP|COSA HANNO DONE|CHE HANNO DONE|COSA USCITI"
+        "|CHE USCITI",
         f"{_ASK} MOSSA TESSERA DONE HA OPP GIOCATORI",
     ),
     Frame.of(
@@ -1586,13 +1592,15 @@ FRAMES: list[Frame] = [
     Frame.of(
         "target",
         "TARGET_Q|OBIETTIVO|QUANTO PUNTI PLAY|QUANTO PUNTI PARTITA",
-        f"{_ASK} PUNTI PLAY PARTITA",
+        f"{_ASK} PUNTI PLAY PARTITA PUNTEGGIO",
         repeatable="TARGET_Q",
     ),
     Frame.of("winner", "VINTO", f"{_ASK} MANO PARTITA PUNTI LAST"),
     Frame.of("leader", "LEADER", f"{_ASK} MANO TESSERA PLAY HA DONE PARTITA START"),
     Frame.of(
-        "round_number", "ROUND_Q|CHE MANO|QUALE MANO|QUALE NUMERI MANO", f"{_ASK} MANO NUMERI GIRO"
+        "round_number",
+        "ROUND_Q|CHE MANO|QUALE MANO|QUALE NUMERI MANO|CHE NUMERI MANO",
+        f"{_ASK} MANO NUMERI GIRO",
     ),
     Frame.of(
         "ask_number",
@@ -1618,7 +1626,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "rules",
         "REGOLE|EXPLAIN",
-        f"{_ASK} PARTITA VARIANTE VARIANT REGOLE DO PLAY",
+        f"{_ASK} PARTITA VARIANTE VARIANT REGOLE DO PLAY PASS PASS_IDIOM NUM TILE VINTO PUNTI",
         slots={"VARIANT": "variant_name"},
     ),
     Frame.of(
