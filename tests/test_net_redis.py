@@ -19,6 +19,8 @@ import pytest
 from net_helpers import Player, ServerProcess, play_until_over
 
 from voicedomino.net import wire
+from voicedomino.net.events import ConnectionChanged, StandIn
+from voicedomino.net.store import RedisStore
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -111,3 +113,67 @@ def _seqs(player: Player) -> list[int]:
         if message.get("type") == "update":
             seqs += [e["seq"] for e in message["events"] if not seqs or e["seq"] > seqs[-1]]
     return seqs
+
+
+def test_a_dead_process_leaves_its_players_away_and_a_computer_plays_for_them(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """Nobody closes the connections of a killed process: the others notice its lease ran out,
+    tell the table, and the table's choice (a computer after no delay here) takes over."""
+    lease = ("--scadenza-processo", "1.5")
+    first = ServerProcess(tmp_path / "a", "--redis", redis_url, *lease).start()
+    second = ServerProcess(tmp_path / "b", "--redis", redis_url, *lease).start()
+
+    async def scenario() -> Player:
+        anna, bruno = Player("Anna"), Player("Bruno")
+        code = await anna.create(first.url, {"variant": "blocco", "seats": 3, "target": 60},
+                                 absent="computer", absent_delay=0)  # fmt: skip
+        await bruno.join(second.url, code)
+        await anna.until(lambda m: any(e["event"].get("name") == "Bruno"
+                                       for e in m.get("events", [])))  # fmt: skip
+        await anna.send({"type": "start", "fill": True})
+        playing = asyncio.create_task(play_until_over([anna, bruno], random.Random(3)))
+        while bruno.state.seq < 20:
+            await asyncio.sleep(0.01)
+        first.kill()  # Anna's process: her connection is never closed by anyone
+        playing.cancel()
+        await asyncio.gather(playing, return_exceptions=True)
+        await play_until_over([bruno], random.Random(4), timeout=90)
+        await bruno.close()
+        return bruno
+
+    try:
+        bruno = asyncio.run(scenario())
+    finally:
+        second.stop()
+        first.stop()
+    away = [e for e in bruno.events if isinstance(e, ConnectionChanged)]
+    assert ConnectionChanged(0, "Anna", False) in away
+    assert StandIn(0, "Anna", on=True) in bruno.events
+    assert bruno.state.phase == "match_over" and bruno.state.view is not None
+    assert bruno.state.view.match_result is not None
+    log = (tmp_path / "b" / "server.log").read_text()
+    assert "which is gone" in log
+
+
+def test_one_process_claims_each_automatic_move(redis_url: str) -> None:
+    """Two processes see the same computer's turn: only the first claim makes the move; an
+    unfinished claim runs out so that another process can take it."""
+
+    async def scenario() -> list[bool]:
+        one, other = RedisStore(redis_url), RedisStore(redis_url)
+        try:
+            taken = [await one.claim("1234:17:computer", 0.3),
+                     await other.claim("1234:17:computer", 0.3)]  # fmt: skip
+            await asyncio.sleep(0.5)
+            taken.append(await other.claim("1234:17:computer", 0.3))
+            await one.heartbeat(0.3)
+            taken.append(one.origin in await other.alive({one.origin, "someone-else"}))
+            await asyncio.sleep(0.5)
+            taken.append(one.origin in await other.alive({one.origin}))
+            return taken
+        finally:
+            await one.close()
+            await other.close()
+
+    assert asyncio.run(scenario()) == [True, False, True, True, False]

@@ -207,6 +207,10 @@ def _add_server_parser(sub: argparse._SubParsersAction[ItalianParser]) -> None:
                         help=helps["--connessioni-per-indirizzo"])  # fmt: skip
     server.add_argument("--nuove-connessioni-al-secondo", type=float, default=2.0,
                         help=helps["--nuove-connessioni-al-secondo"])  # fmt: skip
+    server.add_argument("--processi-computer", type=_workers, default=None,
+                        metavar="N", help=helps["--processi-computer"])  # fmt: skip
+    server.add_argument("--scadenza-processo", type=_seconds_between(1, 60), default=6.0,
+                        metavar="SECONDI", help=helps["--scadenza-processo"])  # fmt: skip
 
 
 def _port(text: str) -> int:
@@ -214,6 +218,14 @@ def _port(text: str) -> int:
 
     if not text.isdigit() or not 0 <= int(text) < 65536:
         raise argparse.ArgumentTypeError(bad_port(text))
+    return int(text)
+
+
+def _workers(text: str) -> int:
+    from voicedomino.italian.network import bad_workers
+
+    if not text.isdigit() or not 1 <= int(text) <= 16:
+        raise argparse.ArgumentTypeError(bad_workers(text))
     return int(text)
 
 
@@ -242,6 +254,8 @@ def server_command(args: argparse.Namespace) -> int:
         tls_key=args.tls_key,
         computer_pause=args.pausa_computer,
         limits=limits,
+        decision_workers=args.processi_computer,
+        lease=args.scadenza_processo,
     )
     return run(settings, lambda line: print(line, flush=True))
 

@@ -128,6 +128,10 @@ SERVER_HELP = {
     "--pausa-computer": "secondi di attesa prima di ogni mossa di un computer (da 0 a 10)",
     "--connessioni-per-indirizzo": "connessioni aperte al massimo da un solo indirizzo",
     "--nuove-connessioni-al-secondo": "nuove connessioni al secondo da un solo indirizzo",
+    "--processi-computer": "processi che calcolano le mosse del livello difficile "
+    "(normalmente uno meno dei processori, almeno uno)",
+    "--scadenza-processo": "con --redis: secondi senza notizie da un processo prima che i suoi "
+    "giocatori siano dati per disconnessi (da 1 a 60, normalmente 6)",
     "--server": "il server dei tavoli in rete (indirizzo:porta; più indirizzi separati da virgole)",
     "--tavolo": "il codice del tavolo in rete a cui sedersi subito",
     "--nome": "il tuo nome al tavolo in rete",
@@ -136,6 +140,10 @@ SERVER_HELP = {
 
 def bad_code(text: str) -> str:
     return f"{text!r} non va bene: il codice di un tavolo è fatto di cifre"
+
+
+def bad_workers(text: str) -> str:
+    return f"{text!r} non va bene: i processi per i computer sono da 1 a 16"
 
 
 def bad_port(text: str) -> str:

@@ -22,6 +22,7 @@ import sqlite3
 import ssl
 import time
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -37,6 +38,7 @@ from voicedomino.engine import Reason, SeatView
 from voicedomino.italian import messages as it
 from voicedomino.italian import network as it_net
 from voicedomino.net import protocol, wire
+from voicedomino.net.deciders import Deciders
 from voicedomino.net.limits import AddressBuckets, Bucket, Limits
 from voicedomino.net.names import clean_chat, clean_name
 from voicedomino.net.protocol import ProtocolError
@@ -59,6 +61,8 @@ MAX_FRAME = 64 * 1024  # websockets closes the connection above this; requests a
 OUTBOX_SIZE = 1000  # messages waiting for a slow client before it is dropped (it resyncs)
 COMMIT_ATTEMPTS = 3
 RESTART_GRACE = 20.0  # seconds a restarted server gives a player whose timer was running
+LEASE = 6.0  # Redis: a process not heard of for this long is gone, its players away
+CLAIM_TIME = 15.0  # Redis: a claimed move not made by then is made by another process
 WEB_FILES = {"/": "index.html", "/index.html": "index.html", "/app.js": "app.js",
              "/style.css": "style.css"}  # fmt: skip
 CONTENT_SECURITY = (
@@ -109,11 +113,16 @@ class TableServer:
         limits: Limits | None = None,
         computer_pause: float = 1.0,
         clock: Callable[[], float] = time.time,
+        deciders: Deciders | None = None,
+        lease: float = LEASE,
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
         self.computer_pause = computer_pause
         self.clock = clock
+        self.deciders = deciders or Deciders()
+        self.lease = lease
+        self.origin = store.origin
         self.tables: dict[str, LiveTable] = {}
         self._open_per_address: dict[str, int] = {}
         self._new_connections = AddressBuckets(
@@ -131,6 +140,8 @@ class TableServer:
         """Bring back every stored table as it was after its last accepted change."""
         await self.store.subscribe(self._on_published)
         if self.store.shared:
+            await self.store.heartbeat(self.lease)
+            self._keep(self._keep_alive())
             return 0  # shared tables are loaded when someone comes back to them
         now = self.clock()
         for stored in await self.store.load_all():
@@ -301,7 +312,9 @@ class TableServer:
         for _ in range(COMMIT_ATTEMPTS):
             code = self._new_code()
             try:
-                table, joined = Table.create(code, request.settings, options, name, self.clock())
+                table, joined = Table.create(
+                    code, request.settings, options, name, self.clock(), self.origin
+                )
             except ValueError:
                 raise TableError("bad_settings") from None
             entries = [encode_entry(entry) for entry in joined.entries]
@@ -332,7 +345,9 @@ class TableServer:
         joined_box: list[Any] = []
 
         def join(table: Table, now: float) -> list[LogEntry]:
-            joined = table.join(name, player=request.player, seat=request.seat, now=now)
+            joined = table.join(
+                name, player=request.player, seat=request.seat, now=now, holder=self.origin
+            )
             joined_box.append(joined)
             return joined.entries
 
@@ -357,14 +372,10 @@ class TableServer:
                 raise TableError("bad_token")
         for other in list(live.clients):  # the same seat from a new connection: the old goes
             if other.token == request.token and other is not client:
-                other.code = None
-                live.clients.discard(other)
-                other.send({"type": "replaced"})
-                with contextlib.suppress(asyncio.QueueFull):
-                    other.outbox.put_nowait(None)
+                self._replace(live, other)
 
         def reconnect(table: Table, now: float) -> list[LogEntry]:
-            return [] if seat is None else table.set_connected(seat, True, now)
+            return [] if seat is None else table.set_connected(seat, True, now, self.origin)
 
         def tell() -> None:
             self._attach(live, client, seat, request.token)
@@ -494,7 +505,7 @@ class TableServer:
         for _ in range(COMMIT_ATTEMPTS):
             marks = live.history_mark
             entries = change(live.table, self.clock())
-            if entries:
+            if entries or live.table.unsaved:
                 try:
                     await self._commit(live, entries)
                 except Conflict:  # another process moved the table first: catch up, try again
@@ -515,6 +526,7 @@ class TableServer:
             table.version = await self.store.commit(
                 table.code, table.version, table.to_document(), [encode_entry(e) for e in entries]
             )
+            table.unsaved = False
         except StoreError as error:
             log.error("table %s not saved: %s", table.code, error)
             await self._reload(live)  # back to what was saved: nothing unsaved is told
@@ -561,7 +573,83 @@ class TableServer:
                 await self._reload(live)
                 entries = live.table.entries_after(seq) or []
             self._deliver(live, entries, marks)
+            self._drop_moved_seats(live)
             self._reschedule(live)
+
+    def _drop_moved_seats(self, live: LiveTable) -> None:
+        """A player whose seat is now held through another process (a second tab, a client
+        that moved) is no longer this process's: its old connection here is told and closed."""
+        seats = live.table.seats
+        for client in list(live.clients):
+            seat = client.seat
+            if seat is None or not seats[seat].is_human:
+                continue
+            holder = seats[seat].held_by
+            if seats[seat].connected and holder is not None and holder != self.origin:
+                self._replace(live, client)
+
+    @staticmethod
+    def _replace(live: LiveTable, client: Client) -> None:
+        client.code = None
+        live.clients.discard(client)
+        client.send({"type": "replaced"})
+        with contextlib.suppress(asyncio.QueueFull):
+            client.outbox.put_nowait(None)
+
+    # --- several processes: who is alive -------------------------------------------------------
+
+    def _keep(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _keep_alive(self) -> None:
+        """Redis: renew this process's lease; players held by a process whose lease ran out
+        (killed, frozen, cut off) are marked away, so the table hears it and its timer or a
+        computer takes over as the table chose; players held here but marked away (this
+        process was thought gone) are marked back."""
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                await self.store.heartbeat(self.lease)
+                await self._sweep()
+            except (StoreError, TableError) as error:
+                log.warning("lease not renewed or seats not checked: %s", error)
+            except Exception:
+                log.exception("checking the other processes failed")
+
+    async def _sweep(self) -> None:
+        others = {
+            seat.held_by
+            for live in self.tables.values()
+            for seat in live.table.seats
+            if seat.is_human and seat.connected and seat.held_by not in (None, self.origin)
+        }
+        gone = others - await self.store.alive(others) if others else set()
+        for live in list(self.tables.values()):
+            mine = {client.seat for client in live.clients if client.seat is not None}
+            if not any(_seats_to_mend(live.table, gone, mine)):
+                continue
+            try:
+                await self._change(live, self._mend(gone, mine))
+            except TableError as error:  # this table is busy or gone: the next round of checks
+                log.warning("table %s: seats not checked: %s", live.table.code, error)
+
+    def _mend(
+        self, gone: AbstractSet[str], mine: set[int]
+    ) -> Callable[[Table, float], list[LogEntry]]:
+        def mend(table: Table, now: float) -> list[LogEntry]:
+            away, back = _seats_to_mend(table, gone, mine)
+            entries: list[LogEntry] = []
+            for number in away:
+                log.warning("table %s: seat %d was held by %s, which is gone", table.code,
+                            number, table.seats[number].held_by)  # fmt: skip
+                entries += table.set_connected(number, False, now)
+            for number in back:
+                entries += table.set_connected(number, True, now, self.origin)
+            return entries
+
+        return mend
 
     # --- what the table does by itself ---------------------------------------------------------
 
@@ -590,14 +678,23 @@ class TableServer:
                 if current is None or (current.kind, current.seat) != (due.kind, due.seat):
                     self._reschedule(live)
                     return
+                table = live.table
+                if not await self.store.claim(f"{table.code}:{table.seq}:{due.kind}", CLAIM_TIME):
+                    # Another process makes this move; if it dies first, try again then.
+                    loop = asyncio.get_running_loop()
+                    live.timer = loop.call_later(CLAIM_TIME, self._reschedule, live)
+                    return
                 action = None
                 if due.kind in ("computer", "stand_in", "timeout"):
                     # A search may take a while: the other tables go on meanwhile.
-                    action = await asyncio.to_thread(live.table.decide, due.seat)
+                    action = await self.deciders.decide(*table.decision(due.seat))
                 await self._change_locked(live, lambda t, now: t.run_due(due, action, now))
         except TableError as error:
             log.warning("table %s: automatic %s refused: %s", live.table.code, due.kind, error)
             self._reschedule(live)
+        except StoreError as error:  # Redis away for a moment: try again soon
+            log.warning("table %s: automatic %s not claimed: %s", live.table.code, due.kind, error)
+            live.timer = asyncio.get_running_loop().call_later(1.0, self._reschedule, live)
         except Exception:
             log.exception("table %s: automatic %s failed", live.table.code, due.kind)
 
@@ -748,6 +845,7 @@ class TableServer:
                 live.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
+        self.deciders.close()
         await self.store.close()
 
 
@@ -784,6 +882,21 @@ class _SlowDown(TableError):
 
     def __init__(self) -> None:
         super().__init__("too_many_joins")
+
+
+def _seats_to_mend(
+    table: Table, gone: AbstractSet[str], mine: set[int]
+) -> tuple[list[int], list[int]]:
+    """Seats shown connected through a process that is gone, and seats shown away although
+    their player is connected here."""
+    away: list[int] = []
+    back: list[int] = []
+    for number, seat in enumerate(table.seats):
+        if seat.is_human and seat.connected and seat.held_by in gone:
+            away.append(number)
+        elif seat.is_human and number in mine and not seat.connected:
+            back.append(number)
+    return away, back
 
 
 def _history_mark(table: Table) -> tuple[int, int, int]:
@@ -853,6 +966,8 @@ class ServerSettings:
     tls_key: Path | None = None
     computer_pause: float = 1.0
     limits: Limits = field(default_factory=Limits)
+    decision_workers: int | None = None  # processes for the searching levels (None: chosen)
+    lease: float = LEASE
 
 
 def run(settings: ServerSettings, say: Callable[[str], None] = print) -> int:
@@ -892,7 +1007,13 @@ async def _run(settings: ServerSettings, say: Callable[[str], None]) -> int:
     except (OSError, sqlite3.Error, ImportError) as error:
         say(it_net.server_store_problem(str(error)))
         return 1
-    server = TableServer(store, limits=settings.limits, computer_pause=settings.computer_pause)
+    server = TableServer(
+        store,
+        limits=settings.limits,
+        computer_pause=settings.computer_pause,
+        deciders=Deciders(settings.decision_workers),
+        lease=settings.lease,
+    )
     try:
         restored = await server.restore()
     except StoreError as error:

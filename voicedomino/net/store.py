@@ -14,7 +14,7 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -51,6 +51,20 @@ class Published:
 
 class TableStore(Protocol):
     shared: bool  # other processes write the same tables (their commits arrive by subscribe)
+    origin: str  # this process, as the others know it
+
+    async def heartbeat(self, lease: float) -> None:
+        """This process is alive for *lease* more seconds."""
+        ...
+
+    async def alive(self, origins: Collection[str]) -> set[str]:
+        """Which of these processes are still alive (their lease has not run out)."""
+        ...
+
+    async def claim(self, key: str, ttl: float) -> bool:
+        """True for the one process that claims *key* first (for *ttl* seconds): it alone does
+        what the key names, such as a computer's move."""
+        ...
 
     async def load_all(self) -> list[Stored]: ...
 
@@ -78,6 +92,7 @@ class SqliteStore:
     """One file in the data folder, in WAL mode; a lock file keeps a second server off it."""
 
     shared = False
+    origin = "local"
 
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -170,6 +185,15 @@ class SqliteStore:
 
     async def subscribe(self, on_commit: Callable[[Published], Awaitable[None]]) -> None:
         return None  # one process: nobody else commits
+
+    async def heartbeat(self, lease: float) -> None:
+        return None
+
+    async def alive(self, origins: Collection[str]) -> set[str]:
+        return set(origins)  # one process, alive while it asks
+
+    async def claim(self, key: str, ttl: float) -> bool:
+        return True  # nobody else to do it
 
     async def close(self) -> None:
         self._db.close()
@@ -273,6 +297,23 @@ class RedisStore:
             pipe.srem(index, code)
             pipe.publish(self._channel, _dumps(notice))
             await self._call(pipe.execute())
+
+    async def heartbeat(self, lease: float) -> None:
+        key = f"{self._prefix}alive:{self.origin}"
+        await self._call(self._redis.set(key, "1", px=max(1, round(lease * 1000))))
+
+    async def alive(self, origins: Collection[str]) -> set[str]:
+        wanted = sorted(origins)
+        if not wanted:
+            return set()
+        keys = [f"{self._prefix}alive:{origin}" for origin in wanted]
+        found = await self._call(self._redis.mget(keys))
+        return {origin for origin, value in zip(wanted, found, strict=True) if value is not None}
+
+    async def claim(self, key: str, ttl: float) -> bool:
+        name = f"{self._prefix}claim:{key}"
+        taken = self._redis.set(name, self.origin, nx=True, px=max(1, round(ttl * 1000)))
+        return bool(await self._call(taken))
 
     async def subscribe(self, on_commit: Callable[[Published], Awaitable[None]]) -> None:
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)

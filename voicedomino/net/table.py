@@ -145,6 +145,7 @@ class Seat:
     ready: bool = False  # for the next round
     absent_since: float | None = None
     stand_in: bool = False  # a computer plays this absent person's turns
+    held_by: str | None = None  # the server process holding a person's connection (Redis)
 
     @property
     def is_human(self) -> bool:
@@ -160,6 +161,7 @@ class Seat:
             "ready": self.ready,
             "absent_since": self.absent_since,
             "stand_in": self.stand_in,
+            "held_by": self.held_by,
         }
 
     @classmethod
@@ -174,6 +176,7 @@ class Seat:
             bool(data.get("ready")),
             data.get("absent_since"),
             bool(data.get("stand_in")),
+            data.get("held_by"),
         )
 
 
@@ -220,19 +223,26 @@ class Table:
     warned: bool = False
     last_action_at: float = 0.0
     log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))
+    unsaved: bool = False  # changed without an event worth telling (who holds a seat)
 
     # --- creating -------------------------------------------------------------------------
 
     @classmethod
     def create(
-        cls, code: str, settings: Settings, options: TableOptions, host_name: str, now: float
+        cls,
+        code: str,
+        settings: Settings,
+        options: TableOptions,
+        host_name: str,
+        now: float,
+        holder: str | None = None,
     ) -> tuple[Table, Joined]:
         """A new table with its host at the first seat; ValueError for settings that do not
         make a table."""
         rules = make_rules(settings)
         table = cls(code, settings, options, [Seat() for _ in range(rules.seats)])
         table.last_action_at = now
-        joined = table.join(host_name, player=True, seat=0, now=now)
+        joined = table.join(host_name, player=True, seat=0, now=now, holder=holder)
         return table, joined
 
     # --- reading --------------------------------------------------------------------------
@@ -303,9 +313,18 @@ class Table:
 
     # --- people ---------------------------------------------------------------------------
 
-    def join(self, name: str, *, player: bool, seat: int | None = None, now: float) -> Joined:
+    def join(
+        self,
+        name: str,
+        *,
+        player: bool,
+        seat: int | None = None,
+        now: float,
+        holder: str | None = None,
+    ) -> Joined:
         """A newcomer with a cleaned name: a seat (an empty one, or a computer's, taking over
-        its hand) or a place among the spectators."""
+        its hand) or a place among the spectators. *holder*: the server process holding the
+        connection."""
         if self.closed:
             raise TableError("closed")
         token = secrets.token_urlsafe(18)
@@ -318,7 +337,7 @@ class Table:
         previous = self.seats[number]
         took_over = previous.name if previous.kind is SeatKind.COMPUTER else None
         self.seats[number] = Seat(
-            SeatKind.HUMAN, name, token_hash=hash_token(token), connected=True
+            SeatKind.HUMAN, name, token_hash=hash_token(token), connected=True, held_by=holder
         )
         if self.host is None:
             self.host = number
@@ -361,9 +380,17 @@ class Table:
                 events.append(HostChanged(self.host, self.seats[self.host].name))
         return self._emit(events, now)
 
-    def set_connected(self, seat: int, connected: bool, now: float) -> list[LogEntry]:
+    def set_connected(
+        self, seat: int, connected: bool, now: float, holder: str | None = None
+    ) -> list[LogEntry]:
+        """A person's connection came or went (*holder*: the server process now holding it)."""
         place = self.seats[seat]
-        if not place.is_human or place.connected == connected:
+        if not place.is_human:
+            return []
+        if connected and place.held_by != holder:
+            place.held_by = holder
+            self.unsaved = True  # saved even when nothing is said: the seat moved processes
+        if place.connected == connected:
             return []
         place.connected = connected
         events: list[AnyEvent] = [ConnectionChanged(seat, place.name, connected)]
@@ -560,15 +587,16 @@ class Table:
     def decide(self, seat: int) -> Action:
         """The computer's choice for *seat* (a computer, or one standing in for a person),
         from that seat's view only, repeatable for the same state."""
+        return decide(*self.decision(seat))
+
+    def decision(self, seat: int) -> tuple[Level, SeatView, str]:
+        """What the computer's choice for *seat* depends on (and nothing else: it can be made
+        in another process): the level, the seat's view and the seed of its randomness."""
         assert self.match is not None
         level = self.seats[seat].level or STAND_IN_LEVEL
-        view = self.match.view(seat)
-        return make_player(level).choose(view, self.decision_rng(seat))
-
-    def decision_rng(self, seat: int) -> random.Random:
-        assert self.match is not None
         state = self.match.round
-        return random.Random(f"{self.match.seed}:{state.round_number}:{len(state.history)}:{seat}")
+        seed = f"{self.match.seed}:{state.round_number}:{len(state.history)}:{seat}"
+        return level, self.match.view(seat), seed
 
     def run_due(self, due: Due, action: Action | None, now: float) -> list[LogEntry]:
         """Do what *due* says, if it is still what is due (the table may have moved on);
@@ -683,6 +711,11 @@ class Table:
             raise ValueError("damaged table document: seats")
         table.log.extend(log)
         return table
+
+
+def decide(level: Level, view: SeatView, seed: str) -> Action:
+    """A computer's choice: the same for the same level, view and seed, in any process."""
+    return make_player(level).choose(view, random.Random(seed))
 
 
 def encode_entry(entry: LogEntry) -> dict[str, Any]:
