@@ -9,6 +9,7 @@ import os
 import random
 import re
 import signal
+import ssl as ssl_module
 import subprocess
 import sys
 import time
@@ -87,8 +88,9 @@ class ServerProcess:
 class Player:
     """One connection with everything it received, raw and as the client's TableState."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, ssl: ssl_module.SSLContext | None = None) -> None:
         self.name = name
+        self.ssl = ssl  # for wss:// addresses: the context that trusts the server
         self.ws: ClientConnection | None = None
         self.state = TableState()
         self.raw: list[str] = []
@@ -98,7 +100,7 @@ class Player:
         self._reader: asyncio.Task[None] | None = None
 
     async def connect(self, url: str) -> Player:
-        self.ws = await connect(url, max_size=2**22, compression=None)
+        self.ws = await connect(url, max_size=2**22, compression=None, ssl=self.ssl)
         self._reader = asyncio.create_task(self._read())
         await self.send({"type": "hello", "version": 1})
         await self.until(lambda m: m.get("type") == "welcome")

@@ -448,6 +448,12 @@ class DialogManager:
     def _table_news(self) -> Response:
         response = Response()
         response.messages.extend(self.network.news())
+        if not self.network.seated and (self.phase is Phase.TABLE or self._remote_match()):
+            # The seat is gone (the table closed, the seat taken from another window): said
+            # in the news; the player is back in the menu.
+            self.phase = Phase.MENU
+            self.session = None
+            return response
         return self._follow_table(response)
 
     def _follow_table(self, response: Response) -> Response:

@@ -295,7 +295,8 @@ class NetworkPlay:
         except Disconnected:
             return Response(awaits_player=True).say(it_net.not_connected(), Cue.INVALID)
         except TableRefused as refused:
-            return Response(awaits_player=True).say(refused.text, Cue.INVALID)
+            text = refused.text or it_net.error_text(refused.code)
+            return Response(awaits_player=True).say(text, Cue.INVALID)
         return Response()
 
     def who(self) -> str:
@@ -320,6 +321,8 @@ class NetworkPlay:
         said = [Message(text) for text in notices]
         if remote is None:
             return said
+        for refused in remote.refusals():
+            said.append(Message(refused.text or it_net.error_text(refused.code), Cue.INVALID))
         events, summary = remote.news_and_summary()
         if summary is not None:
             said.append(Message(it_net.table_back(remote.state.code or "")))
@@ -349,6 +352,10 @@ class NetworkPlay:
         if state is LinkState.LOST and attempt == 1:
             with self._lock:
                 self._notices.append(it_net.link_lost())
+            self._news_came()
+        elif state is LinkState.REPLACED:
+            with self._lock:
+                self._notices.append(it_net.seat_taken_elsewhere())
             self._news_came()
 
 

@@ -24,6 +24,8 @@ _ERRORS = {
     "bad_code": "Il codice di un tavolo è fatto di sole cifre.",
     "bad_name": "Serve un nome fatto di lettere o cifre.",
     "bad_token": "Quel posto non risulta più tuo: entra di nuovo al tavolo.",
+    "no_table": "Il tavolo non c'è più: il server lo ha chiuso.",
+    "illegal": "Questa mossa non si può fare adesso.",
     "closed": "Il tavolo è chiuso ai nuovi arrivati.",
     "full": "Il tavolo è pieno: puoi entrare come spettatore.",
     "seat_taken": "Quel posto non è libero.",
@@ -188,6 +190,13 @@ def link_lost() -> str:
 
 def link_trying(attempt: int) -> str:
     return f"Ancora nessuna risposta dal server: tentativo {cardinal(attempt)}."
+
+
+def seat_taken_elsewhere() -> str:
+    return (
+        "Il tuo posto al tavolo è passato a un'altra finestra o a un altro computer: "
+        "qui il gioco al tavolo si ferma."
+    )
 
 
 def not_connected() -> str:

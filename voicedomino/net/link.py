@@ -41,6 +41,7 @@ class LinkState(Enum):
     CONNECTED = "connected"
     LOST = "lost"  # connected before, trying again
     CLOSED = "closed"
+    REPLACED = "replaced"  # the seat was taken back by another connection: no more trying
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,9 @@ class ServerLink:
         self._waiting: dict[int, Future[Reply]] = {}  # shared by both threads: dict ops only
         self._ids = itertools.count(1)
         self._closing = False
+        # Another window or computer took the seat back: coming back here would take it from
+        # them in turn, and so on for ever; the player is told instead.
+        self._replaced = False
         self.connected = threading.Event()
         self.state = LinkState.CONNECTING
 
@@ -165,11 +169,13 @@ class ServerLink:
                 self._lost()
             if self._closing:
                 break
+            if self._replaced:
+                break
             attempt += 1
             self._set_state(LinkState.LOST if self.resume else LinkState.CONNECTING, attempt)
             await asyncio.sleep(wait * self._rng.uniform(0.8, 1.2))
             wait = min(LONGEST_WAIT, wait * 2)
-        self._set_state(LinkState.CLOSED, attempt)
+        self._set_state(LinkState.REPLACED if self._replaced else LinkState.CLOSED, attempt)
 
     def _receive(self, text: str | bytes) -> None:
         try:
@@ -179,6 +185,9 @@ class ServerLink:
         if not isinstance(message, dict):
             return
         kind = message.get("type")
+        if kind == "replaced":
+            self._replaced = True
+            self.resume = None
         if kind == "welcome":
             self.connected.set()
             self._set_state(LinkState.CONNECTED, 0)

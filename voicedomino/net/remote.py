@@ -22,6 +22,8 @@ from voicedomino.net.events import AnyEvent
 from voicedomino.net.link import LinkState, NotConnected, Reply, ServerLink
 from voicedomino.players import Level
 
+SEAT_GONE = frozenset({"bad_token", "no_table"})  # after these there is no table to go back to
+
 
 class TableRefused(Exception):
     """The server refused a request: *code* (docs/protocol.md) and its Italian *text*."""
@@ -54,6 +56,7 @@ class RemoteTable:
         self._away_since_seq: int | None = None  # the last event heard before the link dropped
         self.summary: list[AnyEvent] | None = None  # what happened while away, once back
         self.last_round_ended: RoundEnded | None = None
+        self._refusals: list[TableRefused] = []  # errors no request of ours was waiting for
         self.link = ServerLink(addresses, self._message, self._link_state)
 
     # --- connecting and sitting down --------------------------------------------------------
@@ -162,6 +165,13 @@ class RemoteTable:
             news, self._news = self._news, []
         return news
 
+    def refusals(self) -> list[TableRefused]:
+        """Errors the server sent unasked (taking the seat back after a drop was refused, the
+        table was closed under us, messages too fast): each with its Italian text."""
+        with self._lock:
+            refusals, self._refusals = self._refusals, []
+        return refusals
+
     def news_and_summary(self) -> tuple[list[AnyEvent], list[AnyEvent] | None]:
         """The news, and (taken in the same instant) what was missed while the link was
         down, when the seat has just been taken back; None otherwise."""
@@ -185,6 +195,10 @@ class RemoteTable:
 
     def _message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
+        if kind == "error":
+            if message.get("id") is None:  # an answer to a request reached its waiter
+                self._unasked_error(message)
+            return
         with self._lock:
             before = self.state.seq
             fresh = self.state.take(message)
@@ -205,7 +219,20 @@ class RemoteTable:
         if told or kind == "table":
             self.on_news()
 
+    def _unasked_error(self, message: dict[str, Any]) -> None:
+        code = str(message.get("code", ""))
+        text = str(message.get("text", ""))
+        with self._lock:
+            if code in SEAT_GONE:  # the seat or the table is no more: stop asking for it back
+                self.link.resume = None
+                self.state = TableState()
+            self._refusals.append(TableRefused(code, text))
+        self.on_news()
+
     def _link_state(self, state: LinkState, attempt: int) -> None:
+        if state is LinkState.REPLACED:  # the seat is played from elsewhere now
+            with self._lock:
+                self.state = TableState()
         if state is LinkState.LOST and self._away_since_seq is None:
             self._away_since_seq = self.state.seq
         self._on_link(state, attempt)

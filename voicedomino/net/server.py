@@ -62,6 +62,7 @@ OUTBOX_SIZE = 1000  # messages waiting for a slow client before it is dropped (i
 COMMIT_ATTEMPTS = 3
 RESTART_GRACE = 20.0  # seconds a restarted server gives a player whose timer was running
 LEASE = 6.0  # Redis: a process not heard of for this long is gone, its players away
+REPLACED_CLOSE = (4000, "replaced")  # the seat was taken back by another connection
 CLAIM_TIME = 15.0  # Redis: a claimed move not made by then is made by another process
 WEB_FILES = {"/": "index.html", "/index.html": "index.html", "/app.js": "app.js",
              "/style.css": "style.css"}  # fmt: skip
@@ -84,6 +85,7 @@ class Client:
     seat: int | None = None  # None: a spectator (when code is set)
     token: str | None = None
     strikes: int = 0
+    farewell: tuple[int, str] = (1013, "too slow")  # how the connection is closed when told to
 
     def send(self, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else protocol.dumps(message)
@@ -224,14 +226,14 @@ class TableServer:
             while True:
                 text = await client.outbox.get()
                 if text is None:
-                    await client.ws.close(1013, "too slow")
+                    await client.ws.close(*client.farewell)
                     return
                 await client.ws.send(text)
 
     async def _receive(self, client: Client, message: str | bytes) -> None:
         if not client.bucket.take():
             client.strikes += 1
-            client.send(_error("too_many"))
+            client.send(_error("too_many", _request_id(message)))  # a waiting client hears it
             return
         request_id: object = None
         try:
@@ -592,6 +594,7 @@ class TableServer:
     def _replace(live: LiveTable, client: Client) -> None:
         client.code = None
         live.clients.discard(client)
+        client.farewell = REPLACED_CLOSE
         client.send({"type": "replaced"})
         with contextlib.suppress(asyncio.QueueFull):
             client.outbox.put_nowait(None)
@@ -897,6 +900,13 @@ def _seats_to_mend(
         elif seat.is_human and number in mine and not seat.connected:
             back.append(number)
     return away, back
+
+
+def _request_id(message: str | bytes) -> object:
+    try:
+        return protocol.parse(message)[1]
+    except ProtocolError as error:
+        return error.request_id
 
 
 def _history_mark(table: Table) -> tuple[int, int, int]:
