@@ -24,13 +24,13 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voicedomino.engine import Match, Settings
+from voicedomino.engine import Action, Match, Settings
 from voicedomino.players import Level, Player, difficile, make_player
 from voicedomino.players.difficile import SearchPlayer, SearchSettings
 
@@ -88,8 +88,16 @@ def parse_search(text: str) -> tuple[tuple[str, float], ...]:
     return tuple(pairs)
 
 
+# Called before each move is applied: (match, seat, level of the seat, chosen action).
+Observer = Callable[[Match, int, str, Action], None]
+
+
 def play_hand(
-    config: Config, deal: int, swapped: bool, times: dict[str, list[float]]
+    config: Config,
+    deal: int,
+    swapped: bool,
+    times: dict[str, list[float]],
+    observer: Observer | None = None,
 ) -> HandResult:
     settings = Settings(variant=config.variant, seats=config.seats, pairs=config.pairs, target=0)
     seed = config.seed + deal
@@ -112,6 +120,8 @@ def play_hand(
             times.setdefault(levels[side] + " (choices only)", []).append(elapsed)
             # Processor time is what the load of other programs does not stretch.
             times.setdefault(levels[side] + " (choices only, CPU)", []).append(cpu)
+        if observer is not None:
+            observer(match, seat, levels[side], action)
         match.apply(action, seat)  # an illegal action raises and fails the run
         ply += 1
     result = match.round.result

@@ -1,11 +1,15 @@
 """The hard player: determinized alpha-beta (perfect-information Monte Carlo).
 
-Deal the unseen tiles many times consistently with what the seat knows, search each deal with
-alpha-beta, and play the action with the best average value. The amount of search is fixed in
-samples and nodes, so the same view and rng give the same action whatever the machine's speed
-or load. A wall-clock limit stays only as a safety net, far above the slowest decision measured
-(see ``SearchSettings.safety_seconds``); when it fires it is logged, because the choice then
-depends on the clock.
+Deal the unseen tiles consistently with what the seat knows (the numbers a pass or a draw shows
+a seat lacks), weigh each deal by how likely it makes the other seats' plays (``inference``),
+search each deal with alpha-beta, and play the action with the best weighted value. When few
+tiles are unseen, every consistent deal is searched instead of a sample, and a deal small enough
+is searched exactly to the end of the round rather than to a depth.
+
+The amount of search is fixed in deals and nodes, so the same view and rng give the same action
+whatever the machine's speed or load. A wall-clock limit stays only as a safety net, far above
+the slowest decision measured (see ``SearchSettings.safety_seconds``); when it fires it is
+logged, because the choice then depends on the clock.
 """
 
 from __future__ import annotations
@@ -16,17 +20,24 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from voicedomino.engine.actions import Action, Play, Side
+from voicedomino.engine.actions import Action
 from voicedomino.engine.view import SeatView
 from voicedomino.players.base import legal_or_raise
-from voicedomino.players.fastsim import SimRound, SimRules, from_engine
+from voicedomino.players.fastsim import SimRound, SimRules, from_engine, pack_ends
 from voicedomino.players.heuristic import ranked_plays
-from voicedomino.players.inference import SHEDDING, likelihood, observations, resample
+from voicedomino.players.inference import (
+    DEFAULT_HABITS,
+    Habits,
+    likelihood,
+    observations,
+    resample,
+)
 from voicedomino.players.knowledge import Knowledge, infer
+from voicedomino.players.layout import view_ends
 from voicedomino.players.levels import Level
-from voicedomino.players.sampling import World, sample_world
-from voicedomino.players.search import Searcher
-from voicedomino.players.tables import INDEX, NO_END
+from voicedomino.players.sampling import World, every_world, sample_world
+from voicedomino.players.search import OutOfNodes, Searcher
+from voicedomino.players.tables import TileSet
 
 MIN_NODES = 50
 
@@ -43,14 +54,17 @@ class SearchSettings:
     # Past this the remaining deals are skipped, and that is logged.
     safety_seconds: float = 10.0
     oversample: int = 4  # deals drawn per searched deal before weighting by the plays seen
-    shedding: float = SHEDDING  # the model of the other seats: preference per pip shed
+    every_deal: int = 48  # search every consistent deal when there are at most this many
+    habits: Habits = DEFAULT_HABITS  # the model of the other seats' plays
 
 
-def _distinct(view: SeatView, actions: list[Action]) -> list[Action]:
-    """Drop mirror duplicates: with both ends equal, a play at the head equals one at the tail."""
-    if view.head is None or view.head != view.tail:
-        return actions
-    return [a for a in actions if not (isinstance(a, Play) and a.side is Side.HEAD)]
+def _distinct(view: SeatView, actions: list[Action], tiles: TileSet) -> list[Action]:
+    """One action per distinct move: plays on ends showing the same number are the same."""
+    ends = view_ends(view)
+    first: dict[int, Action] = {}
+    for action in actions:
+        first.setdefault(from_engine(action, ends, tiles), action)
+    return list(first.values())
 
 
 @dataclass(frozen=True)
@@ -63,6 +77,8 @@ class SearchOutcome:
     deals: int
     nodes: int
     seconds: float = field(compare=False)
+    every_deal: bool = False  # every consistent deal was searched, not a sample
+    exact_deals: int = 0  # deals searched to the end of the round
 
     @property
     def cut_by_clock(self) -> bool:
@@ -83,7 +99,9 @@ class SearchPlayer:
     def search(self, view: SeatView, rng: random.Random) -> SearchOutcome:
         """The choice for *view*, with how much was searched to make it."""
         started = time.perf_counter()
-        actions = _distinct(view, legal_or_raise(view))
+        rules = SimRules.of(view.rules)
+        tiles = rules.tiles
+        actions = _distinct(view, legal_or_raise(view), tiles)
         if len(actions) == 1:
             return SearchOutcome(actions[0], (), 0, 0, 0, time.perf_counter() - started)
         settings = self.settings
@@ -91,26 +109,25 @@ class SearchPlayer:
         # The heuristic's order breaks ties and puts likely-best moves first.
         ranked = [action for _score, action in ranked_plays(view, knowledge)]
         actions = [action for action in ranked if action in actions]
-        encoded = [from_engine(action) for action in actions]
-        rules = SimRules.of(view.rules)
+        ends = view_ends(view)
+        encoded = [from_engine(action, ends, tiles) for action in actions]
         team = rules.team_of[view.seat]
         totals = [0.0] * len(actions)
-        head = NO_END if view.head is None else view.head
-        tail = NO_END if view.tail is None else view.tail
-        lead_tile = -1 if view.lead_tile is None else INDEX[view.lead_tile]
+        lead_tile = -1 if view.lead_tile is None else tiles.index(view.lead_tile)
         last_play = view.last_play()
         last_mover = -1 if last_play is None else last_play.seat
-        worlds = self._worlds(view, knowledge, rng)
+        worlds, every = self._worlds(view, knowledge, rng)
         nodes_left = settings.nodes
-        weight_left = sum(count for _world, count in worlds)
+        weight_left = sum(weight for _world, weight in worlds)
         searched = 0
-        for world, count in worlds:
+        exact_deals = 0
+        exact_hopeful = True  # until a deal proves too big to search to the end
+        for world, weight in worlds:
             state = SimRound(
                 rules,
                 world.hands,
                 world.boneyard,
-                head,
-                tail,
+                pack_ends(ends),
                 view.to_move,
                 drew=view.drew_this_turn,
                 bonus=view.bonus_turn,
@@ -118,15 +135,26 @@ class SearchPlayer:
                 leader=view.leader,
                 lead_tile=lead_tile,
             )
-            # A deal drawn several times weighs more and gets more nodes; unused nodes go on.
-            share = max(MIN_NODES, nodes_left * count // weight_left)
-            weight_left -= count
-            searcher = Searcher(state, team, view.leader, share)
-            values = searcher.root_values(encoded, settings.max_depth)
-            nodes_left -= searcher.nodes
+            # A likelier deal gets more nodes; unused nodes go on to the next.
+            share = max(MIN_NODES, int(nodes_left * weight / weight_left))
+            weight_left -= weight
+            values: list[float] | None = None
+            if exact_hopeful:
+                searcher = Searcher(state, team, view.leader, share)
+                try:
+                    values = searcher.exact_values(encoded)
+                    exact_deals += 1
+                except OutOfNodes:
+                    exact_hopeful = False
+                nodes_left -= searcher.nodes
+            if values is None:
+                share = max(MIN_NODES, int(nodes_left * weight / (weight_left + weight)))
+                searcher = Searcher(state, team, view.leader, share)
+                values = searcher.root_values(encoded, settings.max_depth)
+                nodes_left -= searcher.nodes
             searched += 1
             for index, value in enumerate(values):
-                totals[index] += count * value
+                totals[index] += weight * value
             if searched < len(worlds) and time.perf_counter() - started > settings.safety_seconds:
                 break
         best = max(range(len(actions)), key=lambda i: (totals[i], -i))
@@ -137,6 +165,8 @@ class SearchPlayer:
             len(worlds),
             settings.nodes - nodes_left,
             time.perf_counter() - started,
+            every,
+            exact_deals,
         )
         if outcome.cut_by_clock:
             logger.warning(
@@ -152,15 +182,30 @@ class SearchPlayer:
 
     def _worlds(
         self, view: SeatView, knowledge: Knowledge, rng: random.Random
-    ) -> list[tuple[World, int]]:
-        """The deals to search, each with how many times it was drawn."""
-        samples = self.settings.samples
+    ) -> tuple[list[tuple[World, float]], bool]:
+        """The deals to search, each with its weight; and whether they are every deal."""
+        settings = self.settings
+        samples = settings.samples
         seen = observations(view)
-        if not seen or self.settings.oversample <= 1:
-            return [(sample_world(view, knowledge, rng), 1) for _ in range(samples)]
+        tiles = knowledge.tiles
+        every = every_world(view, knowledge, settings.every_deal)
+        if every:
+            if not seen:
+                return [(world, 1.0) for world in every], True
+            weighted = [
+                (world, likelihood(tiles, world.hands, seen, settings.habits)) for world in every
+            ]
+            total = sum(weight for _world, weight in weighted)
+            if total > 0.0:
+                # Scaled to sum to the number of deals, like the sampled deals' counts.
+                scale = len(weighted) / total
+                return [(world, weight * scale) for world, weight in weighted if weight], True
+            return [(world, 1.0) for world in every], True
+        if not seen or settings.oversample <= 1:
+            return [(sample_world(view, knowledge, rng), 1.0) for _ in range(samples)], False
         candidates = [
-            sample_world(view, knowledge, rng) for _ in range(samples * self.settings.oversample)
+            sample_world(view, knowledge, rng) for _ in range(samples * settings.oversample)
         ]
-        weights = [likelihood(world.hands, seen, self.settings.shedding) for world in candidates]
+        weights = [likelihood(tiles, world.hands, seen, settings.habits) for world in candidates]
         counts = Counter(resample(weights, samples, rng))
-        return [(candidates[index], counts[index]) for index in sorted(counts)]
+        return [(candidates[index], float(counts[index])) for index in sorted(counts)], False

@@ -8,21 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voicedomino.engine.actions import Action, Play, Side
+from voicedomino.engine.actions import Action, Play
 from voicedomino.engine.rules import DrawPolicy
 from voicedomino.engine.view import SeatView
 from voicedomino.players.knowledge import Knowledge, infer
-from voicedomino.players.tables import (
-    BIT,
-    FITS,
-    INDEX,
-    IS_DOUBLE,
-    NUMBER_MASK,
-    NUMBERS,
-    PIPS,
-    mask_of,
-    mask_pips,
-)
+from voicedomino.players.layout import ends_after_play, view_ends
 
 DOMINO = 1000.0
 
@@ -47,16 +37,6 @@ MEDIUM = Weights()
 CAPRA = Weights(pips=2.0, double=2.0, opponent_void=1.5, opponent_stuck=2.5)
 
 
-def new_ends(view: SeatView, play: Play) -> tuple[int, int]:
-    assert play.side is not None and play.outer is not None
-    head, tail = view.head, view.tail
-    if head is None or tail is None:
-        return play.tile.other(play.outer), play.outer
-    if play.side is Side.HEAD:
-        return play.outer, tail
-    return head, play.outer
-
-
 def _next_seats(view: SeatView) -> list[int]:
     seats = view.rules.seats
     return [(view.seat + step) % seats for step in range(1, seats)]
@@ -65,37 +45,38 @@ def _next_seats(view: SeatView) -> list[int]:
 def score_play(view: SeatView, knowledge: Knowledge, play: Play) -> float:
     rules = view.rules
     weights = CAPRA if rules.name == "capra" else MEDIUM
-    fits = FITS[rules.wildcard]
-    tile = INDEX[play.tile]
-    hand = mask_of(view.hand)
-    rest = hand & ~BIT[tile]
+    tiles = knowledge.tiles
+    fits = tiles.fits[rules.wildcard]
+    tile = tiles.index(play.tile)
+    hand = tiles.mask_of(view.hand)
+    rest = hand & ~tiles.bit[tile]
     if not rest:
         return DOMINO
-    head, tail = new_ends(view, play)
-    open_fits = fits[head] | fits[tail]
-    score = weights.pips * PIPS[tile]
-    if IS_DOUBLE[tile]:
+    ends = ends_after_play(view_ends(view), play)
+    open_fits = 0
+    for end in ends:
+        open_fits |= fits[end]
+    score = weights.pips * tiles.pips[tile]
+    if tiles.is_double[tile]:
         score += weights.double + (weights.bonus_double if rules.double_bonus else 0.0)
-    score += weights.holding * (
-        (rest & NUMBER_MASK[head]).bit_count() + (rest & NUMBER_MASK[tail]).bit_count()
-    )
+    number_mask = tiles.number_mask
+    score += weights.holding * sum((rest & number_mask[end]).bit_count() for end in ends)
     score += weights.playable_after * (rest & open_fits).bit_count()
-    score += weights.variety * sum(1 for n in NUMBERS if rest & NUMBER_MASK[n])
+    score += weights.variety * sum(1 for mask in number_mask if rest & mask)
 
     partner = rules.partner_of(view.seat)
     for distance, seat in enumerate(_next_seats(view)):
         possible = knowledge.possible(seat)
-        lacks_head = not possible & fits[head]
-        lacks_tail = not possible & fits[tail]
-        voids = int(lacks_head) + int(lacks_tail)
+        voids = sum(1 for end in ends if not possible & fits[end])
+        stuck = voids == len(ends)
         nearness = 1.0 if distance == 0 else 0.5
         if seat == partner:
             score -= weights.partner_void * voids
-            if voids == 2:
+            if stuck:
                 score -= weights.partner_stuck
         else:
             score += nearness * weights.opponent_void * voids
-            if voids == 2:
+            if stuck:
                 score += nearness * weights.opponent_stuck
 
     can_draw = rules.draw_policy is not DrawPolicy.NONE and view.boneyard_count > 0
@@ -113,6 +94,7 @@ def _block_value(view: SeatView, knowledge: Knowledge, rest: int, weights: Weigh
     if view.rules.name == "capra":
         return weights.block  # the last mover before a block scores nothing
     unseen_tiles = knowledge.unseen.bit_count()
+    mask_pips = knowledge.tiles.mask_pips
     mean_pips = mask_pips(knowledge.unseen) / unseen_tiles if unseen_tiles else 0.0
     own = float(mask_pips(rest))
     if view.rules.pairs:

@@ -1,9 +1,14 @@
-"""Reading the other seats' plays: players tend to shed heavy tiles and doubles first, so a
-light play hints that no heavier playable tile was held.
+"""Reading the other seats' plays: what a seat chose among the tiles it could play says
+something about the tiles it held.
 
-A sampled deal is weighted by how likely the seats' observed plays are under a soft model
-(probability of a tile grows with its pips); deals are then drawn again by weight. Only the
-plays made after a seat's last draw are used: before it, its hand is not known from the deal.
+Each other seat (the partner too) is taken to play by one of three habits, not known in
+advance: any playable tile at random; heavy tiles and doubles preferred, softly (the chance of a
+tile grows as exp(shedding * (pips + 3 for a double))); or strictly the heaviest tile (most pips,
+a double first among equals), as many players are taught, with a small chance of anything else.
+A sampled deal is weighted by how likely the seats' observed plays are under that mixture, each
+seat's habit weighed by how well it explains that seat's plays in the deal (Bayes over the
+habits). Passes and draws are certain knowledge and live in ``knowledge``; here only plays count,
+and only those made after a seat's last draw (before it, its hand is not known from the deal).
 """
 
 from __future__ import annotations
@@ -16,50 +21,49 @@ from functools import cache
 
 from voicedomino.engine.events import TilePlayed, TilesDrawn
 from voicedomino.engine.view import SeatView
-from voicedomino.players.tables import (
-    BIT,
-    FITS,
-    INDEX,
-    IS_DOUBLE,
-    PIPS,
-    TILE_COUNT,
-    indices,
-)
+from voicedomino.players.layout import ends_after
+from voicedomino.players.tables import TileSet, indices, tile_set_of
 
-SHEDDING = 0.25  # how strongly a play is expected to be heavy, per pip
+SHEDDING = 0.25  # how strongly a soft shedder prefers heavy tiles, per pip
 DOUBLE_PIPS = 3  # a double counts as this many extra pips
 
 
-@cache
-def tile_weights(shedding: float) -> tuple[float, ...]:
-    """A tile's chance of being played grows as exp(shedding * (pips + double bonus))."""
-    return tuple(
-        math.exp(shedding * (PIPS[t] + (DOUBLE_PIPS if IS_DOUBLE[t] else 0)))
-        for t in range(TILE_COUNT)
-    )
+@dataclass(frozen=True)
+class Habits:
+    """The prior weight of each way of playing, and how strict the strict one is."""
+
+    random: float = 0.15
+    soft: float = 0.45
+    heaviest: float = 0.40
+    slip: float = 0.05  # the heaviest-first player's chance of playing any tile instead
+    shedding: float = SHEDDING
+
+
+DEFAULT_HABITS = Habits()
 
 
 @dataclass(frozen=True)
 class Observation:
     seat: int
     tile: int
-    fits: int  # the tiles that could be played then
+    fits: int  # the tiles that could be played then (all of them to lead)
     played_later: int  # the seat's tiles played after this one (it held them then)
 
 
 def observations(view: SeatView) -> list[Observation]:
     """The other seats' free choices since their last draw."""
-    wildcard = view.rules.wildcard
+    tiles = tile_set_of(view.rules)
+    fits_open = tiles.fits_open[view.rules.wildcard]
     seen: list[Observation] = []
-    head: int | None = None
-    tail: int | None = None
+    open_fits = -1  # anything fits before the lead
     for event in view.history:
         if isinstance(event, TilePlayed):
             if event.seat != view.seat and not (event.lead and view.lead_tile is not None):
-                fits = FITS[wildcard]
-                open_fits = -1 if head is None or tail is None else fits[head] | fits[tail]
-                seen.append(Observation(event.seat, INDEX[event.tile], open_fits, 0))
-            head, tail = event.head, event.tail
+                seen.append(Observation(event.seat, tiles.index(event.tile), open_fits, 0))
+            open_numbers = 0
+            for end in ends_after(event):
+                open_numbers |= 1 << end
+            open_fits = fits_open[open_numbers]
         elif isinstance(event, TilesDrawn):
             seen = [obs for obs in seen if obs.seat != event.seat]
     # Each seat held, at each choice, the tiles it played afterwards.
@@ -67,22 +71,65 @@ def observations(view: SeatView) -> list[Observation]:
     later: dict[int, int] = {}
     for obs in reversed(seen):
         result.append(Observation(obs.seat, obs.tile, obs.fits, later.get(obs.seat, 0)))
-        later[obs.seat] = later.get(obs.seat, 0) | BIT[obs.tile]
+        later[obs.seat] = later.get(obs.seat, 0) | 1 << obs.tile
+    result.reverse()
     return result
 
 
+@dataclass(frozen=True, eq=False)
+class HabitTables:
+    """Per tile of a set: the soft shedder's weight, and the tiles a strict shedder ranks
+    above it or equal to it."""
+
+    weight: tuple[float, ...]
+    above: tuple[int, ...]
+    equal: tuple[int, ...]
+
+
+@cache
+def habit_tables(tiles: TileSet, shedding: float) -> HabitTables:
+    def rank(tile: int) -> tuple[int, bool]:
+        return tiles.pips[tile], tiles.is_double[tile]
+
+    every = range(tiles.count)
+    return HabitTables(
+        weight=tuple(
+            math.exp(shedding * (tiles.pips[t] + (DOUBLE_PIPS if tiles.is_double[t] else 0)))
+            for t in every
+        ),
+        above=tuple(sum(1 << o for o in every if rank(o) > rank(t)) for t in every),
+        equal=tuple(sum(1 << o for o in every if rank(o) == rank(t)) for t in every),
+    )
+
+
 def likelihood(
-    hands: Sequence[int], seen: Sequence[Observation], shedding: float = SHEDDING
+    tiles: TileSet,
+    hands: Sequence[int],
+    seen: Sequence[Observation],
+    habits: Habits = DEFAULT_HABITS,
 ) -> float:
     """How likely the observed plays are, had the seats held these hands."""
-    weight = tile_weights(shedding)
-    value = 1.0
+    table = habit_tables(tiles, habits.shedding)
+    weight, above, equal = table.weight, table.above, table.equal
+    slip = habits.slip
+    per_seat: dict[int, list[float]] = {}
     for obs in seen:
-        held = hands[obs.seat] | obs.played_later | BIT[obs.tile]
+        tile = obs.tile
+        playable = (hands[obs.seat] | obs.played_later | 1 << tile) & obs.fits
+        choices = playable.bit_count()
         total = 0.0
-        for tile in indices(held & obs.fits):
-            total += weight[tile]
-        value *= weight[obs.tile] / total
+        for other in indices(playable):
+            total += weight[other]
+        strict = slip / choices
+        if not playable & above[tile]:
+            strict += (1.0 - slip) / (playable & equal[tile]).bit_count()
+        odds = per_seat.setdefault(obs.seat, [1.0, 1.0, 1.0])
+        odds[0] /= choices
+        odds[1] *= weight[tile] / total
+        odds[2] *= strict
+    value = 1.0
+    for at_random, soft, heaviest in per_seat.values():
+        value *= habits.random * at_random + habits.soft * soft + habits.heaviest * heaviest
     return value
 
 

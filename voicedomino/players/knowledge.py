@@ -12,12 +12,8 @@ from dataclasses import dataclass
 from voicedomino.engine.events import Passed, TilePlayed, TilesDrawn
 from voicedomino.engine.rules import DrawPolicy
 from voicedomino.engine.view import SeatView
-from voicedomino.players.tables import (
-    FITS,
-    INDEX,
-    NUMBER_MASK,
-    mask_of,
-)
+from voicedomino.players.layout import ends_faced
+from voicedomino.players.tables import TileSet, tile_set_of
 
 Group = tuple[int, int]  # (how many tiles, the tiles none of them can be)
 
@@ -29,6 +25,7 @@ class Knowledge:
     seat: int
     unseen: int  # mask of the tiles the seat cannot see
     groups: tuple[tuple[Group, ...], ...]  # empty for the deciding seat itself
+    tiles: TileSet
 
     def possible(self, seat: int) -> int:
         """The unseen tiles that *seat* might hold."""
@@ -39,7 +36,7 @@ class Knowledge:
 
     def lacks(self, seat: int, number: int) -> bool:
         """Whether *seat* surely holds no tile showing *number*."""
-        return not self.possible(seat) & NUMBER_MASK[number]
+        return not self.possible(seat) & self.tiles.number_mask[number]
 
 
 def _remove_played(groups: list[list[int]], tile_bit: int) -> None:
@@ -64,32 +61,31 @@ def _normalise(groups: list[list[int]]) -> list[list[int]]:
 def infer(view: SeatView) -> Knowledge:
     """Read the view's history into per-seat constraint groups."""
     rules = view.rules
-    fits = FITS[rules.wildcard]
+    tiles = tile_set_of(rules)
+    fits_open = tiles.fits_open[rules.wildcard]
     seats = rules.seats
     groups: list[list[list[int]]] = [[[rules.hand_size, 0]] for _ in range(seats)]
     until_playable = rules.draw_policy is DrawPolicy.UNTIL_PLAYABLE
     for event in view.history:
         if isinstance(event, TilePlayed):
-            _remove_played(groups[event.seat], 1 << INDEX[event.tile])
+            _remove_played(groups[event.seat], 1 << tiles.index(event.tile))
         elif isinstance(event, TilesDrawn):
             seat_groups = groups[event.seat]
-            void = 0
-            if event.head is not None and event.tail is not None:
-                void = fits[event.head] | fits[event.tail]
-                for group in seat_groups:
-                    group[1] |= void
+            void = _fitting(ends_faced(event), fits_open)
+            for group in seat_groups:
+                group[1] |= void
             if until_playable and event.count > 1:
                 seat_groups.append([event.count - 1, void])  # the misses did not fit either
                 seat_groups.append([1, 0])
             else:
                 seat_groups.append([event.count, 0])
             groups[event.seat] = _normalise(seat_groups)
-        elif isinstance(event, Passed) and event.head is not None and event.tail is not None:
-            void = fits[event.head] | fits[event.tail]
+        elif isinstance(event, Passed):
+            void = _fitting(ends_faced(event), fits_open)
             for group in groups[event.seat]:
                 group[1] |= void
             groups[event.seat] = _normalise(groups[event.seat])
-    unseen = mask_of(view.unseen_tiles())
+    unseen = tiles.mask_of(view.unseen_tiles())
     frozen: list[tuple[Group, ...]] = []
     for seat in range(seats):
         if seat == view.seat:
@@ -97,7 +93,15 @@ def infer(view: SeatView) -> Knowledge:
             continue
         seat_groups = _fit_count(groups[seat], view.hand_counts[seat])
         frozen.append(tuple((count, forbidden) for count, forbidden in seat_groups))
-    return Knowledge(view.seat, unseen, tuple(frozen))
+    return Knowledge(view.seat, unseen, tuple(frozen), tiles)
+
+
+def _fitting(ends: list[int], fits_open: tuple[int, ...]) -> int:
+    """The tiles that fit one of *ends* (none before the lead)."""
+    mask = 0
+    for number in ends:
+        mask |= 1 << number
+    return fits_open[mask] if ends else 0
 
 
 def _fit_count(groups: list[list[int]], count: int) -> list[list[int]]:

@@ -6,7 +6,9 @@ into the number the search maximises: winning first, then the points.
 
 from __future__ import annotations
 
-from voicedomino.players.fastsim import SimRound, SimRules
+from collections.abc import Callable, Sequence
+
+from voicedomino.players.fastsim import SimRules
 
 WIN = 1.0
 POINT = 1.0 / 200.0  # points matter, but never more than winning the hand
@@ -81,8 +83,30 @@ def utility(rules: SimRules, winner: int, points: tuple[int, ...], team: int) ->
     return outcome + (points[team] - max(others)) * POINT
 
 
-def final_utility(state: SimRound, team: int, leader: int) -> float:
-    """The utility of a finished simulated round for *team*."""
-    # Every variant's winner is a team index already (a lone seat is its own team).
-    winner, points = score(state.rules, state.out_seat, state.last_mover, state.penalties(), leader)
-    return utility(state.rules, winner, points, team)
+def margin(rules: SimRules, winner: int, points: tuple[int, ...], team: int) -> float:
+    """The result for *team* in points: its points less the best other team's (capra counts
+    penalties, so there it is the others' mean less its own)."""
+    others = [p for index, p in enumerate(points) if index != team]
+    if rules.variant == "capra":
+        return sum(others) / len(others) - points[team]
+    return float(points[team] - max(others))
+
+
+# What a result is worth to a team: utility (the players' aim) or margin (points, for judging).
+Objective = Callable[[SimRules, int, tuple[int, ...], int], float]
+
+
+def final_value(
+    rules: SimRules,
+    hands: Sequence[int],
+    out_seat: int,
+    last_mover: int,
+    leader: int,
+    team: int,
+    objective: Objective = utility,
+) -> float:
+    """What a finished round (its last hands, who went out, -1 if blocked) is worth to *team*."""
+    mask_pips = rules.tiles.mask_pips
+    penalties = tuple(mask_pips(hand) for hand in hands)
+    winner, points = score(rules, out_seat, last_mover, penalties, leader)
+    return objective(rules, winner, points, team)

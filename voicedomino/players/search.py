@@ -1,43 +1,50 @@
-"""Depth-limited alpha-beta on one determinized world, with a transposition table.
+"""Alpha-beta on one determinized world, with a transposition table: depth-limited with a
+static evaluation, or exact to the end of the round.
 
 Two sides: the deciding seat's team maximises, every other seat minimises (team minimax for
 pairs, "paranoid" for three or four lone players). Draws are not chance nodes here: the world
-fixes the boneyard's order. A forced action (one choice) costs no depth. The search deepens
-one ply at a time until the game is solved or a node budget runs out; the budget is counted in
-nodes, never in seconds, so the result is reproducible.
+fixes the boneyard's order. A forced action (one choice) costs no depth. The budget is counted
+in nodes, never in seconds, so the result is reproducible.
+
+Below the root the state is a few ints passed down the recursion (make/unmake without undo
+records): the hands packed into one int (seat s in bits s*T.., T the set's tile count), the
+union of the hands, the packed open ends and the mask of their numbers, the mover, the
+boneyard count and the turn's flags. Only the root's actions go through ``SimRound.apply``.
 """
 
 from __future__ import annotations
 
-from voicedomino.players.fastsim import SimRound
-from voicedomino.players.scoring import final_utility
-from voicedomino.players.tables import IS_DOUBLE, PIPS, fits_either, mask_pips
+from voicedomino.players.fastsim import POLICY_NONE, POLICY_ONCE, SimRound
+from voicedomino.players.scoring import Objective, final_value, score, utility
+from voicedomino.players.tables import end_unit
 
 INFINITY = 1e9
 EXACT, LOWER, UPPER = 0, 1, 2
+UNLIMITED = 1 << 30  # a depth no round reaches: the search runs to the end
 
 
 class OutOfNodes(Exception):
     """The node budget ran out in the middle of an iteration."""
 
 
-def _order_key(action: int) -> int:
-    """Heavy tiles and doubles first: usually the better plays, so earlier cut-offs."""
-    if action < 0:
-        return 0
-    tile = action >> 4
-    return -(PIPS[tile] + (6 if IS_DOUBLE[tile] else 0))
-
-
 class Searcher:
-    def __init__(self, state: SimRound, team: int, leader: int, node_limit: int) -> None:
+    def __init__(
+        self,
+        state: SimRound,
+        team: int,
+        leader: int,
+        node_limit: int,
+        objective: Objective = utility,
+    ) -> None:
         self.state = state
         self.team = team
         self.leader = leader
         self.node_limit = node_limit
+        self.objective = objective
         self.nodes = 0
         self.depth_cut = False
-        self.table: dict[tuple[int, ...], tuple[int, int, float]] = {}
+        # (hands, ends, turn) -> (depth, flag, value, best action)
+        self.table: dict[tuple[int, int, int], tuple[int, int, float, int]] = {}
         rules = state.rules
         self.mine = tuple(rules.team_of[seat] == team for seat in range(rules.seats))
         self.my_seats = tuple(seat for seat in range(rules.seats) if self.mine[seat])
@@ -71,117 +78,296 @@ class Searcher:
                 break
         return values
 
+    def exact_values(self, actions: list[int]) -> list[float]:
+        """The exact value of each root action, searched to the end of the round.
+
+        OutOfNodes when the budget does not suffice (the nodes spent stay counted).
+        """
+        return [self._after(action, UNLIMITED) for action in actions]
+
     def _after(self, action: int, depth: int) -> float:
         state = self.state
         undo = state.apply(action)
         try:
-            return self._search(depth, -INFINITY, INFINITY)
+            if state.over:
+                return self._final_state()
+            return self._tree(depth)
         finally:
             state.undo(undo)
 
     def _static_after(self, action: int) -> float:
         state = self.state
         undo = state.apply(action)
-        value = self._leaf()
+        value = self._final_state() if state.over else self._evaluate_state()
         state.undo(undo)
         return value
 
+    def _final_state(self) -> float:
+        state = self.state
+        return final_value(
+            state.rules,
+            state.hands,
+            state.out_seat,
+            state.last_mover,
+            self.leader,
+            self.team,
+            self.objective,
+        )
+
+    def _evaluate_state(self) -> float:
+        state = self.state
+        return self.evaluate(state.hands, state.fits_open[state.open], state.mover)
+
     # --- the tree ---------------------------------------------------------------------
 
-    def _leaf(self) -> float:
+    def _tree(self, depth: int) -> float:
+        """The value of the (unfinished) state, searched *depth* decision plies deep."""
         state = self.state
-        if state.over:
-            return final_utility(state, self.team, self.leader)
-        return self.evaluate()
-
-    def _search(self, depth: int, alpha: float, beta: float) -> float:
-        state = self.state
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise OutOfNodes
-        if state.over:
-            return final_utility(state, self.team, self.leader)
-        if depth <= 0:
-            self.depth_cut = True
-            return self.evaluate()
-        head, tail = state.head, state.tail
-        if head > tail:
-            head, tail = tail, head  # mirror images are the same position
-        key = (
-            *state.hands,
-            state.bone_n,
-            head,
-            tail,
-            state.mover,
-            state.drew,
-            state.bonus,
-            state.last_mover if self.capra else 0,
+        rules = state.rules
+        tiles = state.tiles
+        count = tiles.count
+        full = tiles.full
+        seats = rules.seats
+        policy = rules.policy
+        bonus_rule = rules.double_bonus
+        double_mask = tiles.double_mask if bonus_rule else 0
+        fits_open = state.fits_open
+        joins = tiles.joins[rules.wildcard]
+        outers = tiles.outers[rules.wildcard]
+        bone = [1 << tile for tile in state.bone]
+        units = tuple(end_unit(number) for number in range(tiles.highest + 1))
+        shifts = tuple(seat * count for seat in range(seats))
+        seat_bits = tuple(
+            tuple(1 << (seat * count + tile) for tile in range(count)) for seat in range(seats)
         )
-        entry = self.table.get(key)
-        if entry is not None and entry[0] >= depth:
-            _depth, flag, stored = entry
-            if flag == EXACT:
-                return stored
-            if flag == LOWER and stored >= beta:
-                return stored
-            if flag == UPPER and stored <= alpha:
-                return stored
-        moves = state.moves()
-        child_depth = depth if len(moves) == 1 else depth - 1
-        if len(moves) > 1:
-            moves.sort(key=_order_key)
-        original_alpha, original_beta = alpha, beta
-        if self.mine[state.mover]:
-            best = -INFINITY
-            for action in moves:
-                undo = state.apply(action)
-                value = self._search(child_depth, alpha, beta)
-                state.undo(undo)
-                if value > best:
-                    best = value
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
+        next_seat = tuple((seat + 1) % seats for seat in range(seats))
+        mine = self.mine
+        table = self.table
+        keep_last = self.capra
+        objective = self.objective
+        evaluate = self.evaluate
+        team, leader = self.team, self.leader
+        once = policy == POLICY_ONCE
+        drawing = policy != POLICY_NONE
+
+        def hands_of(packed: int) -> list[int]:
+            return [packed >> shift & full for shift in shifts]
+
+        mask_pips = tiles.mask_pips
+        results: dict[tuple[int, ...], float] = {}
+
+        def finish(packed: int, out_seat: int, last_mover: int) -> float:
+            penalties = [mask_pips(packed >> shift & full) for shift in shifts]
+            key = (*penalties, out_seat, last_mover if keep_last else 0)
+            value = results.get(key)
+            if value is None:
+                winner, points = score(rules, out_seat, last_mover, tuple(penalties), leader)
+                value = results[key] = objective(rules, winner, points, team)
+            return value
+
+        # Per tile, every way to lay it: (end mask bit, code, the packed ends' change, the
+        # end's number, the new end's bit), heaviest tiles' ways first within a hand.
+        ways = tuple(
+            tuple(
+                (1 << end, tile << 8 | end << 4 | outer, units[outer] - units[end], end, 1 << outer)
+                for end in range(tiles.highest + 1)
+                if joins[tile] >> end & 1
+                for outer in outers[tile][end]
+            )
+            for tile in range(count)
+        )
+        budget = self.node_limit - self.nodes
+        spent = 0
+        cut = False
+
+        def search(
+            packed: int,
+            held: int,
+            ends: int,
+            open_: int,
+            mover: int,
+            bone_n: int,
+            drew: bool,
+            bonus: bool,
+            last_mover: int,
+            depth: int,
+            alpha: float,
+            beta: float,
+        ) -> float:
+            nonlocal spent, cut
+            spent += 1
+            if spent > budget:
+                raise OutOfNodes
+            fits = fits_open[open_]
+            if not (drawing and bone_n) and not held & fits:
+                return finish(packed, -1, last_mover)  # blocked
+            if depth <= 0:
+                cut = True
+                return evaluate(hands_of(packed), fits, mover)
+            turn = mover | bone_n << 3 | drew << 9 | bonus << 10
+            if keep_last:
+                turn |= (last_mover + 1) << 11
+            key = (packed, ends, turn)
+            entry = table.get(key)
+            hint = -3
+            if entry is not None:
+                stored_depth, flag, stored, hint = entry
+                if stored_depth >= depth:
+                    if flag == EXACT:
+                        return stored
+                    if flag == LOWER and stored >= beta:
+                        return stored
+                    if flag == UPPER and stored <= alpha:
+                        return stored
+            shift = shifts[mover]
+            hand = packed >> shift & full
+            playable = hand & fits
+            if not playable:
+                if drawing and bone_n and not (once and drew):
+                    # Draw: one tile, or until one fits; the same seat moves again.
+                    drawn = 0
+                    n = bone_n
+                    while n:
+                        n -= 1
+                        tile_bit = bone[n]
+                        drawn |= tile_bit
+                        if once or tile_bit & fits:
                             break
-        else:
-            best = INFINITY
-            for action in moves:
-                undo = state.apply(action)
-                value = self._search(child_depth, alpha, beta)
-                state.undo(undo)
-                if value < best:
+                    return search(
+                        packed | drawn << shift,
+                        held | drawn,
+                        ends,
+                        open_,
+                        mover,
+                        n,
+                        True,
+                        bonus,
+                        last_mover,
+                        depth,
+                        alpha,
+                        beta,
+                    )
+                return search(
+                    packed,
+                    held,
+                    ends,
+                    open_,
+                    next_seat[mover],
+                    bone_n,
+                    False,
+                    False,
+                    last_mover,
+                    depth,
+                    alpha,
+                    beta,
+                )
+            # The plays, heaviest tiles first (higher indices), the remembered best first.
+            moves: list[tuple[int, int, int, int, int, int]] = []
+            rest = playable
+            while rest:
+                tile = rest.bit_length() - 1
+                rest ^= 1 << tile
+                for end_bit, code, change, end, outer_bit in ways[tile]:
+                    if end_bit & open_:
+                        if code == hint:
+                            moves.insert(0, (code, tile, end_bit, change, end, outer_bit))
+                        else:
+                            moves.append((code, tile, end_bit, change, end, outer_bit))
+            child_depth = depth if len(moves) == 1 else depth - 1
+            seat_bit = seat_bits[mover]
+            maximise = mine[mover]
+            best = -INFINITY if maximise else INFINITY
+            best_action = -3
+            original_alpha, original_beta = alpha, beta
+            next_mover = next_seat[mover]
+            for code, tile, end_bit, change, end, outer_bit in moves:
+                bit = seat_bit[tile]
+                if hand == 1 << tile:
+                    value = finish(packed ^ bit, mover, mover)  # domino
+                else:
+                    new_open = open_
+                    if ends >> (3 * end) & 7 == 1:
+                        new_open ^= end_bit
+                    again = double_mask >> tile & 1
+                    value = search(
+                        packed ^ bit,
+                        held ^ (1 << tile),
+                        ends + change,
+                        new_open | outer_bit,
+                        mover if again else next_mover,
+                        bone_n,
+                        False,
+                        bool(again),
+                        mover,
+                        child_depth,
+                        alpha,
+                        beta,
+                    )
+                if maximise:
+                    if value > best:
+                        best = value
+                        best_action = code
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                break
+                elif value < best:
                     best = value
+                    best_action = code
                     if value < beta:
                         beta = value
                         if alpha >= beta:
                             break
-        if best <= original_alpha:
-            flag = UPPER
-        elif best >= original_beta:
-            flag = LOWER
-        else:
-            flag = EXACT
-        self.table[key] = (depth, flag, best)
-        return best
+            if best <= original_alpha:
+                flag = UPPER
+            elif best >= original_beta:
+                flag = LOWER
+            else:
+                flag = EXACT
+            table[key] = (depth, flag, best, best_action)
+            return best
+
+        packed = 0
+        held = 0
+        for seat, hand in enumerate(state.hands):
+            packed |= hand << shifts[seat]
+            held |= hand
+        try:
+            return search(
+                packed,
+                held,
+                state.ends,
+                state.open,
+                state.mover,
+                state.bone_n,
+                state.drew,
+                state.bonus,
+                state.last_mover,
+                depth,
+                -INFINITY,
+                INFINITY,
+            )
+        finally:
+            self.nodes += min(spent, budget)
+            self.depth_cut = self.depth_cut or cut
 
     # --- the static evaluation --------------------------------------------------------
 
-    def evaluate(self) -> float:
+    def evaluate(self, hands: list[int], open_fits: int, mover: int) -> float:
         """An estimate in (-0.9, 0.9) of the result for the team: tiles, pips and mobility."""
-        state = self.state
-        hands = state.hands
-        open_fits = fits_either(state.head, state.tail, state.rules.wildcard)
-        my_count = min(hands[s].bit_count() for s in self.my_seats)
-        other_count = min(hands[s].bit_count() for s in self.other_seats)
-        my_pips = sum(mask_pips(hands[s]) for s in self.my_seats) / len(self.my_seats)
-        other_pips = sum(mask_pips(hands[s]) for s in self.other_seats) / len(self.other_seats)
-        my_moves = sum((hands[s] & open_fits).bit_count() for s in self.my_seats)
-        other_moves = sum((hands[s] & open_fits).bit_count() for s in self.other_seats)
-        mobility = my_moves / len(self.my_seats) - other_moves / len(self.other_seats)
+        mask_pips = self.state.tiles.mask_pips
+        my_seats, other_seats = self.my_seats, self.other_seats
+        my_count = min(hands[s].bit_count() for s in my_seats)
+        other_count = min(hands[s].bit_count() for s in other_seats)
+        my_pips = sum(mask_pips(hands[s]) for s in my_seats) / len(my_seats)
+        other_pips = sum(mask_pips(hands[s]) for s in other_seats) / len(other_seats)
+        my_moves = sum((hands[s] & open_fits).bit_count() for s in my_seats)
+        other_moves = sum((hands[s] & open_fits).bit_count() for s in other_seats)
+        mobility = my_moves / len(my_seats) - other_moves / len(other_seats)
         if self.capra:
             x = 0.04 * (other_pips - my_pips) + 0.2 * (other_count - my_count) + 0.08 * mobility
         else:
             x = 0.45 * (other_count - my_count) + 0.025 * (other_pips - my_pips)
             x += 0.12 * mobility
-            x += 0.2 if self.mine[state.mover] else -0.2
+            x += 0.2 if self.mine[mover] else -0.2
         return 0.9 * x / (1.0 + abs(x))

@@ -1,47 +1,177 @@
-"""Compact tile tables for fast play: a tile is an index 0..27, a hand is a 28-bit mask.
+"""Compact tile tables for fast play, one per set (double-six, double-nine): a tile is an index,
+a hand a bit mask, and the open ends of the table a count per number.
 
-The index order is the engine's ``ALL_TILES`` order, so sorted indices are sorted tiles.
+Indices follow the set's sorted order (low half, then high half), so sorted indices are sorted
+tiles. The open ends are a multiset: every end showing the same number accepts the same tiles,
+whether the table is a line (two ends) or a spinner's four arms, so the search keeps only how
+many ends show each number (3 bits per number, packed in an int) and the mask of the numbers
+shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
 
-from voicedomino.engine.tiles import ALL_TILES, Tile
+from voicedomino.engine.rules import Rules
+from voicedomino.engine.tiles import HIGHEST_NUMBER, Tile
 
-TILE_COUNT = len(ALL_TILES)
-NUMBERS = range(7)
-FULL_MASK = (1 << TILE_COUNT) - 1
-NO_END = -1  # the head/tail number of an empty line
-
-INDEX: dict[Tile, int] = {tile: index for index, tile in enumerate(ALL_TILES)}
-LOW: tuple[int, ...] = tuple(tile.low for tile in ALL_TILES)
-HIGH: tuple[int, ...] = tuple(tile.high for tile in ALL_TILES)
-PIPS: tuple[int, ...] = tuple(tile.pips for tile in ALL_TILES)
-IS_DOUBLE: tuple[bool, ...] = tuple(tile.is_double for tile in ALL_TILES)
-BIT: tuple[int, ...] = tuple(1 << index for index in range(TILE_COUNT))
-
-NUMBER_MASK: tuple[int, ...] = tuple(
-    sum(BIT[i] for i, tile in enumerate(ALL_TILES) if tile.has(number)) for number in NUMBERS
-)
+NO_END = 15  # the end number of a play that leads (joins no end)
+END_BITS = 3  # bits per number in the packed count of open ends (at most 4 arms)
+_CHUNK = 14  # pip sums are looked up 14 tiles at a time
+_CHUNK_MASK = (1 << _CHUNK) - 1
 
 
-def _fits_mask(end: int, wildcard: bool) -> int:
-    if not wildcard:
-        return NUMBER_MASK[end]
-    return FULL_MASK if end == 0 else NUMBER_MASK[end] | NUMBER_MASK[0]
+def end_unit(number: int) -> int:
+    """What one open end showing *number* adds to the packed count."""
+    return 1 << (END_BITS * number)
 
 
-# FITS[wildcard][end]: the tiles that can be joined to an end showing *end*.
-FITS: tuple[tuple[int, ...], tuple[int, ...]] = (
-    tuple(_fits_mask(end, False) for end in NUMBERS),
-    tuple(_fits_mask(end, True) for end in NUMBERS),
-)
+@dataclass(frozen=True, eq=False)
+class TileSet:
+    """Every table the players need for the set whose highest number is *highest*."""
+
+    highest: int
+    pairs: tuple[tuple[int, int], ...] = field(init=False)
+    count: int = field(init=False)
+    full: int = field(init=False)
+    low: tuple[int, ...] = field(init=False)
+    high: tuple[int, ...] = field(init=False)
+    pips: tuple[int, ...] = field(init=False)
+    is_double: tuple[bool, ...] = field(init=False)
+    bit: tuple[int, ...] = field(init=False)
+    double_mask: int = field(init=False)
+    number_mask: tuple[int, ...] = field(init=False)  # tiles showing each number
+    # fits[wildcard][number]: the tiles that can be joined to an end showing number.
+    fits: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False)
+    # fits_open[wildcard][mask of numbers]: the tiles that fit one of those ends.
+    fits_open: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False)
+    # joins[wildcard][tile]: the mask of end numbers the tile can be joined to.
+    joins: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False)
+    # outers[wildcard][tile][number]: the numbers the tile can leave showing at that end, in
+    # the order of Rules.outers (the low half joined first).
+    outers: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = field(init=False)
+    numbers_of: tuple[tuple[int, ...], ...] = field(init=False)  # the numbers in a mask
+    _pip_chunks: tuple[tuple[int, ...], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        numbers = range(self.highest + 1)
+        pairs = tuple((low, high) for low in numbers for high in numbers if low <= high)
+        count = len(pairs)
+        put = object.__setattr__
+        put(self, "pairs", pairs)
+        put(self, "count", count)
+        put(self, "full", (1 << count) - 1)
+        put(self, "low", tuple(low for low, _ in pairs))
+        put(self, "high", tuple(high for _, high in pairs))
+        put(self, "pips", tuple(low + high for low, high in pairs))
+        put(self, "is_double", tuple(low == high for low, high in pairs))
+        put(self, "bit", tuple(1 << index for index in range(count)))
+        put(self, "double_mask", sum(1 << i for i, (lo, hi) in enumerate(pairs) if lo == hi))
+        number_mask = tuple(
+            sum(1 << i for i, pair in enumerate(pairs) if number in pair) for number in numbers
+        )
+        put(self, "number_mask", number_mask)
+        plain = number_mask
+        wild = tuple(
+            (1 << count) - 1 if number == 0 else number_mask[number] | number_mask[0]
+            for number in numbers
+        )
+        put(self, "fits", (plain, wild))
+        put(self, "numbers_of", tuple(_numbers(mask) for mask in range(1 << len(numbers))))
+        put(
+            self,
+            "fits_open",
+            tuple(
+                tuple(_union(table[n] for n in _numbers(mask)) for mask in range(1 << len(numbers)))
+                for table in (plain, wild)
+            ),
+        )
+        put(
+            self,
+            "joins",
+            tuple(
+                tuple(
+                    sum(1 << n for n in numbers if (plain, wild)[w][n] >> i & 1)
+                    for i in range(count)
+                )
+                for w in (0, 1)
+            ),
+        )
+        put(
+            self,
+            "outers",
+            tuple(
+                tuple(tuple(_outers(pair, end, bool(w)) for end in numbers) for pair in pairs)
+                for w in (0, 1)
+            ),
+        )
+        put(
+            self,
+            "_pip_chunks",
+            tuple(
+                tuple(
+                    sum(self.pips[start + i] for i in range(_CHUNK) if mask >> i & 1)
+                    for mask in range(1 << min(_CHUNK, count - start))
+                )
+                for start in range(0, count, _CHUNK)
+            ),
+        )
+
+    # --- engine tiles -------------------------------------------------------------------
+
+    def index(self, tile: Tile) -> int:
+        """The index of an engine tile in this set."""
+        low, high = tile.low, tile.high
+        # Row *low* starts after the rows of the smaller numbers (highest + 1 - k tiles each).
+        return low * (self.highest + 1) - low * (low - 1) // 2 + (high - low)
+
+    def tile(self, index: int) -> Tile:
+        low, high = self.pairs[index]
+        return Tile(low, high)
+
+    def mask_of(self, tiles: Iterable[Tile]) -> int:
+        mask = 0
+        for tile in tiles:
+            mask |= 1 << self.index(tile)
+        return mask
+
+    def tiles_of(self, mask: int) -> list[Tile]:
+        return [self.tile(index) for index in indices(mask)]
+
+    # --- sums ---------------------------------------------------------------------------
+
+    def mask_pips(self, mask: int) -> int:
+        """Sum of the pips of the tiles in *mask*, by table look-ups."""
+        chunks = self._pip_chunks
+        if len(chunks) == 2:  # the double-six set: the common case, unrolled
+            return chunks[0][mask & _CHUNK_MASK] + chunks[1][mask >> _CHUNK]
+        total = 0
+        for chunk in chunks:
+            total += chunk[mask & _CHUNK_MASK]
+            mask >>= _CHUNK
+        return total
+
+    def open_fits(self, open_numbers: int, wildcard: bool) -> int:
+        """The tiles that fit some end showing a number of *open_numbers* (a mask)."""
+        return self.fits_open[wildcard][open_numbers]
 
 
-def _outers(index: int, end: int, wildcard: bool) -> tuple[int, ...]:
+def _numbers(mask: int) -> tuple[int, ...]:
+    return tuple(n for n in range(mask.bit_length()) if mask >> n & 1)
+
+
+def _union(masks: Iterable[int]) -> int:
+    total = 0
+    for mask in masks:
+        total |= mask
+    return total
+
+
+def _outers(pair: tuple[int, int], end: int, wildcard: bool) -> tuple[int, ...]:
     """Same order as ``Rules.outers``: joining the low half first, then the high half."""
-    low, high = LOW[index], HIGH[index]
+    low, high = pair
     found: list[int] = []
     for joined, outer in ((low, high), (high, low)):
         matches = joined == end or (wildcard and (joined == 0 or end == 0))
@@ -50,23 +180,14 @@ def _outers(index: int, end: int, wildcard: bool) -> tuple[int, ...]:
     return tuple(found)
 
 
-# OUTERS[wildcard][index][end]: the numbers the tile can leave exposed at that end.
-OUTERS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
-    tuple(tuple(_outers(index, end, wildcard) for end in NUMBERS) for index in range(TILE_COUNT))
-    for wildcard in (False, True)
-)
-
-_HALF = 14
-_HALF_MASK = (1 << _HALF) - 1
-_PIPS_LOW = tuple(sum(PIPS[i] for i in range(_HALF) if mask >> i & 1) for mask in range(1 << _HALF))
-_PIPS_HIGH = tuple(
-    sum(PIPS[i + _HALF] for i in range(_HALF) if mask >> i & 1) for mask in range(1 << _HALF)
-)
+@cache
+def tile_set(highest: int) -> TileSet:
+    return TileSet(highest)
 
 
-def mask_pips(mask: int) -> int:
-    """Sum of the pips of the tiles in *mask*, by two table look-ups."""
-    return _PIPS_LOW[mask & _HALF_MASK] + _PIPS_HIGH[mask >> _HALF]
+def tile_set_of(rules: Rules) -> TileSet:
+    """The tables of the set the rules play with."""
+    return tile_set(HIGHEST_NUMBER)
 
 
 def indices(mask: int) -> Iterator[int]:
@@ -75,18 +196,3 @@ def indices(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-def mask_of(tiles: Iterable[Tile]) -> int:
-    mask = 0
-    for tile in tiles:
-        mask |= BIT[INDEX[tile]]
-    return mask
-
-
-def fits_either(head: int, tail: int, wildcard: bool) -> int:
-    """Tiles playable on a line with these ends (every tile on an empty line)."""
-    if head == NO_END:
-        return FULL_MASK
-    table = FITS[wildcard]
-    return table[head] | table[tail]

@@ -1,0 +1,316 @@
+"""Regret: how many points a level's decisions throw away, judged by a player who sees every hand.
+
+The arena's games are played (the same deals, seats and seeds as benchmarks/arena.py), and at
+every real decision of side A (more than one distinct move) the true position, every hand and
+the boneyard's order visible, is searched exactly to the end of the round by alpha-beta for
+each distinct move; the other seats are assumed to play perfectly too (team minimax in pairs,
+every other seat against A's team with three or four lone seats). A move's value is the
+round's points margin for A's team: its points less the best other team's (capra: the others'
+mean penalty less its own). The regret of a decision is the best move's value less the chosen
+one's: 0 when the choice was perfect.
+
+    python benchmarks/regret.py --variant coppie --seats 4 --pairs --b pesante --deals 100
+    python benchmarks/regret.py --variant classica --a difficile --b difficile-v1 --deals 200
+
+Printed: mean regret per decision (95% interval, deals as the independent unit), the share of
+decisions losing 10 points or more, and both split by phase (the deciding hand's size: start
+5 or more tiles, middle 3-4, end 1-2) and by kind of move (the one played and the best one:
+double, heavy tile = 8 pips or more on the double-six set, other). Forced moves (a single
+distinct choice: every draw and pass, and a lone playable tile) cost nothing and are counted
+apart. The last line is JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from arena import Config, parse_search, play_hand
+
+from voicedomino.engine import Action, Draw, Match, Pass, Play, Settings
+from voicedomino.players import make_player
+from voicedomino.players.fastsim import from_engine, round_state
+from voicedomino.players.layout import round_ends
+from voicedomino.players.scoring import margin
+from voicedomino.players.search import OutOfNodes, Searcher
+
+BIG = 10.0  # a decision losing this many points or more is a big mistake
+KINDS = ("double", "heavy", "other")
+PHASES = ("start", "middle", "end")
+
+
+@dataclass(frozen=True)
+class Decision:
+    phase: str
+    kind: str  # of the move played
+    best_kind: str  # of the best move (the first best, in the searched order)
+    regret: float
+    moves: int  # distinct moves
+    nodes: int
+    also_regret: float = math.nan  # the regret of the --also level's choice in the same place
+
+
+@dataclass
+class DealDecisions:
+    decisions: list[Decision] = field(default_factory=list)
+    forced: dict[str, int] = field(default_factory=dict)  # draw, pass, play
+    unsolved: int = 0  # positions the node cap did not let the search finish
+
+
+def kind_of(action: Action, heavy: int) -> str:
+    assert isinstance(action, Play)
+    if action.tile.is_double:
+        return "double"
+    return "heavy" if action.tile.pips >= heavy else "other"
+
+
+def phase_of(hand_size: int) -> str:
+    if hand_size >= 5:
+        return "start"
+    return "middle" if hand_size >= 3 else "end"
+
+
+class Judge:
+    """Watches the arena's games and judges side A's decisions with every hand visible."""
+
+    def __init__(self, level: str, node_cap: int, also: str = "", deal: int = 0) -> None:
+        self.level = level
+        self.node_cap = node_cap
+        self.also = make_player(also) if also else None
+        self.deal_number = deal
+        self.deal = DealDecisions()
+
+    def __call__(self, match: Match, seat: int, level: str, action: Action) -> None:
+        if level != self.level:
+            return
+        round_ = match.round
+        legal = round_.legal_actions()
+        state = round_state(round_)
+        tiles = state.tiles
+        ends = round_ends(round_)
+        codes: dict[int, Action] = {}
+        for option in legal:
+            codes.setdefault(from_engine(option, ends, tiles), option)
+        if len(codes) == 1:
+            name = (
+                "draw"
+                if isinstance(action, Draw)
+                else "pass"
+                if isinstance(action, Pass)
+                else "play"
+            )
+            self.deal.forced[name] = self.deal.forced.get(name, 0) + 1
+            return
+        team = state.rules.team_of[seat]
+        searcher = Searcher(state, team, round_.leader, self.node_cap, objective=margin)
+        order = list(codes)
+        try:
+            values = searcher.exact_values(order)
+        except OutOfNodes:
+            self.deal.unsolved += 1
+            return
+        chosen = values[order.index(from_engine(action, ends, tiles))]
+        best_index = max(range(len(order)), key=lambda i: values[i])
+        also_regret = math.nan
+        if self.also is not None:
+            view = match.view(seat)
+            rng = random.Random(f"{self.deal_number}:{seat}:{len(view.history)}")
+            other = from_engine(self.also.choose(view, rng), ends, tiles)
+            also_regret = values[best_index] - values[order.index(other)]
+        heavy = 8 * tiles.highest // 6
+        self.deal.decisions.append(
+            Decision(
+                phase=phase_of(len(round_.hands[seat])),
+                kind=kind_of(action, heavy),
+                best_kind=kind_of(codes[order[best_index]], heavy),
+                regret=values[best_index] - chosen,
+                moves=len(order),
+                nodes=searcher.nodes,
+                also_regret=also_regret,
+            )
+        )
+
+
+def judge_deal(job: tuple[Config, int, int, str]) -> DealDecisions:
+    config, deal, node_cap, also = job
+    judge = Judge(config.a, node_cap, also, deal)
+    for swapped in (False, True):
+        play_hand(config, deal, swapped, {}, observer=judge)
+    return judge.deal
+
+
+def ratio_ci(pairs: Sequence[tuple[float, int]]) -> tuple[float, float]:
+    """Sum of values over sum of counts, with a 95% half-width that treats each deal (a pair
+    of value sum and count) as the independent unit (the delta method)."""
+    total = sum(value for value, _ in pairs)
+    count = sum(n for _, n in pairs)
+    if count == 0:
+        return math.nan, math.nan
+    mean = total / count
+    deals = [(value, n) for value, n in pairs if n]
+    if len(deals) < 2:
+        return mean, math.nan
+    mean_count = count / len(deals)
+    residuals = [(value - mean * n) / mean_count for value, n in deals]
+    spread = statistics.stdev(residuals) if len(residuals) > 1 else math.nan
+    return mean, 1.96 * spread / math.sqrt(len(deals))
+
+
+def summary(results: list[DealDecisions], keep: str = "", value: str = "") -> dict[str, float]:
+    """Mean regret and the share of big mistakes over the decisions matching a filter."""
+
+    def chosen(decision: Decision) -> bool:
+        return not keep or getattr(decision, keep) == value
+
+    regret = [
+        (sum(d.regret for d in deal.decisions if chosen(d)), sum(chosen(d) for d in deal.decisions))
+        for deal in results
+    ]
+    big = [
+        (sum(d.regret >= BIG for d in deal.decisions if chosen(d)), n)
+        for deal, (_, n) in zip(results, regret, strict=True)
+    ]
+    mean, mean_ci = ratio_ci(regret)
+    share, share_ci = ratio_ci([(float(b), n) for b, n in big])
+    return {
+        "decisions": sum(n for _, n in regret),
+        "mean_regret": mean,
+        "mean_regret_ci": mean_ci,
+        "share_big": share,
+        "share_big_ci": share_ci,
+    }
+
+
+def line(label: str, figures: dict[str, float]) -> str:
+    if not figures["decisions"]:
+        return f"{label:<22} {0:>6}"
+    return (
+        f"{label:<22} {int(figures['decisions']):>6}  "
+        f"{figures['mean_regret']:6.2f} +/- {figures['mean_regret_ci']:4.2f}  "
+        f"{100 * figures['share_big']:5.1f}% +/- {100 * figures['share_big_ci']:3.1f}"
+    )
+
+
+def report(
+    config: Config, results: list[DealDecisions], elapsed: float, also_level: str = ""
+) -> tuple[str, dict]:
+    table = f"{config.variant}, {config.seats} seats" + (" in pairs" if config.pairs else "")
+    overall = summary(results)
+    rows = [("all", overall)]
+    rows += [(f"phase {p}", summary(results, "phase", p)) for p in PHASES]
+    rows += [(f"played {k}", summary(results, "kind", k)) for k in KINDS]
+    rows += [(f"best was {k}", summary(results, "best_kind", k)) for k in KINDS]
+    forced: dict[str, int] = {}
+    for deal in results:
+        for name, count in deal.forced.items():
+            forced[name] = forced.get(name, 0) + count
+    decisions = [d for deal in results for d in deal.decisions]
+    kept = sum(d.best_kind == "double" and d.kind != "double" and d.regret > 0 for d in decisions)
+    shed = sum(d.kind == "double" and d.best_kind != "double" and d.regret > 0 for d in decisions)
+    nodes = sorted(d.nodes for d in decisions) or [0]
+    lines = [
+        f"regret: {table}; A = {config.a} judged, B = {config.b}; {len(results)} deals x 2 sides; "
+        f"seed {config.seed}; {elapsed:.0f} s",
+        f"{'decisions':<22} {'count':>6}  {'mean regret':>16}  {'share >= 10 points':>18}",
+        *(line(label, figures) for label, figures in rows),
+        f"double kept when playing it was best: {kept}; double played when another was best: "
+        f"{shed} (decisions with regret > 0)",
+        "forced moves, not counted: "
+        + ", ".join(f"{name} {count}" for name, count in sorted(forced.items())),
+        f"positions left unsolved by the node cap: {sum(deal.unsolved for deal in results)}",
+        f"exact search nodes per decision: median {statistics.median(nodes):.0f}, max {nodes[-1]}",
+    ]
+    if any(not math.isnan(d.also_regret) for d in decisions):
+        also = [
+            (sum(d.also_regret for d in deal.decisions), len(deal.decisions)) for deal in results
+        ]
+        difference = [
+            (sum(d.also_regret - d.regret for d in deal.decisions), len(deal.decisions))
+            for deal in results
+        ]
+        big = [
+            (float(sum(d.also_regret >= BIG for d in deal.decisions)), len(deal.decisions))
+            for deal in results
+        ]
+        mean, ci = ratio_ci(also)
+        change, change_ci = ratio_ci(difference)
+        share, share_ci = ratio_ci(big)
+        lines.append(
+            f"{also_level} on the same positions: mean regret {mean:.2f} +/- {ci:.2f}, "
+            f"share >= 10 points {100 * share:.1f}% +/- {100 * share_ci:.1f}; "
+            f"{also_level} less {config.a}: {change:+.2f} +/- {change_ci:.2f} points"
+        )
+    figures = {label.replace(" ", "_"): f for label, f in rows}
+    payload = {
+        "table": table,
+        "a": config.a,
+        "b": config.b,
+        "deals": len(results),
+        "seed": config.seed,
+        "mean_regret": round(overall["mean_regret"], 3),
+        "mean_regret_ci": round(overall["mean_regret_ci"], 3),
+        "share_big": round(overall["share_big"], 4),
+        "share_big_ci": round(overall["share_big_ci"], 4),
+        "by": {
+            label: {key: round(value, 4) for key, value in f.items()}
+            for label, f in figures.items()
+            if label != "all"
+        },
+        "double_kept": kept,
+        "double_shed": shed,
+    }
+    return "\n".join(lines), payload
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="coppie")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--pairs", action="store_true", help="coppie with 4 seats in two pairs")
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--a", default="difficile", help="the level judged (side A)")
+    parser.add_argument("--b", default="pesante", help="the level of side B")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--search", default="", help="difficile's settings, as in arena.py")
+    parser.add_argument(
+        "--also", default="", help="judge this level's choice too, on the same positions"
+    )
+    parser.add_argument(
+        "--node-cap", type=int, default=20_000_000, help="exact search nodes per position"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    config = Config(
+        args.variant, args.seats, args.pairs, args.a, args.b, args.seed, parse_search(args.search)
+    )
+    Settings(variant=config.variant, seats=config.seats, pairs=config.pairs)  # fail early
+    for level in (config.a, config.b):
+        make_player(level)
+    jobs = [(config, deal, args.node_cap, args.also) for deal in range(args.deals)]
+    started = time.perf_counter()
+    with multiprocessing.Pool(args.jobs) as pool:
+        results = list(pool.imap(judge_deal, jobs, chunksize=1))
+    text, payload = report(config, results, time.perf_counter() - started, args.also)
+    print(text)
+    print(json.dumps(payload))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
