@@ -28,9 +28,9 @@ from voicedomino.players.heuristic import ranked_plays
 from voicedomino.players.inference import (
     DEFAULT_HABITS,
     Habits,
-    likelihood,
     observations,
     resample,
+    weigh,
 )
 from voicedomino.players.knowledge import Knowledge, infer
 from voicedomino.players.layout import view_ends
@@ -56,6 +56,8 @@ class SearchSettings:
     oversample: int = 4  # deals drawn per searched deal before weighting by the plays seen
     every_deal: int = 48  # search every consistent deal when there are at most this many
     habits: Habits = DEFAULT_HABITS  # the model of the other seats' plays
+    # Whether the search expects a seat that seems to play heaviest first to go on doing so.
+    model_habits: bool = True
 
 
 def _distinct(view: SeatView, actions: list[Action], tiles: TileSet) -> list[Action]:
@@ -118,11 +120,11 @@ class SearchPlayer:
         last_mover = -1 if last_play is None else last_play.seat
         worlds, every = self._worlds(view, knowledge, rng)
         nodes_left = settings.nodes
-        weight_left = sum(weight for _world, weight in worlds)
+        weight_left = sum(weight for _world, weight, _heaviest in worlds)
         searched = 0
         exact_deals = 0
         exact_hopeful = True  # until a deal proves too big to search to the end
-        for world, weight in worlds:
+        for world, weight, heaviest in worlds:
             state = SimRound(
                 rules,
                 world.hands,
@@ -139,8 +141,10 @@ class SearchPlayer:
             share = max(MIN_NODES, int(nodes_left * weight / weight_left))
             weight_left -= weight
             values: list[float] | None = None
+            if not settings.model_habits:
+                heaviest = ()
             if exact_hopeful:
-                searcher = Searcher(state, team, view.leader, share)
+                searcher = Searcher(state, team, view.leader, share, heaviest=heaviest)
                 try:
                     values = searcher.exact_values(encoded)
                     exact_deals += 1
@@ -149,7 +153,7 @@ class SearchPlayer:
                 nodes_left -= searcher.nodes
             if values is None:
                 share = max(MIN_NODES, int(nodes_left * weight / (weight_left + weight)))
-                searcher = Searcher(state, team, view.leader, share)
+                searcher = Searcher(state, team, view.leader, share, heaviest=heaviest)
                 values = searcher.root_values(encoded, settings.max_depth)
                 nodes_left -= searcher.nodes
             searched += 1
@@ -182,30 +186,31 @@ class SearchPlayer:
 
     def _worlds(
         self, view: SeatView, knowledge: Knowledge, rng: random.Random
-    ) -> tuple[list[tuple[World, float]], bool]:
-        """The deals to search, each with its weight; and whether they are every deal."""
+    ) -> tuple[list[tuple[World, float, tuple[float, ...]]], bool]:
+        """The deals to search, each with its weight and, per seat, the chance that it plays
+        its heaviest tile by habit; and whether they are every consistent deal."""
         settings = self.settings
         samples = settings.samples
         seen = observations(view)
         tiles = knowledge.tiles
         every = every_world(view, knowledge, settings.every_deal)
         if every:
-            if not seen:
-                return [(world, 1.0) for world in every], True
-            weighted = [
-                (world, likelihood(tiles, world.hands, seen, settings.habits)) for world in every
-            ]
-            total = sum(weight for _world, weight in weighted)
-            if total > 0.0:
-                # Scaled to sum to the number of deals, like the sampled deals' counts.
-                scale = len(weighted) / total
-                return [(world, weight * scale) for world, weight in weighted if weight], True
-            return [(world, 1.0) for world in every], True
+            judged = [weigh(tiles, world.hands, seen, settings.habits) for world in every]
+            # Scaled to sum to the number of deals, like the sampled deals' counts.
+            scale = len(every) / sum(weight for weight, _heaviest in judged)
+            return [
+                (world, weight * scale, heaviest)
+                for world, (weight, heaviest) in zip(every, judged, strict=True)
+                if weight
+            ], True
         if not seen or settings.oversample <= 1:
-            return [(sample_world(view, knowledge, rng), 1.0) for _ in range(samples)], False
+            worlds = [sample_world(view, knowledge, rng) for _ in range(samples)]
+            return [(world, 1.0, ()) for world in worlds], False
         candidates = [
             sample_world(view, knowledge, rng) for _ in range(samples * settings.oversample)
         ]
-        weights = [likelihood(tiles, world.hands, seen, settings.habits) for world in candidates]
-        counts = Counter(resample(weights, samples, rng))
-        return [(candidates[index], float(counts[index])) for index in sorted(counts)], False
+        weighed = [weigh(tiles, world.hands, seen, settings.habits) for world in candidates]
+        counts = Counter(resample([weight for weight, _h in weighed], samples, rng))
+        return [
+            (candidates[index], float(counts[index]), weighed[index][1]) for index in sorted(counts)
+        ], False

@@ -102,13 +102,15 @@ def habit_tables(tiles: TileSet, shedding: float) -> HabitTables:
     )
 
 
-def likelihood(
+def weigh(
     tiles: TileSet,
     hands: Sequence[int],
     seen: Sequence[Observation],
     habits: Habits = DEFAULT_HABITS,
-) -> float:
-    """How likely the observed plays are, had the seats held these hands."""
+) -> tuple[float, tuple[float, ...]]:
+    """How likely the observed plays are, had the seats held these hands; and per seat, how
+    likely it is then to play the heaviest tile by habit (0 for a seat not yet seen to choose).
+    """
     table = habit_tables(tiles, habits.shedding)
     weight, above, equal = table.weight, table.above, table.equal
     slip = habits.slip
@@ -117,6 +119,8 @@ def likelihood(
         tile = obs.tile
         playable = (hands[obs.seat] | obs.played_later | 1 << tile) & obs.fits
         choices = playable.bit_count()
+        if choices == 1:
+            continue  # a forced play says nothing about the habit
         total = 0.0
         for other in indices(playable):
             total += weight[other]
@@ -128,9 +132,23 @@ def likelihood(
         odds[1] *= weight[tile] / total
         odds[2] *= strict
     value = 1.0
-    for at_random, soft, heaviest in per_seat.values():
-        value *= habits.random * at_random + habits.soft * soft + habits.heaviest * heaviest
-    return value
+    heaviest = [0.0] * len(hands)
+    for seat, (at_random, soft, strict) in per_seat.items():
+        strict *= habits.heaviest
+        seat_value = habits.random * at_random + habits.soft * soft + strict
+        value *= seat_value
+        heaviest[seat] = strict / seat_value
+    return value, tuple(heaviest)
+
+
+def likelihood(
+    tiles: TileSet,
+    hands: Sequence[int],
+    seen: Sequence[Observation],
+    habits: Habits = DEFAULT_HABITS,
+) -> float:
+    """How likely the observed plays are, had the seats held these hands."""
+    return weigh(tiles, hands, seen, habits)[0]
 
 
 def resample(weights: Sequence[float], count: int, rng: random.Random) -> list[int]:

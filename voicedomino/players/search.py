@@ -35,6 +35,7 @@ class Searcher:
         leader: int,
         node_limit: int,
         objective: Objective = utility,
+        heaviest: tuple[float, ...] = (),
     ) -> None:
         self.state = state
         self.team = team
@@ -50,6 +51,12 @@ class Searcher:
         self.my_seats = tuple(seat for seat in range(rules.seats) if self.mine[seat])
         self.other_seats = tuple(seat for seat in range(rules.seats) if not self.mine[seat])
         self.capra = rules.variant == "capra"
+        # Per seat, the chance that it plays its heaviest tile rather than its best move (the
+        # deciding seat's team always plays its best).
+        self.heaviest = tuple(
+            0.0 if self.mine[seat] or seat >= len(heaviest) else heaviest[seat]
+            for seat in range(rules.seats)
+        )
 
     # --- the root ---------------------------------------------------------------------
 
@@ -153,6 +160,8 @@ class Searcher:
         def hands_of(packed: int) -> list[int]:
             return [packed >> shift & full for shift in shifts]
 
+        habit = self.heaviest
+        rank = tuple(2 * tiles.pips[tile] + tiles.is_double[tile] for tile in range(count))
         mask_pips = tiles.mask_pips
         results: dict[tuple[int, ...], float] = {}
 
@@ -280,6 +289,15 @@ class Searcher:
             best_action = -3
             original_alpha, original_beta = alpha, beta
             next_mover = next_seat[mover]
+            heaviest = habit[mover]
+            if heaviest and len(moves) > 1:
+                top = max(rank[move[1]] for move in moves)
+                heavy = [move for move in moves if rank[move[1]] == top]
+                if len(heavy) < len(moves):
+                    state = (packed, held, ends, open_, mover, hand, bone_n, child_depth)
+                    best, flag, best_action = modelled(state, moves, heavy, heaviest, alpha, beta)
+                    table[key] = (depth, flag, best, best_action)
+                    return best
             for code, tile, end_bit, change, end, outer_bit in moves:
                 bit = seat_bit[tile]
                 if hand == 1 << tile:
@@ -326,6 +344,85 @@ class Searcher:
                 flag = EXACT
             table[key] = (depth, flag, best, best_action)
             return best
+
+        def after(
+            move: tuple[int, int, int, int, int, int],
+            position: tuple[int, int, int, int, int, int, int, int],
+            alpha: float,
+            beta: float,
+        ) -> float:
+            """The value once the mover makes *move* (the main loop's step, as a function)."""
+            packed, held, ends, open_, mover, hand, bone_n, depth = position
+            _code, tile, end_bit, change, end, outer_bit = move
+            bit = seat_bits[mover][tile]
+            if hand == 1 << tile:
+                return finish(packed ^ bit, mover, mover)
+            new_open = open_
+            if ends >> (3 * end) & 7 == 1:
+                new_open ^= end_bit
+            again = double_mask >> tile & 1
+            return search(
+                packed ^ bit,
+                held ^ (1 << tile),
+                ends + change,
+                new_open | outer_bit,
+                mover if again else next_seat[mover],
+                bone_n,
+                False,
+                bool(again),
+                mover,
+                depth,
+                alpha,
+                beta,
+            )
+
+        def lowest(
+            position: tuple[int, int, int, int, int, int, int, int],
+            moves: list[tuple[int, int, int, int, int, int]],
+            best: float,
+            best_action: int,
+            alpha: float,
+            beta: float,
+        ) -> tuple[float, int]:
+            """The least value of *moves*, starting from *best*, with alpha-beta cut-offs."""
+            beta = min(beta, best)
+            for move in moves:
+                if alpha >= beta:
+                    break
+                value = after(move, position, alpha, beta)
+                if value < best:
+                    best, best_action = value, move[0]
+                    beta = min(beta, value)
+            return best, best_action
+
+        def modelled(
+            position: tuple[int, int, int, int, int, int, int, int],
+            moves: list[tuple[int, int, int, int, int, int]],
+            heavy: list[tuple[int, int, int, int, int, int]],
+            heaviest: float,
+            alpha: float,
+            beta: float,
+        ) -> tuple[float, int, int]:
+            """An opponent who plays its heaviest tile with chance *heaviest* (placing it as
+            suits it best), else its best move: the mixture of the two values, with its
+            alpha-beta flag and the best action."""
+            high, high_action = lowest(position, heavy, INFINITY, -3, alpha, INFINITY)
+            if high <= alpha:
+                return high, UPPER, high_action  # the mixture is at most the heavy value
+            if heaviest >= 1.0:
+                return high, EXACT, high_action
+            # The mixture heaviest * high + (1 - heaviest) * low must fall in (alpha, beta).
+            rest = 1.0 - heaviest
+            low_alpha = (alpha - heaviest * high) / rest
+            low_beta = (beta - heaviest * high) / rest
+            others = [move for move in moves if move not in heavy]
+            low, low_action = lowest(position, others, high, high_action, low_alpha, low_beta)
+            value = heaviest * high + rest * low
+            if low <= low_alpha:
+                return value, UPPER, low_action
+            if low >= low_beta:
+                return value, LOWER, low_action
+            return value, EXACT, low_action
 
         packed = 0
         held = 0
