@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 
 from voicedomino.engine.actions import Action
@@ -29,12 +28,12 @@ from voicedomino.players.inference import (
     DEFAULT_HABITS,
     Habits,
     observations,
-    resample,
     weigh,
 )
 from voicedomino.players.knowledge import Knowledge, infer
 from voicedomino.players.layout import view_ends
 from voicedomino.players.levels import Level
+from voicedomino.players.posterior import DealChain
 from voicedomino.players.sampling import World, every_world, sample_world
 from voicedomino.players.search import OutOfNodes, Searcher
 from voicedomino.players.tables import TileSet
@@ -53,8 +52,12 @@ class SearchSettings:
     # reference machine took 0.2 s of processor time and 1.6 s of wall clock at a load of 6-8.
     # Past this the remaining deals are skipped, and that is logged.
     safety_seconds: float = 10.0
-    oversample: int = 4  # deals drawn per searched deal before weighting by the plays seen
+    # The deals are drawn by a Metropolis chain (``posterior``): its steps before the first
+    # deal, and between two deals.
+    burn: int = 1000
+    thin: int = 40
     every_deal: int = 48  # search every consistent deal when there are at most this many
+    most_deals: int = 96  # more deals, a batch of *samples* at a time, while nodes are left
     habits: Habits = DEFAULT_HABITS  # the model of the other seats' plays
     # Whether the search expects a seat that seems to play heaviest first to go on doing so.
     model_habits: bool = True
@@ -81,6 +84,7 @@ class SearchOutcome:
     seconds: float = field(compare=False)
     every_deal: bool = False  # every consistent deal was searched, not a sample
     exact_deals: int = 0  # deals searched to the end of the round
+    candidates: tuple[Action, ...] = ()  # the distinct actions searched, in the values' order
 
     @property
     def cut_by_clock(self) -> bool:
@@ -118,59 +122,67 @@ class SearchPlayer:
         lead_tile = -1 if view.lead_tile is None else tiles.index(view.lead_tile)
         last_play = view.last_play()
         last_mover = -1 if last_play is None else last_play.seat
-        worlds, every = self._worlds(view, knowledge, rng)
+        deals = _Deals(view, knowledge, rng, settings)
         nodes_left = settings.nodes
-        weight_left = sum(weight for _world, weight, _heaviest in worlds)
-        searched = 0
-        exact_deals = 0
+        searched = planned = exact_deals = 0
         exact_hopeful = True  # until a deal proves too big to search to the end
-        for world, weight, heaviest in worlds:
-            state = SimRound(
-                rules,
-                world.hands,
-                world.boneyard,
-                pack_ends(ends),
-                view.to_move,
-                drew=view.drew_this_turn,
-                bonus=view.bonus_turn,
-                last_mover=last_mover,
-                leader=view.leader,
-                lead_tile=lead_tile,
-            )
-            # A likelier deal gets more nodes; unused nodes go on to the next.
-            share = max(MIN_NODES, int(nodes_left * weight / weight_left))
-            weight_left -= weight
-            values: list[float] | None = None
-            if not settings.model_habits:
-                heaviest = ()
-            if exact_hopeful:
-                searcher = Searcher(state, team, view.leader, share, heaviest=heaviest)
-                try:
-                    values = searcher.exact_values(encoded)
-                    exact_deals += 1
-                except OutOfNodes:
-                    exact_hopeful = False
-                nodes_left -= searcher.nodes
-            if values is None:
-                share = max(MIN_NODES, int(nodes_left * weight / (weight_left + weight)))
-                searcher = Searcher(state, team, view.leader, share, heaviest=heaviest)
-                values = searcher.root_values(encoded, settings.max_depth)
-                nodes_left -= searcher.nodes
-            searched += 1
-            for index, value in enumerate(values):
-                totals[index] += weight * value
-            if searched < len(worlds) and time.perf_counter() - started > settings.safety_seconds:
-                break
+        batch = deals.first()
+        while batch:
+            planned += len(batch)
+            batch_nodes = nodes_left
+            weight_left = sum(weight for _world, weight, _heaviest in batch)
+            for world, weight, heaviest in batch:
+                state = SimRound(
+                    rules,
+                    world.hands,
+                    world.boneyard,
+                    pack_ends(ends),
+                    view.to_move,
+                    drew=view.drew_this_turn,
+                    bonus=view.bonus_turn,
+                    last_mover=last_mover,
+                    leader=view.leader,
+                    lead_tile=lead_tile,
+                )
+                # A likelier deal gets more nodes; unused nodes go on to the next.
+                share = max(MIN_NODES, int(nodes_left * weight / weight_left))
+                values: list[float] | None = None
+                if exact_hopeful:
+                    searcher = Searcher(state, team, view.leader, share, heaviest=heaviest)
+                    try:
+                        values = searcher.exact_values(encoded)
+                        exact_deals += 1
+                    except OutOfNodes:
+                        exact_hopeful = False
+                    nodes_left -= searcher.nodes
+                if values is None:
+                    share = max(MIN_NODES, int(nodes_left * weight / weight_left))
+                    searcher = Searcher(state, team, view.leader, share, heaviest=heaviest)
+                    values = searcher.root_values(encoded, settings.max_depth)
+                    nodes_left -= searcher.nodes
+                weight_left -= weight
+                searched += 1
+                for index, value in enumerate(values):
+                    totals[index] += weight * value
+                if time.perf_counter() - started > settings.safety_seconds:
+                    break
+            else:
+                # Nodes to spare for as many deals again: more deals, a steadier average.
+                if searched < settings.most_deals and nodes_left >= batch_nodes - nodes_left:
+                    batch = deals.more()
+                    continue
+            break
         best = max(range(len(actions)), key=lambda i: (totals[i], -i))
         outcome = SearchOutcome(
             actions[best],
             tuple(totals),
             searched,
-            len(worlds),
+            planned,
             settings.nodes - nodes_left,
             time.perf_counter() - started,
-            every,
+            deals.every,
             exact_deals,
+            tuple(actions),
         )
         if outcome.cut_by_clock:
             logger.warning(
@@ -184,33 +196,57 @@ class SearchPlayer:
             )
         return outcome
 
-    def _worlds(
-        self, view: SeatView, knowledge: Knowledge, rng: random.Random
-    ) -> tuple[list[tuple[World, float, tuple[float, ...]]], bool]:
-        """The deals to search, each with its weight and, per seat, the chance that it plays
-        its heaviest tile by habit; and whether they are every consistent deal."""
-        settings = self.settings
-        samples = settings.samples
-        seen = observations(view)
-        tiles = knowledge.tiles
-        every = every_world(view, knowledge, settings.every_deal)
+
+Weighed = list[tuple[World, float, tuple[float, ...]]]  # deal, weight, heaviest-first chances
+
+
+class _Deals:
+    """The deals to search, batch by batch: every consistent deal when they are few (one
+    batch), else deals drawn from the posterior; each with its weight and, per seat, the
+    chance that it plays its heaviest tile by habit."""
+
+    def __init__(
+        self, view: SeatView, knowledge: Knowledge, rng: random.Random, settings: SearchSettings
+    ) -> None:
+        self.view = view
+        self.knowledge = knowledge
+        self.rng = rng
+        self.settings = settings
+        self.seen = observations(view)
+        self.every = False
+        self.chain: DealChain | None = None
+
+    def _weighed(self, world: World) -> tuple[float, tuple[float, ...]]:
+        weight, heaviest = weigh(self.knowledge.tiles, world.hands, self.seen, self.settings.habits)
+        return weight, heaviest if self.settings.model_habits else ()
+
+    def first(self) -> Weighed:
+        every = every_world(self.view, self.knowledge, self.settings.every_deal)
         if every:
-            judged = [weigh(tiles, world.hands, seen, settings.habits) for world in every]
-            # Scaled to sum to the number of deals, like the sampled deals' counts.
+            self.every = True
+            judged = [self._weighed(world) for world in every]
+            # Scaled to add up to the number of deals, like drawn deals (each weighing 1).
             scale = len(every) / sum(weight for weight, _heaviest in judged)
             return [
                 (world, weight * scale, heaviest)
                 for world, (weight, heaviest) in zip(every, judged, strict=True)
                 if weight
-            ], True
-        if not seen or settings.oversample <= 1:
-            worlds = [sample_world(view, knowledge, rng) for _ in range(samples)]
-            return [(world, 1.0, ()) for world in worlds], False
-        candidates = [
-            sample_world(view, knowledge, rng) for _ in range(samples * settings.oversample)
-        ]
-        weighed = [weigh(tiles, world.hands, seen, settings.habits) for world in candidates]
-        counts = Counter(resample([weight for weight, _h in weighed], samples, rng))
-        return [
-            (candidates[index], float(counts[index]), weighed[index][1]) for index in sorted(counts)
-        ], False
+            ]
+        settings = self.settings
+        if self.seen:
+            self.chain = DealChain(self.view, self.knowledge, self.seen, self.rng, settings.habits)
+            for _ in range(settings.burn):
+                self.chain.step()
+        return self.more()
+
+    def more(self) -> Weighed:
+        if self.every:
+            return []
+        settings = self.settings
+        if self.chain is None:
+            worlds = [
+                sample_world(self.view, self.knowledge, self.rng) for _ in range(settings.samples)
+            ]
+            return [(world, 1.0, ()) for world in worlds]
+        worlds = self.chain.draw(settings.samples, 0, settings.thin)
+        return [(world, 1.0, self._weighed(world)[1]) for world in worlds]

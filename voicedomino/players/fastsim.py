@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from voicedomino.engine.actions import Action, Draw, Pass
 from voicedomino.engine.round import Round
@@ -50,6 +51,12 @@ class SimRules:
 
     @classmethod
     def of(cls, rules: Rules) -> SimRules:
+        """The simulator's rules for *rules*: one object per distinct rules, so the tables
+        built for it are built once."""
+        return _sim_rules(rules)
+
+    @classmethod
+    def build(cls, rules: Rules) -> SimRules:
         return cls(
             variant=rules.name,
             seats=rules.seats,
@@ -62,6 +69,11 @@ class SimRules:
             teams=rules.teams,
             tiles=tile_set_of(rules),
         )
+
+
+@cache
+def _sim_rules(rules: Rules) -> SimRules:
+    return SimRules.build(rules)
 
 
 def encode_play(tile: int, joined: int, outer: int) -> int:

@@ -14,7 +14,6 @@ and only those made after a seat's last draw (before it, its hand is not known f
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -102,6 +101,44 @@ def habit_tables(tiles: TileSet, shedding: float) -> HabitTables:
     )
 
 
+def seat_odds(
+    tiles: TileSet, hand: int, seen: Sequence[Observation], habits: Habits = DEFAULT_HABITS
+) -> tuple[float, float]:
+    """How likely one seat's observed plays are had it held *hand* (its plays only), and
+    how likely it is then that it plays its heaviest tile by habit."""
+    table = habit_tables(tiles, habits.shedding)
+    weight, above, equal = table.weight, table.above, table.equal
+    slip = habits.slip
+    at_random = soft = strict = 1.0
+    for obs in seen:
+        tile = obs.tile
+        playable = (hand | obs.played_later | 1 << tile) & obs.fits
+        choices = playable.bit_count()
+        if choices == 1:
+            continue  # a forced play says nothing about the habit
+        total = 0.0
+        for other in indices(playable):
+            total += weight[other]
+        chance = slip / choices
+        if not playable & above[tile]:
+            chance += (1.0 - slip) / (playable & equal[tile]).bit_count()
+        at_random /= choices
+        soft *= weight[tile] / total
+        strict *= chance
+    if at_random == 1.0:
+        return 1.0, 0.0  # no choice seen yet
+    strict *= habits.heaviest
+    value = habits.random * at_random + habits.soft * soft + strict
+    return value, strict / value
+
+
+def by_seat(seen: Sequence[Observation], seats: int) -> list[list[Observation]]:
+    grouped: list[list[Observation]] = [[] for _ in range(seats)]
+    for obs in seen:
+        grouped[obs.seat].append(obs)
+    return grouped
+
+
 def weigh(
     tiles: TileSet,
     hands: Sequence[int],
@@ -111,33 +148,12 @@ def weigh(
     """How likely the observed plays are, had the seats held these hands; and per seat, how
     likely it is then to play the heaviest tile by habit (0 for a seat not yet seen to choose).
     """
-    table = habit_tables(tiles, habits.shedding)
-    weight, above, equal = table.weight, table.above, table.equal
-    slip = habits.slip
-    per_seat: dict[int, list[float]] = {}
-    for obs in seen:
-        tile = obs.tile
-        playable = (hands[obs.seat] | obs.played_later | 1 << tile) & obs.fits
-        choices = playable.bit_count()
-        if choices == 1:
-            continue  # a forced play says nothing about the habit
-        total = 0.0
-        for other in indices(playable):
-            total += weight[other]
-        strict = slip / choices
-        if not playable & above[tile]:
-            strict += (1.0 - slip) / (playable & equal[tile]).bit_count()
-        odds = per_seat.setdefault(obs.seat, [1.0, 1.0, 1.0])
-        odds[0] /= choices
-        odds[1] *= weight[tile] / total
-        odds[2] *= strict
     value = 1.0
     heaviest = [0.0] * len(hands)
-    for seat, (at_random, soft, strict) in per_seat.items():
-        strict *= habits.heaviest
-        seat_value = habits.random * at_random + habits.soft * soft + strict
-        value *= seat_value
-        heaviest[seat] = strict / seat_value
+    for seat, plays in enumerate(by_seat(seen, len(hands))):
+        if plays:
+            odds, heaviest[seat] = seat_odds(tiles, hands[seat], plays, habits)
+            value *= odds
     return value, tuple(heaviest)
 
 
@@ -149,22 +165,3 @@ def likelihood(
 ) -> float:
     """How likely the observed plays are, had the seats held these hands."""
     return weigh(tiles, hands, seen, habits)[0]
-
-
-def resample(weights: Sequence[float], count: int, rng: random.Random) -> list[int]:
-    """*count* indices drawn by weight (systematic resampling: low variance)."""
-    total = sum(weights)
-    if total <= 0.0:
-        return [i % len(weights) for i in range(count)]
-    step = total / count
-    position = rng.random() * step
-    chosen: list[int] = []
-    cumulative = 0.0
-    index = -1
-    for _ in range(count):
-        while cumulative <= position and index < len(weights) - 1:
-            index += 1
-            cumulative += weights[index]
-        chosen.append(index)
-        position += step
-    return chosen

@@ -1,6 +1,8 @@
 """What a seat can infer about the other hands from the public history of the round.
 
-A seat that draws or passes held no tile fitting the ends at that moment. Tiles it draws later
+The opening tells what nobody was dealt (the variant names the lead by the hands: who holds
+[0|0], the highest double...). A seat that draws or passes held no tile fitting the ends at
+that moment. Tiles it draws later
 may fit them again, so each hand is tracked as groups of tiles, each group with the tiles it
 cannot contain: (count, forbidden mask).
 """
@@ -8,9 +10,11 @@ cannot contain: (count, forbidden mask).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from voicedomino.engine.events import Passed, TilePlayed, TilesDrawn
-from voicedomino.engine.rules import DrawPolicy
+from voicedomino.engine.rules import DrawPolicy, Rules
+from voicedomino.engine.tiles import Tile
 from voicedomino.engine.view import SeatView
 from voicedomino.players.layout import ends_faced
 from voicedomino.players.tables import TileSet, tile_set_of
@@ -64,7 +68,9 @@ def infer(view: SeatView) -> Knowledge:
     tiles = tile_set_of(rules)
     fits_open = tiles.fits_open[rules.wildcard]
     seats = rules.seats
-    groups: list[list[list[int]]] = [[[rules.hand_size, 0]] for _ in range(seats)]
+    groups: list[list[list[int]]] = [
+        [[rules.hand_size, forbidden]] for forbidden in _not_dealt(view, tiles)
+    ]
     until_playable = rules.draw_policy is DrawPolicy.UNTIL_PLAYABLE
     for event in view.history:
         if isinstance(event, TilePlayed):
@@ -94,6 +100,36 @@ def infer(view: SeatView) -> Knowledge:
         seat_groups = _fit_count(groups[seat], view.hand_counts[seat])
         frozen.append(tuple((count, forbidden) for count, forbidden in seat_groups))
     return Knowledge(view.seat, unseen, tuple(frozen), tiles)
+
+
+def _not_dealt(view: SeatView, tiles: TileSet) -> list[int]:
+    """Per seat, the tiles it cannot have been dealt: had it held one, the variant's opening
+    rule would have named another lead (a higher double, say, in blocco)."""
+    rules = view.rules
+    if view.lead_tile is None:
+        return [0] * rules.seats  # the leader opened with a tile of its choice: no sign
+    previous = None if view.round_number == 1 else (view.leader - 1) % rules.seats
+    return list(_not_dealt_by_lead(rules, tiles, view.leader, view.lead_tile, previous))
+
+
+@cache
+def _not_dealt_by_lead(
+    rules: Rules, tiles: TileSet, leader: int, lead_tile: Tile, previous: int | None
+) -> tuple[int, ...]:
+    seats = rules.seats
+    masks = [0] * seats
+    for index in range(tiles.count):
+        tile = tiles.tile(index)
+        if tile == lead_tile:
+            continue
+        for seat in range(seats):
+            hands: list[list[Tile]] = [[] for _ in range(seats)]
+            hands[leader].append(lead_tile)
+            hands[seat].append(tile)
+            lead = rules.find_lead(hands, previous)
+            if lead is None or (lead.seat, lead.tile) != (leader, lead_tile):
+                masks[seat] |= 1 << index
+    return tuple(masks)
 
 
 def _fitting(ends: list[int], fits_open: tuple[int, ...]) -> int:

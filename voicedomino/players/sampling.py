@@ -21,52 +21,76 @@ class World:
     boneyard: tuple[int, ...]  # tile indices, drawn from the end
 
 
-def sample_world(view: SeatView, knowledge: Knowledge, rng: random.Random) -> World:
+@dataclass
+class Deal:
+    """A deal with where each tile went: per group of a seat's hand (``Knowledge.groups``),
+    its tiles; the boneyard in drawing order (from the end); the tiles set aside."""
+
+    seats: tuple[int, ...]  # per group: its seat
+    forbidden: list[int]  # per group: the tiles it cannot hold (0 once found wrong)
+    members: list[list[int]]  # per group: its tiles
+    boneyard: list[int]
+    aside: list[int]
+
+    def world(self, own_seat: int, own_hand: int, seats: int) -> World:
+        hands = [0] * seats
+        hands[own_seat] = own_hand
+        for seat, tiles in zip(self.seats, self.members, strict=True):
+            for tile in tiles:
+                hands[seat] |= 1 << tile
+        return World(tuple(hands), tuple(self.boneyard))
+
+
+def deal(view: SeatView, knowledge: Knowledge, rng: random.Random) -> Deal:
+    """Deal the unseen tiles at random, each group of a hand among the tiles it may hold."""
     pool = list(indices(knowledge.unseen))
-    seats = view.rules.seats
-    constrained: list[tuple[int, int, int]] = []  # (seat, count, forbidden)
-    free: list[tuple[int, int]] = []  # (seat, count)
-    for seat in range(seats):
-        for count, forbidden in knowledge.groups[seat]:
-            if forbidden & knowledge.unseen:
-                constrained.append((seat, count, forbidden))
-            else:
-                free.append((seat, count))
+    groups = [
+        (seat, count, forbidden & knowledge.unseen)
+        for seat in range(view.rules.seats)
+        for count, forbidden in knowledge.groups[seat]
+    ]
     # Fill the most constrained groups first: that rarely fails, and then only by bad luck.
-    constrained.sort(key=lambda g: ((knowledge.unseen & ~g[2]).bit_count() - g[1], g[0]))
-    hands = [0] * seats
-    hands[view.seat] = knowledge.tiles.mask_of(view.hand)
-    remaining = pool
+    order = sorted(
+        range(len(groups)),
+        key=lambda g: ((knowledge.unseen & ~groups[g][2]).bit_count() - groups[g][1], g),
+    )
+    members: list[list[int]] = [[] for _ in groups]
+    forbidden = [group[2] for group in groups]
     for _attempt in range(ATTEMPTS):
-        trial = [0] * seats
         remaining = list(pool)
-        placed = True
-        for seat, count, forbidden in constrained:
-            eligible = [tile for tile in remaining if not forbidden >> tile & 1]
+        members = [[] for _ in groups]
+        for index in order:
+            _seat, count, banned = groups[index]
+            if not banned:
+                continue
+            eligible = [tile for tile in remaining if not banned >> tile & 1]
             if len(eligible) < count:
-                placed = False
                 break
-            chosen = rng.sample(eligible, count)
-            for tile in chosen:
-                trial[seat] |= 1 << tile
-            taken = set(chosen)
+            members[index] = rng.sample(eligible, count)
+            taken = set(members[index])
             remaining = [tile for tile in remaining if tile not in taken]
-        if placed:
-            for seat in range(seats):
-                hands[seat] |= trial[seat]
+        else:
             break
     else:
         # The constraints could not be met (a wrong inference): deal without them.
         remaining = list(pool)
-        free = free + [(seat, count) for seat, count, _forbidden in constrained]
+        members = [[] for _ in groups]
+        forbidden = [0] * len(groups)
     rng.shuffle(remaining)
     position = 0
-    for seat, count in free:
-        for tile in remaining[position : position + count]:
-            hands[seat] |= 1 << tile
-        position += count
-    boneyard = tuple(remaining[position : position + view.boneyard_count])
-    return World(tuple(hands), boneyard)
+    for index, (_seat, count, _banned) in enumerate(groups):
+        if not forbidden[index]:
+            members[index] = remaining[position : position + count]
+            position += count
+    boneyard = remaining[position : position + view.boneyard_count]
+    aside = remaining[position + view.boneyard_count :]
+    return Deal(tuple(g[0] for g in groups), forbidden, members, boneyard, aside)
+
+
+def sample_world(view: SeatView, knowledge: Knowledge, rng: random.Random) -> World:
+    """A deal of the unseen tiles at random, consistent with what the seat knows."""
+    own = knowledge.tiles.mask_of(view.hand)
+    return deal(view, knowledge, rng).world(view.seat, own, view.rules.seats)
 
 
 def every_world(view: SeatView, knowledge: Knowledge, limit: int) -> list[World] | None:

@@ -14,7 +14,10 @@ boneyard count and the turn's flags. Only the root's actions go through ``SimRou
 
 from __future__ import annotations
 
-from voicedomino.players.fastsim import POLICY_NONE, POLICY_ONCE, SimRound
+from dataclasses import dataclass
+from functools import cache
+
+from voicedomino.players.fastsim import POLICY_NONE, POLICY_ONCE, SimRound, SimRules
 from voicedomino.players.scoring import Objective, final_value, score, utility
 from voicedomino.players.tables import end_unit
 
@@ -51,6 +54,12 @@ class Searcher:
         self.my_seats = tuple(seat for seat in range(rules.seats) if self.mine[seat])
         self.other_seats = tuple(seat for seat in range(rules.seats) if not self.mine[seat])
         self.capra = rules.variant == "capra"
+        tiles = rules.tiles
+        self._full = tiles.full
+        self._mask_pips = tiles.mask_pips
+        self._shifts = tuple(seat * tiles.count for seat in range(rules.seats))
+        self._seat_sides = tuple(zip(self._shifts, self.mine, strict=True))
+        self._side_sizes = (len(self.my_seats), len(self.other_seats))
         # Per seat, the chance that it plays its heaviest tile rather than its best move (the
         # deciding seat's team always plays its best).
         self.heaviest = tuple(
@@ -132,36 +141,26 @@ class Searcher:
         state = self.state
         rules = state.rules
         tiles = state.tiles
-        count = tiles.count
+        layout = _layout(rules)
         full = tiles.full
-        seats = rules.seats
         policy = rules.policy
-        bonus_rule = rules.double_bonus
-        double_mask = tiles.double_mask if bonus_rule else 0
         fits_open = state.fits_open
-        joins = tiles.joins[rules.wildcard]
-        outers = tiles.outers[rules.wildcard]
         bone = [1 << tile for tile in state.bone]
-        units = tuple(end_unit(number) for number in range(tiles.highest + 1))
-        shifts = tuple(seat * count for seat in range(seats))
-        seat_bits = tuple(
-            tuple(1 << (seat * count + tile) for tile in range(count)) for seat in range(seats)
-        )
-        next_seat = tuple((seat + 1) % seats for seat in range(seats))
+        shifts = layout.shifts
+        seat_bits = layout.seat_bits
+        next_seat = layout.next_seat
+        double_mask = layout.double_mask
+        ways = layout.ways
+        rank = layout.rank
         mine = self.mine
         table = self.table
         keep_last = self.capra
         objective = self.objective
-        evaluate = self.evaluate
+        evaluate = self._evaluate_packed
         team, leader = self.team, self.leader
         once = policy == POLICY_ONCE
         drawing = policy != POLICY_NONE
-
-        def hands_of(packed: int) -> list[int]:
-            return [packed >> shift & full for shift in shifts]
-
         habit = self.heaviest
-        rank = tuple(2 * tiles.pips[tile] + tiles.is_double[tile] for tile in range(count))
         mask_pips = tiles.mask_pips
         results: dict[tuple[int, ...], float] = {}
 
@@ -174,17 +173,6 @@ class Searcher:
                 value = results[key] = objective(rules, winner, points, team)
             return value
 
-        # Per tile, every way to lay it: (end mask bit, code, the packed ends' change, the
-        # end's number, the new end's bit), heaviest tiles' ways first within a hand.
-        ways = tuple(
-            tuple(
-                (1 << end, tile << 8 | end << 4 | outer, units[outer] - units[end], end, 1 << outer)
-                for end in range(tiles.highest + 1)
-                if joins[tile] >> end & 1
-                for outer in outers[tile][end]
-            )
-            for tile in range(count)
-        )
         budget = self.node_limit - self.nodes
         spent = 0
         cut = False
@@ -212,7 +200,7 @@ class Searcher:
                 return finish(packed, -1, last_mover)  # blocked
             if depth <= 0:
                 cut = True
-                return evaluate(hands_of(packed), fits, mover)
+                return evaluate(packed, fits, mover)
             turn = mover | bone_n << 3 | drew << 9 | bonus << 10
             if keep_last:
                 turn |= (last_mover + 1) << 11
@@ -452,19 +440,76 @@ class Searcher:
 
     def evaluate(self, hands: list[int], open_fits: int, mover: int) -> float:
         """An estimate in (-0.9, 0.9) of the result for the team: tiles, pips and mobility."""
-        mask_pips = self.state.tiles.mask_pips
-        my_seats, other_seats = self.my_seats, self.other_seats
-        my_count = min(hands[s].bit_count() for s in my_seats)
-        other_count = min(hands[s].bit_count() for s in other_seats)
-        my_pips = sum(mask_pips(hands[s]) for s in my_seats) / len(my_seats)
-        other_pips = sum(mask_pips(hands[s]) for s in other_seats) / len(other_seats)
-        my_moves = sum((hands[s] & open_fits).bit_count() for s in my_seats)
-        other_moves = sum((hands[s] & open_fits).bit_count() for s in other_seats)
-        mobility = my_moves / len(my_seats) - other_moves / len(other_seats)
+        packed = 0
+        for shift, hand in zip(self._shifts, hands, strict=True):
+            packed |= hand << shift
+        return self._evaluate_packed(packed, open_fits, mover)
+
+    def _evaluate_packed(self, packed: int, open_fits: int, mover: int) -> float:
+        mask_pips = self._mask_pips
+        full = self._full
+        my_count = other_count = 1 << 10
+        my_pips = other_pips = my_moves = other_moves = 0
+        for shift, mine in self._seat_sides:
+            hand = packed >> shift & full
+            count = hand.bit_count()
+            if mine:
+                if count < my_count:
+                    my_count = count
+                my_pips += mask_pips(hand)
+                my_moves += (hand & open_fits).bit_count()
+            else:
+                if count < other_count:
+                    other_count = count
+                other_pips += mask_pips(hand)
+                other_moves += (hand & open_fits).bit_count()
+        mine_n, others_n = self._side_sizes
+        pips = other_pips / others_n - my_pips / mine_n
+        mobility = my_moves / mine_n - other_moves / others_n
         if self.capra:
-            x = 0.04 * (other_pips - my_pips) + 0.2 * (other_count - my_count) + 0.08 * mobility
+            x = 0.04 * pips + 0.2 * (other_count - my_count) + 0.08 * mobility
         else:
-            x = 0.45 * (other_count - my_count) + 0.025 * (other_pips - my_pips)
-            x += 0.12 * mobility
+            x = 0.45 * (other_count - my_count) + 0.025 * pips + 0.12 * mobility
             x += 0.2 if self.mine[mover] else -0.2
         return 0.9 * x / (1.0 + abs(x))
+
+
+@dataclass(frozen=True, eq=False)
+class _Layout:
+    """The search's tables for one rules object, built once."""
+
+    shifts: tuple[int, ...]  # where each seat's hand lies in the packed hands
+    seat_bits: tuple[tuple[int, ...], ...]  # [seat][tile]: the tile's bit in the packed hands
+    next_seat: tuple[int, ...]
+    double_mask: int  # the doubles that earn another turn (none without the bonus rule)
+    # Per tile, every way to lay it: (end mask bit, code, the packed ends' change, the end's
+    # number, the new end's bit).
+    ways: tuple[tuple[tuple[int, int, int, int, int], ...], ...]
+    rank: tuple[int, ...]  # the heaviest-first order: pips, then a double first
+
+
+@cache
+def _layout(rules: SimRules) -> _Layout:
+    tiles = rules.tiles
+    count, seats = tiles.count, rules.seats
+    joins = tiles.joins[rules.wildcard]
+    outers = tiles.outers[rules.wildcard]
+    units = tuple(end_unit(number) for number in range(tiles.highest + 1))
+    return _Layout(
+        shifts=tuple(seat * count for seat in range(seats)),
+        seat_bits=tuple(
+            tuple(1 << (seat * count + tile) for tile in range(count)) for seat in range(seats)
+        ),
+        next_seat=tuple((seat + 1) % seats for seat in range(seats)),
+        double_mask=tiles.double_mask if rules.double_bonus else 0,
+        ways=tuple(
+            tuple(
+                (1 << end, tile << 8 | end << 4 | outer, units[outer] - units[end], end, 1 << outer)
+                for end in range(tiles.highest + 1)
+                if joins[tile] >> end & 1
+                for outer in outers[tile][end]
+            )
+            for tile in range(count)
+        ),
+        rank=tuple(2 * tiles.pips[tile] + tiles.is_double[tile] for tile in range(count)),
+    )
