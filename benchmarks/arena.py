@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voicedomino.engine import Action, Match, Settings
+from voicedomino.engine import Action, Match, Settings, make_rules
 from voicedomino.players import Level, Player, difficile, make_player
 from voicedomino.players.difficile import SearchPlayer, SearchSettings
 
@@ -44,6 +44,31 @@ class Config:
     b: str
     seed: int
     search: tuple[tuple[str, float], ...] = ()  # overrides of the hard player's settings
+    tile_set: int = 6  # the set's top number: 6 or 9
+    spinner: bool = False  # a lead double opens four arms
+    opening: str | None = None  # an engine Opening value; None: the variant's own rule
+
+    def settings(self) -> Settings:
+        return Settings(
+            variant=self.variant,
+            seats=self.seats,
+            pairs=self.pairs,
+            target=0,
+            tile_set=self.tile_set,
+            spinner=self.spinner,
+            opening=self.opening,
+        )
+
+    def table(self) -> str:
+        """The table in words, for the report."""
+        words = [f"{self.variant}, {self.seats} seats" + (" in pairs" if self.pairs else "")]
+        if self.tile_set != 6:
+            words.append(f"double-{self.tile_set}")
+        if self.spinner:
+            words.append("spinner")
+        if self.opening:
+            words.append(f"opening {self.opening}")
+        return ", ".join(words)
 
 
 @dataclass
@@ -99,9 +124,8 @@ def play_hand(
     times: dict[str, list[float]],
     observer: Observer | None = None,
 ) -> HandResult:
-    settings = Settings(variant=config.variant, seats=config.seats, pairs=config.pairs, target=0)
     seed = config.seed + deal
-    match = Match(settings, seed=seed)
+    match = Match(config.settings(), seed=seed)
     side_of_seat = sides(config.seats, swapped)
     levels = {"a": config.a, "b": config.b}
     players = {side: build_player(config, level) for side, level in levels.items()}
@@ -188,9 +212,8 @@ def report(config: Config, results: list[DealResult], elapsed: float) -> str:
         [sum(h.a_points - h.b_points for h in d.hands) / 2 for d in results]
     )
     n = len(hands)
-    table = f"{config.variant}, {config.seats} seats" + (" in pairs" if config.pairs else "")
     lines = [
-        f"arena: {table}; A = {config.a}, B = {config.b}; {len(results)} deals x 2 sides "
+        f"arena: {config.table()}; A = {config.a}, B = {config.b}; {len(results)} deals x 2 sides "
         f"= {n} hands; seed {config.seed}; {elapsed:.0f} s",
         f"hands won: A {a_wins} ({100 * a_wins / n:.1f}%), B {b_wins} ({100 * b_wins / n:.1f}%), "
         f"draws {draws} ({100 * draws / n:.1f}%)",
@@ -218,6 +241,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--variant", default="classica")
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--pairs", action="store_true", help="coppie with 4 seats in two pairs")
+    parser.add_argument("--set", type=int, default=6, choices=(6, 9), help="double-six or nine")
+    parser.add_argument("--spinner", action="store_true", help="a lead double opens four arms")
+    parser.add_argument("--opening", default=None, help="an opening rule (engine Opening value)")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--a", default="difficile", help="level of side A")
     parser.add_argument("--b", default="medio", help="level of side B")
@@ -230,9 +256,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(argv)
-    config = Config(
+def config_of(args: argparse.Namespace) -> Config:
+    return Config(
         args.variant,
         args.seats,
         args.pairs,
@@ -240,8 +265,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.b,
         args.seed,
         parse_search(args.search),
+        tile_set=args.set,
+        spinner=args.spinner,
+        opening=args.opening,
     )
-    Settings(variant=config.variant, seats=config.seats, pairs=config.pairs)  # fail early
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    config = config_of(args)
+    make_rules(config.settings())  # fail early
     for level in (config.a, config.b):
         make_player(level)
     jobs = [(config, deal) for deal in range(args.deals)]

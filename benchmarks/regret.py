@@ -37,12 +37,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arena import Config, parse_search, play_hand
+from arena import Config, config_of, play_hand
 
-from voicedomino.engine import Action, Draw, Match, Pass, Play, Settings
+from voicedomino.engine import Action, Draw, Match, Pass, Play, make_rules
 from voicedomino.players import make_player
 from voicedomino.players.fastsim import from_engine, round_state
-from voicedomino.players.layout import round_ends
 from voicedomino.players.scoring import margin
 from voicedomino.players.search import OutOfNodes, Searcher
 
@@ -99,10 +98,10 @@ class Judge:
         legal = round_.legal_actions()
         state = round_state(round_)
         tiles = state.tiles
-        ends = round_ends(round_)
+        layout = round_.layout
         codes: dict[int, Action] = {}
         for option in legal:
-            codes.setdefault(from_engine(option, ends, tiles), option)
+            codes.setdefault(from_engine(option, layout, tiles), option)
         if len(codes) == 1:
             name = (
                 "draw"
@@ -121,13 +120,13 @@ class Judge:
         except OutOfNodes:
             self.deal.unsolved += 1
             return
-        chosen = values[order.index(from_engine(action, ends, tiles))]
+        chosen = values[order.index(from_engine(action, layout, tiles))]
         best_index = max(range(len(order)), key=lambda i: values[i])
         also_regret = math.nan
         if self.also is not None:
             view = match.view(seat)
             rng = random.Random(f"{self.deal_number}:{seat}:{len(view.history)}")
-            other = from_engine(self.also.choose(view, rng), ends, tiles)
+            other = from_engine(self.also.choose(view, rng), layout, tiles)
             also_regret = values[best_index] - values[order.index(other)]
         heavy = 8 * tiles.highest // 6
         self.deal.decisions.append(
@@ -206,7 +205,7 @@ def line(label: str, figures: dict[str, float]) -> str:
 def report(
     config: Config, results: list[DealDecisions], elapsed: float, also_level: str = ""
 ) -> tuple[str, dict]:
-    table = f"{config.variant}, {config.seats} seats" + (" in pairs" if config.pairs else "")
+    table = config.table()
     overall = summary(results)
     rows = [("all", overall)]
     rows += [(f"phase {p}", summary(results, "phase", p)) for p in PHASES]
@@ -279,6 +278,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--variant", default="coppie")
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--pairs", action="store_true", help="coppie with 4 seats in two pairs")
+    parser.add_argument("--set", type=int, default=6, choices=(6, 9), help="double-six or nine")
+    parser.add_argument("--spinner", action="store_true", help="a lead double opens four arms")
+    parser.add_argument("--opening", default=None, help="an opening rule (engine Opening value)")
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--a", default="difficile", help="the level judged (side A)")
     parser.add_argument("--b", default="pesante", help="the level of side B")
@@ -296,10 +298,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    config = Config(
-        args.variant, args.seats, args.pairs, args.a, args.b, args.seed, parse_search(args.search)
-    )
-    Settings(variant=config.variant, seats=config.seats, pairs=config.pairs)  # fail early
+    config = config_of(args)
+    make_rules(config.settings())  # fail early
     for level in (config.a, config.b):
         make_player(level)
     jobs = [(config, deal, args.node_cap, args.also) for deal in range(args.deals)]

@@ -25,7 +25,6 @@ from voicedomino.players.difficile import SearchPlayer, SearchSettings
 from voicedomino.players.fastsim import SimRules, from_engine, round_state
 from voicedomino.players.heuristic import ranked_plays
 from voicedomino.players.knowledge import Knowledge, infer
-from voicedomino.players.layout import round_ends
 from voicedomino.players.sampling import sample_world
 from voicedomino.players.scoring import score
 
@@ -277,13 +276,13 @@ def test_simulator_agrees_with_the_engine(table: tuple[str, int, bool]) -> None:
         rng = random.Random(seed)
         while not round_.is_over:
             sim = round_state(round_)
-            ends = round_ends(round_)
+            layout = round_.layout
             legal = round_.legal_actions()
-            assert {from_engine(a, ends, sim.tiles) for a in legal} == set(sim.moves())
+            assert {from_engine(a, layout, sim.tiles) for a in legal} == set(sim.moves())
             before = {name: getattr(sim, name) for name in STATE_FIELDS}
             before["hands"] = list(sim.hands)
             action = rng.choice(legal)
-            undo = sim.apply(from_engine(action, ends, sim.tiles))
+            undo = sim.apply(from_engine(action, layout, sim.tiles))
             round_.apply(action)
             after = round_state(round_)
             for name in STATE_FIELDS:

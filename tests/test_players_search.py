@@ -30,7 +30,6 @@ from voicedomino.players.difficile import SearchPlayer, SearchSettings
 from voicedomino.players.fastsim import from_engine, round_state
 from voicedomino.players.inference import Habits, Observation, habit_tables, observations, weigh
 from voicedomino.players.knowledge import infer
-from voicedomino.players.layout import round_ends
 from voicedomino.players.posterior import DealChain
 from voicedomino.players.sampling import World, every_world, sample_world
 from voicedomino.players.search import Searcher
@@ -44,7 +43,7 @@ def distinct(round_: Round) -> list[Action]:
     seen: dict[int, Action] = {}
     state = round_state(round_)
     for action in round_.legal_actions():
-        seen.setdefault(from_engine(action, round_ends(round_), state.tiles), action)
+        seen.setdefault(from_engine(action, round_.layout, state.tiles), action)
     return list(seen.values())
 
 
@@ -115,7 +114,7 @@ def test_exact_search_equals_the_engines_minimax(
         state = round_state(round_)
         team = match.rules.team_of(round_.to_move)
         actions = distinct(round_)
-        codes = [from_engine(a, round_ends(round_), state.tiles) for a in actions]
+        codes = [from_engine(a, round_.layout, state.tiles) for a in actions]
         habit = tuple(heaviest for _ in range(match.rules.seats))
         searcher = Searcher(state, team, round_.leader, 10**7, heaviest=habit)
         values = searcher.exact_values(codes)
@@ -146,7 +145,9 @@ def replayed(view: SeatView, hands: tuple[tuple[Tile, ...], ...]) -> bool:
     try:
         for event in view.history:
             if isinstance(event, TilePlayed):
-                outer = event.head if event.side is Side.HEAD else event.tail
+                arms = {Side.HEAD: event.head, Side.TAIL: event.tail}
+                arms |= {Side.UP: event.up, Side.DOWN: event.down}
+                outer = arms[event.side]
                 round_.apply(Play(event.tile, event.side, outer), event.seat)
             elif isinstance(event, Passed):
                 round_.apply(Pass(), event.seat)
@@ -208,7 +209,7 @@ def reference_values(view: SeatView, actions: list[Action]) -> list[float]:
     for hands in consistent_deals(view):
         weight = uniform_likelihood(view, hands)
         round_ = Round(view.rules, hands, [], [], view.leader, view.lead_tile)
-        round_.line = list(view.line)
+        round_.layout = view.layout
         round_.to_move = view.to_move
         round_.last_mover = None if last is None else last.seat
         for index, action in enumerate(actions):

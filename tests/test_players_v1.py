@@ -53,3 +53,12 @@ def test_baseline_is_a_level_of_the_arena() -> None:
         action = player.choose(view, random.Random(len(view.history)))
         assert action in view.legal_actions()
         match.apply(action, view.seat)
+
+
+def test_baseline_refuses_the_tables_it_never_knew() -> None:
+    double_nine = Settings(variant="blocco", target=0, tile_set=9)
+    spinner = Settings(variant="blocco", target=0, spinner=True)
+    for settings in (double_nine, spinner):
+        match = Match(settings, seed=5)
+        with pytest.raises(ValueError, match="double-six"):
+            make_player("difficile-v1").choose(match.view(match.to_move), random.Random(0))

@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from voicedomino.dialog.intents import Query
 from voicedomino.dialog.narration import team_labels, team_members
-from voicedomino.dialog.session import level_plays
 from voicedomino.engine import (
     Draw,
     Outcome,
@@ -22,7 +21,7 @@ from voicedomino.engine import (
 )
 from voicedomino.engine.legality import playable_moves
 from voicedomino.italian import messages as it
-from voicedomino.players import Level, suggest
+from voicedomino.players import suggest
 
 LINE_COMPRESS_OVER = 8  # longer lines are told by their two ends only
 ARM_COMPRESS_OVER = 3  # on a spinner table, longer arms are told by their first and last tiles
@@ -86,8 +85,6 @@ def playable_with(view: SeatView, number: int) -> str:
 
 
 def hint(view: SeatView, rng: random.Random) -> str:
-    if not level_plays(Level.DIFFICILE, view.rules):  # the hint is the hard player's choice
-        return it.hint_not_ready()
     action = suggest(view, rng)
     if isinstance(action, Play):
         assert action.side is not None

@@ -721,8 +721,6 @@ class DialogManager:
         self.phase = Phase.PLAYING
         response = Response(state_changed=True)
         response.say(self.table.summary())
-        if session.playing_level != session.level:
-            response.say(it.level_not_ready(session.level, session.playing_level))
         if session.match.rules.pairs:
             response.say(it.partnership())
         response.messages.extend(self.narrator.tell(session.view(), session.match.opening_events()))

@@ -18,7 +18,6 @@ from voicedomino.engine import (
     Match,
     Play,
     RoundEnded,
-    Rules,
     SeatView,
     Settings,
     Side,
@@ -31,13 +30,6 @@ HUMAN_SEAT = 0
 MAX_COMPUTER_ACTIONS = 500  # a round never needs this many; guards the loop
 
 PlayerFactory = Callable[[Level], Player]
-
-
-def level_plays(level: Level, rules: Rules) -> bool:
-    """Whether the computer level plays this table yet. Medio and difficile are being taught
-    the spinner's arms and the double-nine set (issue 22); until then such tables get facile,
-    which plays them legally, and the player is told so."""
-    return level is Level.FACILE or (rules.highest == 6 and not rules.spinner)
 
 
 @dataclass(frozen=True)
@@ -53,10 +45,9 @@ class MatchSession:
     def __init__(self, match: Match, level: Level, player_factory: PlayerFactory = make_player):
         self.match = match
         self.level = level
-        self.playing_level = level if level_plays(level, match.rules) else Level.FACILE
         self._player_factory = player_factory
         self.players: dict[int, Player] = {
-            seat: player_factory(self.playing_level) for seat in range(1, match.rules.seats)
+            seat: player_factory(level) for seat in range(1, match.rules.seats)
         }
         self._before_last_move: Snapshot | None = None
         self.last_round_ended: RoundEnded | None = None  # for "com'è finita la mano"

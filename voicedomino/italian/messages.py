@@ -228,13 +228,6 @@ def _opening_name(opening: str, highest: int) -> str:
     return OPENING_NAMES[opening]
 
 
-def level_not_ready(level: str, playing: str) -> str:
-    return (
-        f"Con queste opzioni il livello {level} non è ancora pronto: "
-        f"il computer gioca al livello {playing}."
-    )
-
-
 def tile_set_set(highest: int) -> str:
     count = (highest + 1) * (highest + 2) // 2
     return f"Si gioca con il {TILE_SET_NAMES[highest]}: {cardinal(count)} tessere."
@@ -834,10 +827,6 @@ def playable_with_number(n: int, tiles: Sequence[Tile]) -> str:
 
 def hint_play(t: Tile, side: Side, lead: bool) -> str:
     return f"Ti consiglio {tile(t)}." if lead else f"Ti consiglio {tile(t)} {side_place(side)}."
-
-
-def hint_not_ready() -> str:
-    return "Con queste opzioni il consiglio non è ancora pronto: chiedi cosa posso giocare."
 
 
 def hint_draw() -> str:

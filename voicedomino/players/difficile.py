@@ -31,8 +31,8 @@ from voicedomino.players.inference import (
     weigh,
 )
 from voicedomino.players.knowledge import Knowledge, infer
-from voicedomino.players.layout import view_ends
 from voicedomino.players.levels import Level
+from voicedomino.players.open_ends import view_ends
 from voicedomino.players.posterior import DealChain
 from voicedomino.players.sampling import World, every_world, sample_world
 from voicedomino.players.search import OutOfNodes, Searcher
@@ -65,10 +65,9 @@ class SearchSettings:
 
 def _distinct(view: SeatView, actions: list[Action], tiles: TileSet) -> list[Action]:
     """One action per distinct move: plays on ends showing the same number are the same."""
-    ends = view_ends(view)
     first: dict[int, Action] = {}
     for action in actions:
-        first.setdefault(from_engine(action, ends, tiles), action)
+        first.setdefault(from_engine(action, view.layout, tiles), action)
     return list(first.values())
 
 
@@ -116,7 +115,7 @@ class SearchPlayer:
         ranked = [action for _score, action in ranked_plays(view, knowledge)]
         actions = [action for action in ranked if action in actions]
         ends = view_ends(view)
-        encoded = [from_engine(action, ends, tiles) for action in actions]
+        encoded = [from_engine(action, view.layout, tiles) for action in actions]
         team = rules.team_of[view.seat]
         totals = [0.0] * len(actions)
         lead_tile = -1 if view.lead_tile is None else tiles.index(view.lead_tile)

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from voicedomino.engine.actions import Action, Draw, Pass
+from voicedomino.engine.layout import Layout
 from voicedomino.engine.round import Round
 from voicedomino.engine.rules import DrawPolicy, Rules
-from voicedomino.players.layout import joined_end, round_ends
+from voicedomino.players.open_ends import joined_end, round_ends
 from voicedomino.players.tables import NO_END, TileSet, end_unit, indices, tile_set_of
 
 DRAW = -1
@@ -64,7 +65,7 @@ class SimRules:
             double_bonus=rules.double_bonus,
             wildcard=rules.wildcard,
             pairs=rules.pairs,
-            spinner=False,
+            spinner=rules.spinner,
             team_of=tuple(rules.team_of(seat) for seat in range(rules.seats)),
             teams=rules.teams,
             tiles=tile_set_of(rules),
@@ -323,16 +324,15 @@ class SimRound:
 # --- the engine's tables as the simulator's ---------------------------------------------
 
 
-def from_engine(action: Action, ends_before: Sequence[int], tiles: TileSet) -> int:
-    """The simulator's code of an engine action, given the open ends it was chosen on
-    (``layout.view_ends``)."""
+def from_engine(action: Action, layout: Layout, tiles: TileSet) -> int:
+    """The simulator's code of an engine action chosen on the table *layout*."""
     if isinstance(action, Draw):
         return DRAW
     if isinstance(action, Pass):
         return PASS
     assert action.side is not None and action.outer is not None
     tile = tiles.index(action.tile)
-    joined = joined_end(list(ends_before), action)
+    joined = joined_end(layout, action)
     return encode_play(tile, NO_END if joined is None else joined, action.outer)
 
 

@@ -12,7 +12,7 @@ from voicedomino.engine.actions import Action, Play
 from voicedomino.engine.rules import DrawPolicy
 from voicedomino.engine.view import SeatView
 from voicedomino.players.knowledge import Knowledge, infer
-from voicedomino.players.layout import ends_after_play, view_ends
+from voicedomino.players.open_ends import ends_after_play
 
 DOMINO = 1000.0
 
@@ -52,7 +52,7 @@ def score_play(view: SeatView, knowledge: Knowledge, play: Play) -> float:
     rest = hand & ~tiles.bit[tile]
     if not rest:
         return DOMINO
-    ends = ends_after_play(view_ends(view), play)
+    ends = ends_after_play(rules, view.layout, play)
     open_fits = 0
     for end in ends:
         open_fits |= fits[end]

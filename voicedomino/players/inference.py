@@ -20,7 +20,7 @@ from functools import cache
 
 from voicedomino.engine.events import TilePlayed, TilesDrawn
 from voicedomino.engine.view import SeatView
-from voicedomino.players.layout import ends_after
+from voicedomino.players.open_ends import ends_after
 from voicedomino.players.tables import TileSet, indices, tile_set_of
 
 SHEDDING = 0.25  # how strongly a soft shedder prefers heavy tiles, per pip

@@ -9,14 +9,15 @@ cannot contain: (count, forbidden mask).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import cache
 
 from voicedomino.engine.events import Passed, TilePlayed, TilesDrawn
-from voicedomino.engine.rules import DrawPolicy, Rules
+from voicedomino.engine.rules import DrawPolicy, Opening, PreviousRound, Rules
 from voicedomino.engine.tiles import Tile
 from voicedomino.engine.view import SeatView
-from voicedomino.players.layout import ends_faced
+from voicedomino.players.open_ends import ends_faced
 from voicedomino.players.tables import TileSet, tile_set_of
 
 Group = tuple[int, int]  # (how many tiles, the tiles none of them can be)
@@ -103,30 +104,37 @@ def infer(view: SeatView) -> Knowledge:
 
 
 def _not_dealt(view: SeatView, tiles: TileSet) -> list[int]:
-    """Per seat, the tiles it cannot have been dealt: had it held one, the variant's opening
+    """Per seat, the tiles it cannot have been dealt: had it held one, the table's opening
     rule would have named another lead (a higher double, say, in blocco)."""
     rules = view.rules
     if view.lead_tile is None:
         return [0] * rules.seats  # the leader opened with a tile of its choice: no sign
-    previous = None if view.round_number == 1 else (view.leader - 1) % rules.seats
+    # Only rules that ignore the last round name a lead tile after the first round.
+    previous = None if view.round_number == 1 else PreviousRound(view.leader, None)
     return list(_not_dealt_by_lead(rules, tiles, view.leader, view.lead_tile, previous))
 
 
 @cache
 def _not_dealt_by_lead(
-    rules: Rules, tiles: TileSet, leader: int, lead_tile: Tile, previous: int | None
+    rules: Rules, tiles: TileSet, leader: int, lead_tile: Tile, previous: PreviousRound | None
 ) -> tuple[int, ...]:
     seats = rules.seats
     masks = [0] * seats
+    random_seat = rules.opening is Opening.RANDOM
     for index in range(tiles.count):
         tile = tiles.tile(index)
         if tile == lead_tile:
             continue
         for seat in range(seats):
+            if random_seat:
+                # A seat drawn at random leads with its heaviest tile: only its hand tells.
+                if seat == leader and tile.rank() > lead_tile.rank():
+                    masks[seat] |= 1 << index
+                continue
             hands: list[list[Tile]] = [[] for _ in range(seats)]
             hands[leader].append(lead_tile)
             hands[seat].append(tile)
-            lead = rules.find_lead(hands, previous)
+            lead = rules.opening_lead(hands, previous, random.Random(0))
             if lead is None or (lead.seat, lead.tile) != (leader, lead_tile):
                 masks[seat] |= 1 << index
     return tuple(masks)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from voicedomino.engine.rules import Rules
-from voicedomino.engine.tiles import HIGHEST_NUMBER, Tile
+from voicedomino.engine.tiles import Tile
 
 NO_END = 15  # the end number of a play that leads (joins no end)
 END_BITS = 3  # bits per number in the packed count of open ends (at most 4 arms)
@@ -187,7 +187,7 @@ def tile_set(highest: int) -> TileSet:
 
 def tile_set_of(rules: Rules) -> TileSet:
     """The tables of the set the rules play with."""
-    return tile_set(HIGHEST_NUMBER)
+    return tile_set(rules.highest)
 
 
 def indices(mask: int) -> Iterator[int]:

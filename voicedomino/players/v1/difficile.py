@@ -82,6 +82,8 @@ class SearchPlayer:
 
     def search(self, view: SeatView, rng: random.Random) -> SearchOutcome:
         """The choice for *view*, with how much was searched to make it."""
+        if view.rules.highest != 6 or view.rules.spinner:
+            raise ValueError("difficile-v1 plays only the double-six set on a line")
         started = time.perf_counter()
         actions = _distinct(view, legal_or_raise(view))
         if len(actions) == 1:
