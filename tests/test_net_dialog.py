@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -186,3 +187,43 @@ def test_the_program_joins_a_table_from_the_command_line(tmp_path: Path) -> None
         loop.close()
     assert "Sei al tavolo" in out and "Anna dice: benvenuta Carla" in out
     assert "secondo posto, tu" in out
+
+
+def test_a_spectator_hears_the_moves_narrated_by_name_without_a_hand(tmp_path: Path) -> None:
+    """ "guarda il tavolo ...": the spectator hears every move as a player hears the others'
+    (the same narration, the people's names), pairs called by their members, no hand, no
+    "tocca a te", no prompt to go on."""
+    with ServerProcess(tmp_path) as server:
+        anna, bruno = Player("Anna"), Player("Bruno")
+        loop = asyncio.new_event_loop()
+        settings = {"variant": "coppie", "seats": 4, "pairs": True, "target": 0}
+        code = loop.run_until_complete(anna.create(server.url, settings))
+        loop.run_until_complete(bruno.join(server.url, code))
+        manager = DialogManager(
+            computer_pause=0, network=NetworkSettings([f"127.0.0.1:{server.port}"], "Carla")
+        )
+        news = threading.Event()
+        manager.network.wake = news.set
+        heard = [manager.start().text, manager.handle(f"guarda il tavolo {code}").text]
+        try:
+            assert manager.phase is Phase.TABLE and manager.network.remote is not None
+            assert manager.network.remote.seat is None
+            loop.run_until_complete(anna.send({"type": "start", "fill": True}))
+            loop.run_until_complete(play_until_over([anna, bruno], random.Random(5), timeout=60))
+            deadline = time.monotonic() + 20
+            while "Partita finita" not in "\n".join(heard) and "vince" not in heard[-1]:
+                if time.monotonic() > deadline:
+                    break
+                news.wait(0.5)
+                news.clear()
+                heard.append(manager.table_news().text)
+        finally:
+            manager.close()
+            loop.run_until_complete(anna.close())
+            loop.run_until_complete(bruno.close())
+            loop.close()
+    told = "\n".join(heard[2:])
+    assert "Anna," in told and "Bruno," in told and "Marco," in told  # every move, by name
+    assert "Classifica:" in told and "Anna e Bruno" in told  # pairs by their members
+    assert not re.search(r"\b[Tt]u\b|\bHai\b|Tocca a te|Di' |Invio", told), told
+    assert "vince la mano" not in told  # a pair named by two people: "vincono"

@@ -83,6 +83,7 @@ from voicedomino.engine.legality import fitting_sides
 from voicedomino.italian import messages as it
 from voicedomino.italian import network as it_net
 from voicedomino.net.remote import TableRefused
+from voicedomino.net.table import SPECTATOR
 from voicedomino.players import make_player
 
 log = logging.getLogger(__name__)
@@ -281,9 +282,10 @@ class DialogManager:
     def _seating(self) -> contextlib.AbstractContextManager[None]:
         """At a network table every sentence names the people there, from the player's seat."""
         remote = self.network.remote
-        if remote is None or remote.seat is None:
+        if remote is None or remote.state.code is None:
             return contextlib.nullcontext()
-        return it.seated(remote.seat, remote.names())
+        me = SPECTATOR if remote.seat is None else remote.seat  # a spectator is nobody's "tu"
+        return it.seated(me, remote.names())
 
     def save_document(self) -> dict[str, Any] | None:
         """The whole match, as the engine's versioned JSON plus the table choices."""

@@ -32,7 +32,9 @@ from voicedomino.net.events import TableEvent
 
 def team_labels(rules: Rules, me: int = 0) -> list[str]:
     """How each team is called by the player at seat *me*: "noi"/"loro" in pairs, else "tu"
-    and the others' names."""
+    and the others' names. A spectator (no seat) calls pairs by their members."""
+    if rules.pairs and not 0 <= me < rules.seats:
+        return team_members(rules) or []
     if rules.pairs:
         ours = rules.team_of(me)
         return ["noi" if team == ours else "loro" for team in range(len(rules.teams))]
@@ -44,6 +46,11 @@ def team_members(rules: Rules) -> list[str] | None:
     if not rules.pairs:
         return None
     return [it.join_list([it.seat_name(seat) for seat in team]) for team in rules.teams]
+
+
+def _seated(view: SeatView) -> bool:
+    """The view is a player's (a spectator's view at a network table has no seat)."""
+    return 0 <= view.seat < view.rules.seats
 
 
 def place_cue(seat: int, side: Side) -> Cue:
@@ -107,7 +114,8 @@ class Narrator:
             if view.rules.seats > 2 and not brief:
                 order = [(event.leader + k) % view.rules.seats for k in range(view.rules.seats)]
                 said.append(Message(it.turn_order(order)))
-            said.append(Message(it.your_hand_size(len(view.hand))))
+            if _seated(view):  # a spectator has no hand
+                said.append(Message(it.your_hand_size(len(view.hand))))
             return said
         if isinstance(event, TilePlayed):
             cue = place_cue(event.seat, event.side)
@@ -132,7 +140,7 @@ class Narrator:
             if detailed:
                 said.extend(self.ends_due())
             if view.round_result is None and view.hand_counts[event.seat] == 1:
-                partner = view.rules.partner_of(view.seat) == event.seat
+                partner = _seated(view) and view.rules.partner_of(view.seat) == event.seat
                 said.append(Message(it.one_tile_left(event.seat, partner)))
             return said
         if isinstance(event, TilesDrawn):
@@ -161,17 +169,19 @@ class Narrator:
             return self._round_ended(view, event)
         if isinstance(event, MatchEnded):
             labels, members = team_labels(view.rules, view.seat), team_members(view.rules)
-            human_team = view.team
             winner = event.result.winner
-            won = winner == human_team
-            cue = Cue.MATCH_WON if won else Cue.MATCH_LOST
+            ending: Cue | None = None  # a spectator's: nobody of theirs won or lost
+            if _seated(view):
+                ending = Cue.MATCH_WON if winner == view.team else Cue.MATCH_LOST
             ordered = [labels[team] for team in event.result.ranking]
             values = [event.result.scores[team] for team in event.result.ranking]
-            return [
-                Message(it.match_won(labels[winner], members[winner] if members else None), cue),
+            said = [
+                Message(it.match_won(labels[winner], members[winner] if members else None), ending),
                 Message(it.ranking(ordered, values)),
-                Message(it.match_over_prompt(self.inputs)),
             ]
+            if _seated(view):
+                said.append(Message(it.match_over_prompt(self.inputs)))
+            return said
         return []
 
     def _note_ends(self, view: SeatView) -> None:
@@ -204,16 +214,16 @@ class Narrator:
         result = event.result
         rules = view.rules
         labels = team_labels(rules, view.seat)
-        human_team = view.team
         said: list[Message] = []
         if result.outcome is Outcome.DOMINO and result.out_seat is not None:
             head = it.round_domino(result.out_seat)
         else:
             head = it.round_blocked()
+        cue: Cue | None = None  # a spectator's: nobody of theirs won or lost
         if result.winner is None:
             cue = Cue.BLOCKED
-        else:
-            cue = Cue.ROUND_WON if result.winner == human_team else Cue.ROUND_LOST
+        elif _seated(view):
+            cue = Cue.ROUND_WON if result.winner == view.team else Cue.ROUND_LOST
         said.append(Message(head, cue))
         said.append(Message(it.penalties(result.penalties)))
         if result.winner is None:
@@ -228,10 +238,14 @@ class Narrator:
         said.append(
             Message(
                 it.scores(
-                    labels, event.scores, rules.target, rules.lower_score_wins, team_members(rules)
+                    labels,
+                    event.scores,
+                    rules.target,
+                    rules.lower_score_wins,
+                    team_members(rules) if _seated(view) else None,  # the labels name them
                 )
             )
         )
-        if view.match_result is None:
+        if view.match_result is None and _seated(view):
             said.append(Message(it.next_round_prompt(self.inputs)))
         return said

@@ -338,9 +338,7 @@ class NetworkPlay:
         for event in events:
             if isinstance(event, TableEvent):
                 said.extend(table_talk.tell(event, me))
-            elif me is None and remote is not None:  # a spectator: no seat to tell it from
-                said.extend(table_talk.watched(event, remote.names()))
-            elif view is not None:
+            elif view is not None:  # a spectator's view has no seat: told as it is seen
                 said.extend(self.narrator.tell(view, [event]))
         return said
 

@@ -8,12 +8,8 @@ names of the people they are about.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog.response import Message
-from voicedomino.engine import MatchEnded, Passed, RoundEnded, RoundStarted, TilePlayed, TilesDrawn
-from voicedomino.italian import messages as it
 from voicedomino.italian import network as it_net
 from voicedomino.net.events import (
     ChatMessage,
@@ -34,29 +30,6 @@ from voicedomino.net.events import (
     TimedOut,
     TimerWarning,
 )
-
-
-def watched(event: object, names: Sequence[str]) -> list[Message]:
-    """A game event as a spectator hears it: who did what, by name (a spectator has no seat,
-    no hand and no team of its own)."""
-
-    def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else "?"
-
-    match event:
-        case RoundStarted(number, leader, _, _):
-            return [Message(it_net.watched_round(number, name(leader)))]
-        case TilePlayed(seat, tile, side):
-            return [Message(it_net.watched_play(name(seat), it.tile(tile), it.side_place(side)))]
-        case TilesDrawn(seat, count):
-            return [Message(it_net.watched_draw(name(seat), count))]
-        case Passed(seat):
-            return [Message(it_net.watched_pass(name(seat)))]
-        case RoundEnded(_, _, scores):
-            return [Message(it_net.watched_round_over(list(scores)))]
-        case MatchEnded():
-            return [Message(it_net.watched_match_over())]
-    return []
 
 
 def tell(event: TableEvent, me: int | None) -> list[Message]:

@@ -662,6 +662,8 @@ _CONJUGATION = {
 
 
 def _forms(label: str) -> tuple[str, str, str]:
+    if " e " in label:  # a pair named by its members, as a spectator hears it: "Anna e Bruno"
+        return "vincono", "prendono", "hanno vinto"
     return _CONJUGATION.get(label, ("vince", "prende", "ha vinto"))
 
 

@@ -356,30 +356,3 @@ def ready_waiting() -> str:
 
 def nobody_called(name: str) -> str:
     return f"Al tavolo nessuno si chiama {name}."
-
-
-# --- what a spectator hears -------------------------------------------------------------------
-
-
-def watched_round(number: int, leader: str) -> str:
-    return f"Mano {cardinal(number)}. Comincia {leader}."
-
-
-def watched_play(name: str, tile: str, where: str) -> str:
-    return f"{name} gioca {tile} {where}."
-
-
-def watched_draw(name: str, count: int) -> str:
-    return f"{name} pesca {'una tessera' if count == 1 else cardinal(count) + ' tessere'}."
-
-
-def watched_pass(name: str) -> str:
-    return f"{name} passa."
-
-
-def watched_round_over(scores: list[int]) -> str:
-    return "Mano finita. Punteggio: " + ", ".join(cardinal(s) for s in scores) + "."
-
-
-def watched_match_over() -> str:
-    return "Partita finita."
