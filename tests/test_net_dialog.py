@@ -227,3 +227,66 @@ def test_a_spectator_hears_the_moves_narrated_by_name_without_a_hand(tmp_path: P
     assert "Classifica:" in told and "Anna e Bruno" in told  # pairs by their members
     assert not re.search(r"\b[Tt]u\b|\bHai\b|Tocca a te|Di' |Invio", told), told
     assert "vince la mano" not in told  # a pair named by two people: "vincono"
+
+
+def test_key_mode_at_a_network_table(tmp_path: Path) -> None:
+    """Single keys at a network table: F2-F5 the quick messages to everyone, i who is there,
+    Enter / a / d before the match, all named by "?"; a refusal is said in Italian."""
+    import io
+
+    from voicedomino.audio.null import NullOutput
+    from voicedomino.frontend.app import Game
+    from voicedomino.frontend.keys import KeyNavigator, key_name
+
+    assert [key_name(s) for s in ("\x1bOQ", "\x1b[13~", "\x1b[[D", "\x1b[15~")] == [
+        "f2", "f3", "f4", "f5",
+    ]  # fmt: skip
+    with ServerProcess(tmp_path) as server:
+        anna = Player("Anna")
+        loop = asyncio.new_event_loop()
+        code = loop.run_until_complete(anna.create(server.url, {"variant": "blocco", "seats": 3}))
+        out = io.StringIO()
+        manager = DialogManager(
+            computer_pause=0, network=NetworkSettings([f"127.0.0.1:{server.port}"], "Bruno", code)
+        )
+        game = Game(manager, NullOutput(), autosave=None, out=out)
+        game._after(manager.start())
+        keys = KeyNavigator(game)
+
+        def press(*names: str) -> str:
+            out.seek(0)
+            out.truncate()
+            for name in names:
+                keys.press(name)
+            return out.getvalue()
+
+        try:
+            assert manager.phase is Phase.TABLE
+            helped = press("?")
+            assert "F2, F3, F4 e F5" in helped and "i, chi c'è al tavolo" in helped
+            assert "a, aggiungi un computer" in helped and "Invio, fa iniziare" in helped
+            who = press("i")
+            assert "primo posto, Anna, ospita; secondo posto, tu" in who
+            assert "Solo chi ospita il tavolo può farlo." in press("a")  # Bruno is no host
+            assert "Bella mossa!" in press("f2")
+            press("f5")
+            loop.run_until_complete(
+                anna.until(
+                    lambda m: any(e["event"].get("quick") == "ciao" for e in m.get("events", []))
+                )
+            )
+            loop.run_until_complete(anna.send({"type": "start", "fill": True}))
+            deadline = time.monotonic() + 20
+            while manager.phase is Phase.TABLE and time.monotonic() < deadline:
+                time.sleep(0.05)
+                game._after(manager.table_news())
+            assert manager.phase is not Phase.TABLE
+            helped = press("?")
+            assert "F2, F3, F4 e F5" in helped and "aggiungi un computer" not in helped
+            assert "terzo posto" in press("i")
+        finally:
+            manager.close()
+            loop.run_until_complete(anna.close())
+            loop.close()
+    quick = [e.quick for e in anna.events if isinstance(e, ChatMessage)]
+    assert quick == ["bella_mossa", "ciao"]

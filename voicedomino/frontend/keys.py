@@ -49,12 +49,20 @@ from voicedomino.dialog.intents import (
     StopSpeech,
 )
 from voicedomino.dialog.manager import Phase
+from voicedomino.dialog.network import (
+    AddComputer,
+    NetRequest,
+    QuickMessage,
+    RemoveComputer,
+    WhoIsThere,
+)
 from voicedomino.dialog.parser import answer_key, key_intents
 from voicedomino.dialog.response import Response
 from voicedomino.engine import IllegalAction, Opening, Play, Reason, Side, Tile
 from voicedomino.engine.legality import playable_moves, resolve
 from voicedomino.frontend.app import Game
 from voicedomino.italian import messages as it
+from voicedomino.italian import network as it_net
 from voicedomino.italian.numbers import MAX_PIPS
 from voicedomino.italian.phrases import (
     KEY_MODE_HELP,
@@ -81,6 +89,18 @@ SEQUENCES = {
     "\x1bOP": "f1",  # xterm
     "\x1b[11~": "f1",  # rxvt
     "\x1b[[A": "f1",  # the Linux console
+    # F2 to F5: the quick messages at a network table (xterm, rxvt, the Linux console).
+    "\x1bOQ": "f2",
+    "\x1bOR": "f3",
+    "\x1bOS": "f4",
+    "\x1b[12~": "f2",
+    "\x1b[13~": "f3",
+    "\x1b[14~": "f4",
+    "\x1b[15~": "f5",
+    "\x1b[[B": "f2",
+    "\x1b[[C": "f3",
+    "\x1b[[D": "f4",
+    "\x1b[[E": "f5",
 }
 HELP_KEYS = ("?", "f1")
 VOICE_INTENTS = (StopSpeech, Remind, AdjustVoice)  # about the speech, not the game
@@ -265,6 +285,8 @@ class KeyNavigator:
             self._drop_digits()
         if self.game.manager.wants_answer:
             self._answer(name)
+        elif (request := self._table_key(name)) is not None:
+            self.game.handle_intent(request)
         elif name in HELP_KEYS:
             self.game.say(it.key_mode_help(self._phase_help()))
         elif (phase_intent := self._phase_key(name)) is not None:
@@ -331,6 +353,24 @@ class KeyNavigator:
             return Start()
         return None
 
+    def _table_key(self, name: str) -> Intent | NetRequest | None:
+        """At a network table: F2-F5 the quick messages, i who is there; before the match
+        Enter starts it, a and d add or remove a computer (the host's)."""
+        manager = self.game.manager
+        if not manager.network.seated:
+            return None
+        if name in it_net.QUICK_KEYS:
+            return QuickMessage(it_net.QUICK_KEYS[name])
+        if name == "i":
+            return WhoIsThere()
+        if manager.phase is Phase.TABLE and name == "enter":
+            return Start()
+        if manager.phase is Phase.TABLE and name == "a":
+            return AddComputer()
+        if manager.phase is Phase.TABLE and name == "d":
+            return RemoveComputer()
+        return None
+
     def _menu_key(self, name: str) -> Intent | None:
         table = self.game.manager.table
         if name in ("enter", "i"):
@@ -370,6 +410,11 @@ class KeyNavigator:
         if manager.wants_answer:
             return [("s", "sì"), ("n", "no")]
         letters = [(k.key, k.description) for k in KEYBOARD_SHORTCUTS if k.key != "?"]
+        if manager.network.seated:  # the table's own keys first
+            table_keys = list(it_net.TABLE_KEY_HELP)
+            if phase is Phase.TABLE:
+                return [*it_net.TABLE_LOBBY_KEY_HELP, *table_keys, *letters]
+            letters = [*table_keys, *letters]
         if phase is Phase.ROUND_OVER:
             return [("Invio", "la prossima mano"), *letters]
         if phase is Phase.MATCH_OVER:

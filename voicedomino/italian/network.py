@@ -5,6 +5,17 @@ from __future__ import annotations
 
 from voicedomino.italian.numbers import cardinal
 
+QUICK_KEYS = {"f2": "bella_mossa", "f3": "grazie", "f4": "un_momento", "f5": "ciao"}
+TABLE_KEY_HELP: tuple[tuple[str, str], ...] = (
+    ("F2, F3, F4 e F5", "bella mossa, grazie, un momento e ciao, a tutto il tavolo"),
+    ("i", "chi c'è al tavolo"),
+    ("barra", "un messaggio scritto: barra, poi scrivi seguito dal testo"),
+)
+TABLE_LOBBY_KEY_HELP: tuple[tuple[str, str], ...] = (
+    ("Invio", "fa iniziare la partita, se ospiti"),
+    ("a", "aggiungi un computer"),
+    ("d", "togli un computer"),
+)
 QUICK_TEXTS = {
     "bella_mossa": "Bella mossa!",
     "grazie": "Grazie!",
