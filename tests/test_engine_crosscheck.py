@@ -13,6 +13,7 @@ The public engines (both in the ``test`` extra of pyproject.toml):
   ``python_team_dominoes`` (the only dominoes games its version 2 wheel registers). Both use
   the double-six set, deal 7 tiles each, never draw, let player 0 open with any tile, skip a
   player who cannot play (no pass action) and end when a hand is empty or nobody can play.
+  Its action numbers are read with the game modules' own tables (``_DECK``, ``_ACTIONS``).
 
   - ``python_block_dominoes`` (2 players, 14 tiles set aside) is our **blocco at 2 seats**.
     Differences: our blocco opens with the highest double (a new deal when nobody holds one),
