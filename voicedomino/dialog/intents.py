@@ -299,6 +299,75 @@ class SetOpening:
     opening: str
 
 
+# --- at a network table (issue 23; carried out by dialog.network) ------------------------
+
+
+@dataclass(frozen=True)
+class PlayOnline:
+    """ "gioca in rete": connect to the server."""
+
+
+@dataclass(frozen=True)
+class CreateTable:
+    """ "crea un tavolo [con trenta secondi per mossa]": a table with the menu's choices, the
+    player as host, and a turn timer when asked."""
+
+    turn_timer: int | None = None
+
+
+@dataclass(frozen=True)
+class JoinTable:
+    """ "entra al tavolo quattro sette due uno" (or "guarda il tavolo ...": as a spectator)."""
+
+    code: str
+    spectator: bool = False
+
+
+@dataclass(frozen=True)
+class AddComputer:
+    level: Level | None = None
+
+
+@dataclass(frozen=True)
+class RemoveComputer:
+    seat: int | None = None  # None: the last computer
+
+
+@dataclass(frozen=True)
+class WhoIsThere:
+    """ "chi c'è al tavolo"."""
+
+
+@dataclass(frozen=True)
+class QuickMessage:
+    """ "bella mossa", "grazie", "un momento", "ciao": said to the others at the table. Off a
+    network table (or while a question waits) the dialog takes them as what they mean there:
+    "ciao" leaves, "un momento" is a "no" (`DialogManager.in_context`)."""
+
+    key: str  # one of net.events.QUICK_MESSAGES
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    text: str
+
+
+@dataclass(frozen=True)
+class LeaveTable:
+    pass
+
+
+@dataclass(frozen=True)
+class CloseTable:
+    closed: bool
+
+
+NetRequest = (
+    PlayOnline | CreateTable | JoinTable | AddComputer | RemoveComputer | WhoIsThere
+    | QuickMessage | ChatLine | LeaveTable | CloseTable
+)  # fmt: skip
+
+
 Move = PlayTile | PlayNumber | DrawTile | PassTurn | DrawOrPass
 MenuChoice = (
     SetVariant
@@ -337,6 +406,7 @@ Intent = (
     | Quit
     | ShowSettings
     | MenuChoice
+    | NetRequest
 )
 MOVES = (PlayTile, PlayNumber, DrawTile, PassTurn, DrawOrPass)
 MENU_CHOICES = (

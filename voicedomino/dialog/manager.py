@@ -20,18 +20,22 @@ from voicedomino.dialog import answers
 from voicedomino.dialog.intents import (
     MENU_CHOICES,
     MOVES,
+    AddComputer,
     AdjustVoice,
     Answer,
     Ask,
     AskNumber,
     AskPlayer,
+    ChatLine,
     CheckMicrophone,
+    CloseTable,
     Continue,
     DrawOrPass,
     DrawTile,
     ExplainRules,
     Help,
     Intent,
+    LeaveTable,
     Listen,
     ListVoices,
     NewGame,
@@ -40,8 +44,10 @@ from voicedomino.dialog.intents import (
     PlayerQuestion,
     PlayNumber,
     PlayTile,
+    QuickMessage,
     Quit,
     Remind,
+    RemoveComputer,
     SetAutoForced,
     SetTileSet,
     SetVariant,
@@ -100,9 +106,6 @@ _VERBOSITY_TEXT: dict[Verbosity, Callable[[], str]] = {
     Verbosity.NORMAL: it.normal,
     Verbosity.DETAILED: it.detailed,
 }
-
-
-GOING_ONLINE = (PlayOnline, CreateTable, JoinTable)  # understood anywhere, not just at a table
 
 
 class Phase(Enum):
@@ -237,12 +240,28 @@ class DialogManager:
 
     def typed(self, text: str, parsed: Intent | None) -> Intent | NetRequest | None:
         """What a typed line means now: "s" or "n" answers a waiting question (otherwise "s"
-        is the score), else what it was parsed as."""
-        answer = answer_key(text) if self.wants_answer else None
-        request = None if self.wants_answer else request_in(text)
-        if request is not None and (self.network.seated or isinstance(request, GOING_ONLINE)):
-            return request  # at a network table "ciao" greets the table, "grazie" thanks it
-        return answer or parsed
+        is the score), a chat line ("> ...") goes to the table, else what it was parsed as,
+        in context."""
+        if self.wants_answer:
+            return answer_key(text) or self.in_context(parsed)
+        request = request_in(text)
+        if isinstance(request, ChatLine):
+            return request
+        return self.in_context(parsed)
+
+    def in_context(self, intent: Intent | None, *, waiting: bool = False) -> Intent | None:
+        """What an understood intent means here and now. Words are understood as said at a
+        network table ("ciao" greets the others, "un momento" asks them to wait); off a
+        table "ciao" is goodbye, and "un momento" is a "no" there or whenever a question or
+        a command read back (`waiting`, the voice gate's) waits for an answer."""
+        if not isinstance(intent, QuickMessage):
+            return intent
+        at_table = self.network.seated and not waiting and not self.wants_answer
+        if intent.key == "ciao" and not self.network.seated:
+            return Quit()
+        if intent.key == "un_momento" and not at_table:
+            return Answer(yes=False)
+        return intent
 
     def handle(self, utterance: str) -> Response:
         """Answer one typed utterance; never raises."""
@@ -348,6 +367,22 @@ class DialogManager:
                 return it.readback_use_voice(number)
             case (_, SetAutoForced(on)):
                 return it.readback_auto_forced(on)
+            case (Phase.MENU | Phase.TABLE | Phase.MATCH_OVER, PlayOnline()):
+                return it_net.readback_play_online()
+            case (Phase.MENU | Phase.TABLE | Phase.MATCH_OVER, CreateTable(timer)):
+                return it_net.readback_create_table(timer)
+            case (Phase.MENU | Phase.TABLE | Phase.MATCH_OVER, JoinTable(code, spectator)):
+                return it_net.readback_join_table(code, spectator)
+            case (_, AddComputer(level)) if self.network.seated:
+                return it_net.readback_add_computer(None if level is None else str(level))
+            case (_, RemoveComputer(seat)) if self.network.seated:
+                return it_net.readback_remove_computer(seat)
+            case (_, QuickMessage(key)) if self.network.seated:
+                return it_net.readback_quick_message(key)
+            case (_, LeaveTable()) if self.network.seated:
+                return it_net.readback_leave_table()
+            case (_, CloseTable(closed)) if self.network.seated:
+                return it_net.readback_close_table(closed)
         return None
 
     def not_understood(self) -> Response:
@@ -435,6 +470,8 @@ class DialogManager:
     # --- a network table ------------------------------------------------------------------
 
     def _network_request(self, request: NetRequest) -> Response:
+        if isinstance(request, QuickMessage) and not self.network.seated:
+            return Response().say(it_net.courtesy(request.key))  # "grazie" to the game
         if self.phase not in (Phase.MENU, Phase.TABLE, Phase.MATCH_OVER) and isinstance(
             request, PlayOnline | CreateTable | JoinTable
         ):

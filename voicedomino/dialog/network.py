@@ -18,17 +18,28 @@ from typing import Any
 
 from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog import table_talk
+from voicedomino.dialog.intents import (
+    AddComputer,
+    ChatLine,
+    CloseTable,
+    CreateTable,
+    JoinTable,
+    LeaveTable,
+    NetRequest,
+    PlayOnline,
+    QuickMessage,
+    RemoveComputer,
+    WhoIsThere,
+)
 from voicedomino.dialog.menu import Table
 from voicedomino.dialog.narration import Narrator
+from voicedomino.dialog.parser import parse
 from voicedomino.dialog.response import Message, Response
-from voicedomino.grammar.normalize import normalize
 from voicedomino.italian import network as it_net
-from voicedomino.italian.numbers import PIP_WORDS
 from voicedomino.net import wire
 from voicedomino.net.events import QUICK_MESSAGES, AnyEvent, TableEvent
 from voicedomino.net.link import LinkState
 from voicedomino.net.remote import Disconnected, RemoteTable, TableRefused
-from voicedomino.players import LEVELS, Level
 
 DEFAULT_SERVER = "127.0.0.1:8765"
 CONNECT_WAIT = 5.0  # seconds for a first connection before the player is told
@@ -36,135 +47,22 @@ CONNECT_WAIT = 5.0  # seconds for a first connection before the player is told
 
 # --- what the player asks for at a network table ----------------------------------------------
 
-
-@dataclass(frozen=True)
-class PlayOnline:
-    """ "gioca in rete": connect to the server."""
-
-
-@dataclass(frozen=True)
-class CreateTable:
-    """ "crea un tavolo [con trenta secondi per mossa]": a table with the menu's choices, the
-    player as host, and a turn timer when asked."""
-
-    turn_timer: int | None = None
-
-
-@dataclass(frozen=True)
-class JoinTable:
-    code: str
-    spectator: bool = False
-
-
-@dataclass(frozen=True)
-class AddComputer:
-    level: Level | None = None
-
-
-@dataclass(frozen=True)
-class RemoveComputer:
-    seat: int | None = None  # None: the last computer
-
-
-@dataclass(frozen=True)
-class WhoIsThere:
-    """ "chi c'è al tavolo"."""
-
-
-@dataclass(frozen=True)
-class QuickMessage:
-    key: str  # one of QUICK_MESSAGES
-
-
-@dataclass(frozen=True)
-class ChatLine:
-    text: str
-
-
-@dataclass(frozen=True)
-class LeaveTable:
-    pass
-
-
-@dataclass(frozen=True)
-class CloseTable:
-    closed: bool
-
-
-NetRequest = (
-    PlayOnline | CreateTable | JoinTable | AddComputer | RemoveComputer | WhoIsThere
-    | QuickMessage | ChatLine | LeaveTable | CloseTable
-)  # fmt: skip
-
-_DIGITS = {word: n for n, words in PIP_WORDS.items() for word in words} | {
-    "sette": 7, "otto": 8, "nove": 9,
-}  # fmt: skip
-_QUICK = {"bella mossa": "bella_mossa", "grazie": "grazie", "un momento": "un_momento",
-          "ciao": "ciao"}  # fmt: skip
-_SECONDS = {"trenta": 30, "quaranta": 40, "cinquanta": 50, "sessanta": 60, "novanta": 90,
-            "centoventi": 120, "centottanta": 180}  # fmt: skip
+# Chat is typed only: "scrivi: ci vediamo domani" or "> ci vediamo domani".
 _CHAT = re.compile(r"^\s*(?:>|scrivi\b:?)\s*(?P<text>.+)$", re.IGNORECASE)
 
 
 def request_in(text: str) -> NetRequest | None:
-    """The network request a typed line (or a recognised sentence) makes, if any:
-    "entra al tavolo quattro sette due uno" (or 4721), "crea un tavolo", "aggiungi un computer
-    difficile", "chi c'è al tavolo", the quick messages, "scrivi ..." or "> ..." for chat."""
+    """The network request a typed line (or a recognised sentence) makes, if any, as said at
+    a network table: a chat line ("scrivi ...", "> ..."), else what the understanding makes of
+    it (the words live in italian.lexicon, like every command's): "entra al tavolo quattro sette
+    due uno" (or 4721), "crea un tavolo", "aggiungi un computer difficile", "chi c'è al tavolo",
+    the quick messages. Off a table the dialog reads some of them otherwise
+    (`DialogManager.in_context`)."""
     chat = _CHAT.match(text)
     if chat:
         return ChatLine(chat.group("text").strip())
-    words = normalize(text)
-    if words in ("gioca in rete", "in rete", "tavolo in rete", "gioca online"):
-        return PlayOnline()
-    create = re.fullmatch(
-        r"((crea|apri) (un|il) (nuovo )?|nuovo )tavolo"
-        r"( con (?P<seconds>\w+) secondi( per (mossa|turno))?)?",
-        words,
-    )
-    if create:
-        seconds = create.group("seconds")
-        if seconds is None:
-            return CreateTable()
-        timer = int(seconds) if seconds.isdigit() else _SECONDS.get(seconds)
-        if timer is not None:
-            return CreateTable(timer)
-    join = re.fullmatch(r"(entra|siediti|guarda) (al|nel|il) tavolo (?P<code>.+)", words)
-    if join:
-        code = _code(join.group("code").split())
-        if code:
-            return JoinTable(code, spectator=words.startswith("guarda"))
-    computer = re.fullmatch(r"aggiungi (un )?computer( (?P<level>\w+))?", words)
-    if computer:
-        level = computer.group("level")
-        if level is None or level in LEVELS:
-            return AddComputer(None if level is None else Level(level))
-    remove = re.fullmatch(r"togli (un |il )?computer( (?P<seat>\w+))?", words)
-    if remove:
-        seat = remove.group("seat")
-        number = _code([seat]) if seat else None
-        return RemoveComputer(int(number) - 1 if number else None)
-    if re.fullmatch(r"chi c e( al tavolo)?|chi gioca|chi ce al tavolo", words):
-        return WhoIsThere()
-    if words in _QUICK:
-        return QuickMessage(_QUICK[words])
-    if words in ("esci dal tavolo", "lascia il tavolo"):
-        return LeaveTable()
-    if words in ("chiudi il tavolo", "riapri il tavolo"):
-        return CloseTable(words.startswith("chiudi"))
-    return None
-
-
-def _code(words: Sequence[str]) -> str | None:
-    digits = []
-    for word in words:
-        if word.isdigit():
-            digits.append(word)
-        elif word in _DIGITS:
-            digits.append(str(_DIGITS[word]))
-        else:
-            return None
-    code = "".join(digits)
-    return code if 0 < len(code) <= 8 else None
+    meant = parse(text)
+    return meant if isinstance(meant, NetRequest) else None
 
 
 # --- the controller ---------------------------------------------------------------------------
@@ -362,4 +260,20 @@ def _settings_of(table: Table) -> dict[str, Any]:
     return {key: value for key, value in settings.items() if value is not None and key != "kind"}
 
 
-__all__ = ["QUICK_MESSAGES", "NetRequest", "NetworkPlay", "NetworkSettings", "request_in"]
+__all__ = [
+    "QUICK_MESSAGES",
+    "AddComputer",
+    "ChatLine",
+    "CloseTable",
+    "CreateTable",
+    "JoinTable",
+    "LeaveTable",
+    "NetRequest",
+    "NetworkPlay",
+    "NetworkSettings",
+    "PlayOnline",
+    "QuickMessage",
+    "RemoveComputer",
+    "WhoIsThere",
+    "request_in",
+]

@@ -27,18 +27,23 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from voicedomino.dialog.intents import (
+    AddComputer,
     AdjustVoice,
     Answer,
     Ask,
     AskNumber,
     AskPlayer,
     CheckMicrophone,
+    CloseTable,
     Continue,
+    CreateTable,
     DrawOrPass,
     DrawTile,
     ExplainRules,
     Help,
     Intent,
+    JoinTable,
+    LeaveTable,
     Listen,
     ListVoices,
     NewGame,
@@ -46,11 +51,14 @@ from voicedomino.dialog.intents import (
     PassTurn,
     PlayerQuestion,
     PlayNumber,
+    PlayOnline,
     PlayTile,
     Query,
+    QuickMessage,
     Quit,
     Recall,
     Remind,
+    RemoveComputer,
     SetAutoForced,
     SetLevel,
     SetOpening,
@@ -70,6 +78,7 @@ from voicedomino.dialog.intents import (
     Undo,
     UseVoice,
     VoiceChange,
+    WhoIsThere,
 )
 from voicedomino.dialog.response import Verbosity
 from voicedomino.engine import Side
@@ -143,6 +152,26 @@ def _level(slots: Slots) -> Intent:
     return SetLevel(Level(str(slots["level"])))
 
 
+def _code(slots: Slots) -> str:
+    """A table's code: digits (typed, or said one by one), or two said as a tile ("12")."""
+    value = slots["code"]
+    if isinstance(value, tuple):
+        return "".join(str(_int_of(digit)) for digit in _pair(value))
+    return str(value)
+
+
+def _join(slots: Slots) -> Intent:
+    return JoinTable(_code(slots), spectator=bool(slots.get("spectator", False)))
+
+
+def _add_computer(slots: Slots) -> Intent:
+    return AddComputer(Level(str(slots["level"])) if "level" in slots else None)
+
+
+def _remove_computer(slots: Slots) -> Intent:
+    return RemoveComputer(_number(slots, "seat_number") - 1 if "seat_number" in slots else None)
+
+
 def _const(intent: Intent) -> Callable[[Slots], Intent]:
     return lambda _slots: intent
 
@@ -193,6 +222,16 @@ _BUILDERS: Mapping[str, Callable[[Slots], Intent]] = {
     "list_voices": _const(ListVoices()),
     "check_microphone": _const(CheckMicrophone()),
     "use_voice": lambda s: UseVoice(_number(s, "voice" if "voice" in s else "voice_ordinal")),
+    # At a network table (dialog.network carries them out).
+    "play_online": _const(PlayOnline()),
+    "create_table": lambda s: CreateTable(_number(s, "turn_timer") if "turn_timer" in s else None),
+    "join_table": _join,
+    "add_computer": _add_computer,
+    "remove_computer": _remove_computer,
+    "who_is_there": _const(WhoIsThere()),
+    "quick_message": lambda s: QuickMessage(str(s["message"])),
+    "leave_table": _const(LeaveTable()),
+    "close_table": lambda s: CloseTable(bool(s["closed"])),
 }
 
 
@@ -244,8 +283,9 @@ def grammar_sentences(known_words: Collection[str] | None = None) -> list[str]:
 
 
 def vocabulary() -> set[str]:
-    """Every word of the spoken grammar, the attention word included."""
-    return grammar().vocabulary() | {phrases.ATTENTION_WORD}
+    """Every word the recogniser knows: the spoken grammar's, the attention word, and the
+    words said before a table's code (which no sentence can list)."""
+    return grammar().vocabulary() | {phrases.ATTENTION_WORD, *phrases.TABLE_CODE_WORDS}
 
 
 def keyboard_shortcuts() -> tuple[phrases.KeyboardShortcut, ...]:
@@ -295,15 +335,17 @@ def _digit_words() -> dict[str, tuple[tuple[str, ...], ...]]:
             readings[f"{a}{b}"] = [(PIP_WORDS[a][0], PIP_WORDS[b][0])]
     for target in phrases.SCORE_TARGETS:  # "50" is also the tile cinque-bianco
         readings.setdefault(str(target), []).insert(0, (normalize(cardinal(target)),))
+    for seconds in lexicon.TURN_TIMERS:  # "30 secondi"; "gioca 30" is still tre-bianco
+        readings.setdefault(str(seconds), []).insert(0, (normalize(cardinal(seconds)),))
     return {token: tuple(words) for token, words in readings.items()}
 
 
-def _spelled_out(words: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
-    """The word sequence with typed numbers read out, every reading (few)."""
+def _spelled_out(words: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """The word sequence with typed numbers read out, every reading (few): each word's
+    reading, in order ("30" is "trenta", else "tre zero")."""
     table = _digit_words()
     options = [table.get(w, ((w,),)) for w in words]
-    for combo in itertools.islice(itertools.product(*options), _MAX_DIGIT_VARIANTS):
-        yield tuple(itertools.chain.from_iterable(combo))
+    yield from itertools.islice(itertools.product(*options), _MAX_DIGIT_VARIANTS)
 
 
 # Elided words typed without the apostrophe: "lultima", "unaltra", "dellasso".
@@ -318,7 +360,7 @@ _SENTENCE_END = frozenset(".!?…")
 def understanding() -> Understanding:
     """The Italian lexicon and frames, compiled (once, on first use)."""
     return Understanding(
-        Lexicon(lexicon.ENTRIES, lexicon.ENDINGS),
+        Lexicon(lexicon.ENTRIES, lexicon.ENDINGS, lexicon.DIGITS),
         lexicon.FRAMES,
         lexicon.CLAUSE_WORDS,
         lexicon.PRECEDENCE,
@@ -364,16 +406,46 @@ def _readings(clauses: list[Clause]) -> Iterator[list[Clause]]:
     """The clauses with typed numbers read out, every reading (few)."""
     words = tuple(w for clause, _ in clauses for w in clause)
     for spelled in _spelled_out(words):
-        if spelled == words:
-            yield clauses
-            continue
-        table = _digit_words()
         rebuilt = []
         for clause, asked in clauses:
-            size = sum(len(table[w][0]) if w in table else 1 for w in clause)
-            rebuilt.append((spelled[:size], asked))
-            spelled = spelled[size:]
+            said, spelled = spelled[: len(clause)], spelled[len(clause) :]
+            rebuilt.append((tuple(itertools.chain.from_iterable(said)), asked))
         yield rebuilt
+
+
+# Digits said one by one: three or more in a row are a code ("quattro sette due uno": 4721),
+# never a tile or a number of the game.
+_DIGIT_NAMES = {words[0]: str(n) for n, words in PIP_WORDS.items()}
+_CODE_MIN_DIGITS = 3
+
+
+def _codes_joined(clauses: list[Clause]) -> list[Clause]:
+    """Runs of digits said one by one, each joined into one word of digits."""
+    joined: list[Clause] = []
+    for clause, mark in clauses:
+        words: list[str] = []
+        run: list[tuple[str, str]] = []  # (word, its digits)
+        for word in (*clause, None):
+            digits = _digits_of(word) if word is not None else ""
+            if digits:
+                run.append((word or "", digits))
+                continue
+            if len(run) >= _CODE_MIN_DIGITS:
+                words.append("".join(digits for _, digits in run))
+            else:
+                words.extend(said for said, _ in run)
+            run = []
+            if word is not None:
+                words.append(word)
+        joined.append((tuple(words), mark))
+    return joined
+
+
+def _digits_of(word: str) -> str:
+    """The digit a digit's name stands for, a typed single digit itself; else ""."""
+    if word.isascii() and word.isdigit() and len(word) == 1:
+        return word
+    return _DIGIT_NAMES.get(word, "")
 
 
 def hear(utterance: str) -> Heard | None:
@@ -395,7 +467,7 @@ def hear(utterance: str) -> Heard | None:
         if not clauses:
             return Heard(Listen(), True, 1)
     for reading in _readings(clauses):
-        found = understanding().understand(reading, _MAX_INPUT_WORDS)
+        found = understanding().understand(_codes_joined(reading), _MAX_INPUT_WORDS)
         if found is not None:
             return Heard(intent_of(found.intent, found.slots), addressed, found.words)
     return None

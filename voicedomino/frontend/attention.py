@@ -192,7 +192,12 @@ class VoiceGate:
         if heard is None:
             self._not_understood(in_window)
             return
-        intent = heard.intent
+        # "un momento" asks the others at a network table to wait, but stops a command
+        # waiting here: what the words mean depends on the moment (DialogManager.in_context).
+        intent = self.manager.in_context(heard.intent, waiting=self.pending is not None)
+        if intent is None:
+            self._not_understood(in_window)
+            return
         if isinstance(intent, StopSpeech):  # already acted on by the input thread
             self._act(intent)
             return

@@ -72,9 +72,15 @@ class Entry:
 
 class Lexicon:
     """Phrases to concepts; tags a word sequence by longest match, left to right. A word no
-    phrase has may still be known by its ending (`endings`: "-mente" makes an adverb)."""
+    phrase has may still be known by its ending (`endings`: "-mente" makes an adverb), and a
+    word of digits ("4721", a code) is the concept `digits`, its value the digits."""
 
-    def __init__(self, entries: Iterable[Entry], endings: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        entries: Iterable[Entry],
+        endings: Mapping[str, str] | None = None,
+        digits: str | None = None,
+    ) -> None:
         table: dict[Words, tuple[str, object]] = {}
         conflicts: list[str] = []
         for entry in entries:
@@ -89,6 +95,7 @@ class Lexicon:
         self.longest = max((len(words) for words in table), default=0)
         self._vocabulary = frozenset(word for words in table for word in words)
         self._endings = dict(endings or {})
+        self._digits = digits
 
     def tag(self, words: Sequence[str]) -> list[Tag]:
         tags: list[Tag] = []
@@ -102,7 +109,11 @@ class Lexicon:
                     index += size
                     break
             else:
-                tags.append(Tag(self._by_ending(words[index]), None, (words[index],)))
+                word = words[index]
+                if self._digits is not None and word.isascii() and word.isdigit():
+                    tags.append(Tag(self._digits, word, (word,)))
+                else:
+                    tags.append(Tag(self._by_ending(word), None, (word,)))
                 index += 1
         return tags
 
@@ -120,7 +131,8 @@ class Lexicon:
         return self._vocabulary
 
     def concepts(self) -> set[str]:
-        return {concept for concept, _ in self._table.values()}
+        known = {concept for concept, _ in self._table.values()}
+        return known | ({self._digits} if self._digits is not None else set())
 
 
 # --- frames ---------------------------------------------------------------------------------

@@ -97,12 +97,26 @@ _TARGETS = {
     200: "duecento|due cento|i duecento",
 }
 _SEATS = {"marco": 1, "giulia": 2, "luca": 3}
+# Turn timers of a network table, as said: "trenta secondi (per mossa)", "due minuti".
+_TURN_TIMER_WORDS = {
+    10: "dieci secondi",
+    15: "quindici secondi",
+    20: "venti secondi",
+    30: "trenta secondi|mezzo minuto",
+    40: "quaranta secondi",
+    45: "quarantacinque secondi",
+    60: "sessanta secondi|un minuto",
+    90: "novanta secondi|un minuto e mezzo",
+    120: "centoventi secondi|due minuti",
+    180: "centottanta secondi|tre minuti",
+}
+TURN_TIMERS = tuple(_TURN_TIMER_WORDS)
 
 # --- words -----------------------------------------------------------------------------------
 
 _FILLERS = _any(
-    "per favore|per piacere|per cortesia|cortesemente|gentilmente|grazie|grazie mille",
-    "grazie tante|ti prego|la prego|ecco|allora|beh|be|boh|mah|bah|oh|ohi|ehi|ehila|ue",
+    "per favore|per piacere|per cortesia|cortesemente|gentilmente",
+    "ti prego|la prego|ecco|allora|beh|be|boh|mah|bah|oh|ohi|ehi|ehila|ue",
     "ueh|uela|ao|aho|senti|senta|sentite|ascolta|ascolti|vediamo|vediamo un po|insomma",
     "praticamente|diciamo|raga|ragazzi|zio|bro|frate|amico|amica|caro|cara|neh|va|pure",
     "un po|un poco|un pochino|un attimino|magari|forse|anche|soltanto|proprio|davvero",
@@ -116,7 +130,7 @@ _FILLERS = _any(
     "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla",
     "pota|ja|jamme ja|va la|iamme|jammo|iammo|vien qua|vieni qua|vien qui|signor|signora",
     "rega|sciur|bimbi|andemm|andemo|daje su",
-    "molto gentile|gentile|troppo gentile|sei gentile|grazie davvero|e tutto|tutto qui",
+    "molto gentile|gentile|troppo gentile|sei gentile|e tutto|tutto qui",
     "nient altro|niente altro|per gentilezza|di grazia|se non disturbo|se posso|se permetti",
     "se permette|con permesso|permesso|e adesso|e ora|allora ecco|dunque vediamo",
     "sig|aspetta che|aspe che|un attimo che|aspetta un attimo che|se non sbaglio",
@@ -129,6 +143,7 @@ _FILLERS = _any(
     "a questo punto|in tutto|nel complesso|infatti|eccomi|ah|ahh|lo stesso|in ogni caso",
     "comunque sia|in effetti",
     "uaglio|uaglioni|picciotti|belin|bona|ahoo|aoh",
+    "da parte mia|da parte nostra|poco|un pochettino",
 )
 _FUNCTION = _any(
     "il|lo|la|i|gli|le|l|un|una|del|dello|della|dei|degli|delle|dell|al|allo|alla|ai",
@@ -167,6 +182,7 @@ _PLAY = _any(
     "scarto|scarta|scartare|tiro|tira|tirare|uso|aggiungo|aggiungi|infilo|infila",
     "giocarla|giocarlo|buttarla|buttarlo|attaccarla|attaccarlo",
     "giocando|stiamo giocando|sto giocando|giocato io|metterla|metterlo",
+    "aggiungilo|aggiungila|aggiungine|aggiungiamo|aggiungere|aggiungete",
 )
 _DRAW = _any(
     "pesca|pesco|peschi|pescare|peschiamo|pescane|pescherei|ripesco|ripesca|peschero",
@@ -227,7 +243,7 @@ _QUIT = _any(
     "smetto|smettere|smettiamo|smetta|la smetto|la smettiamo|mi fermo|ci fermiamo",
     "mi ritiro|abbandono|abbandonare|ho finito|abbiamo finito|finiamo|finiamola",
     "finiamo qui|finisci|termina|terminare|terminiamo|spegni|spegnere|spegniamo|stacca",
-    "arrivederci|ciao|ciao ciao|ciao a tutti|buonanotte|buona notte|ci vediamo|addio",
+    "arrivederci|buonanotte|buona notte|ci vediamo|addio",
     "me ne vado|vado via|lascio il gioco|per oggi ho finito|per oggi e tutto",
     "per oggi abbiamo finito|chiudi tutto|chiudi il gioco|esci dal gioco",
     "esci dalla partita|lascia il gioco|basta cosi per stasera|chiudiamola qui",
@@ -266,6 +282,7 @@ _START = _any(
     "partenza|pronti partenza via|via libera",
     "iniziamo a giocare|cominciamo a giocare|a giocare|iniziamo la partita",
     "diamo inizio|diamo il via|si inizia a giocare|iniziamo pure|partiamo pure|start",
+    "accumincia|accuminciamo|accumenza|cumincia|cuminciamo",
 )
 
 ENTRIES: list[Entry] = [
@@ -365,7 +382,10 @@ ENTRIES: list[Entry] = [
     Entry(_MISTAKE, "MISTAKE"),
     Entry("annulla|annullare|annulli|annulliamo|annullala|annullalo|annullami", "ANNULLA"),
     Entry("mossa|mosse|la mia mossa|mossa mia", "MOSSA"),
-    Entry("tessera|tessere|pezzo|pezzi|pedina|pedine|tesserina|mattonella", "TESSERA"),
+    Entry(
+        "tessera|tessere|pezzo|pezzi|pedina|pedine|tesserina|mattonella|pietra|pietre|pietrine",
+        "TESSERA",
+    ),
     Entry(
         _any(
             "pozzo|mucchio|monte|mazzo|tallone|banco|riserva|cimitero|mucchietto|scorta",
@@ -406,6 +426,7 @@ ENTRIES: list[Entry] = [
     Entry(_START, "START"),
     Entry(
         "partita|partite|partitella|partitina|match|sfida|game|programma|applicazione|app"
+        "|coso|aggeggio|macchinetta"
         "|domino|a domino|al domino|di domino|il domino",
         "PARTITA",
     ),
@@ -544,21 +565,23 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "(apre|inizia|comincia) chi ha vinto [la mano]|(apre|inizia|comincia) il vincitore",
+            "(apre|inizia|comincia) chi ha vinto (la mano prima|prima|l ultima mano)",
             "apertura al vincitore",
         ),
         "OPENING",
         "last_winner",
     ),
+    Entry("a caso|casuale|a sorte|sorteggiato|estratto a sorte", "RANDOM"),
     Entry(
         "apertura (normale|della variante)|(apre|inizia|comincia) chi dice la variante",
         "OPENING",
         "variant",
     ),
-    Entry("attiva|attivare|accendi|attiviamo|abilita|abilitare", "WILD_ON"),
+    Entry("attiva|attivare|accendi|attiviamo|abilita|abilitare|attivalo|attivala|on", "WILD_ON"),
     Entry(
         _any(
             "disattiva|disattivare|disattiviamo|togli|togliere|togliamo|leva|levami|levare",
-            "leviamo|elimina|senza|disabilita|disabilitare",
+            "leviamo|elimina|senza|disabilita|disabilitare|levalo|toglilo|off",
         ),
         "WILD_OFF",
     ),
@@ -587,6 +610,7 @@ ENTRIES: list[Entry] = [
             "solo noi due|noi due|io e un avversario|da solo contro il computer|io da solo",
             "solo contro il computer|io e lui|io e la macchina|contro la macchina|siamo due",
             "un altra persona|un altro giocatore|un solo giocatore",
+            "io e il bot|solo io e il bot|io contro il bot|contro il bot|contro un bot",
         ),
         "COUNT",
         2,
@@ -654,7 +678,7 @@ ENTRIES: list[Entry] = [
             "livello piu difficile|piu in gamba|avversari piu tosti|avversario piu tosto",
             "troppo facile|e troppo facile|troppo scarso|troppo debole|troppo semplice",
             "un avversario piu forte|un avversario piu bravo|un computer piu forte",
-            "avversari piu bravi|un avversario piu tosto|piu forte il computer",
+            "avversari piu bravi|un avversario piu tosto|piu forte il computer|piu forti",
         ),
         "LEVEL_UP",
     ),
@@ -791,7 +815,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "ha|tiene|c ha|ce l ha|ha ancora|hai|hai tu|gli restano|le restano",
-            "gli rimangono|le rimangono|gli sono rimaste|le sono rimaste",
+            "gli rimangono|le rimangono|gli sono rimaste|le sono rimaste|tieni",
         ),
         "HA",
     ),
@@ -853,6 +877,7 @@ ENTRIES: list[Entry] = [
             "dovrei|cosa dovrei|che dovrei|e meglio|cosa e meglio|strategia",
             "tu che faresti|tu cosa metteresti|cosa mi consiglieresti|che si fa|cosa si fa",
             "e ora che si fa|e adesso che si fa|che faccio ora|che faccio adesso",
+            "butteresti|giocheresti|metteresti|attaccheresti|useresti|sceglieresti",
         ),
         "HINT",
     ),
@@ -881,6 +906,7 @@ ENTRIES: list[Entry] = [
             "avversario|avversari|gli altri|altri|l altro|gli altri giocatori|computer",
             "i computer|il computer|gli avversari|quegli altri|gli altri due|le altre",
             "gli altri tre|i miei avversari|altri giocatori",
+            "bot|il bot|i bot|robot|il robot|la macchina",
         ),
         "OPP",
     ),
@@ -1124,7 +1150,7 @@ ENTRIES: list[Entry] = [
             "volume giu|giu il volume|giu col volume|mi stai assordando|assordante|mi assordi",
             "piu bassa|piano",
             "sottovoce|piu sottovoce|a bassa voce|diminuisci|riduci|riduci il volume",
-            "mi spacchi le orecchie",
+            "mi spacchi le orecchie|abbassalo|abbassala",
         ),
         "QUIETER",
     ),
@@ -1140,6 +1166,7 @@ ENTRIES: list[Entry] = [
             "solo le cose importanti|solo l importante|le cose importanti",
             "solo quello che serve|meno commenti|niente commenti|senza commenti|commenta meno",
             "non serve che mi dici tutto|non dirmi tutto|non c e bisogno di dire tutto",
+            "corte|cose corte|le cose corte|senza tanti discorsi|senza discorsi|meno discorsi",
         ),
         "BRIEF",
     ),
@@ -1222,6 +1249,7 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         "messaggio|messaggi|frase|frasi|ultimo messaggio|detto|l ultima cosa|ultima cosa"
+        "|descrizione|descrizioni|narrazione|racconto|commento"
         "|quello che hai detto|l ultimo messaggio|l ultima frase|ultima frase",
         "MESSAGGIO",
     ),
@@ -1345,8 +1373,8 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         _any(
-            "aspetta|aspe|aspetti|aspettate|un attimo|un momento|un secondo|fermo|ferma",
-            "fermi|alt|frena|aspetta un attimo|aspetta un momento|attendi|momento|attimo",
+            "aspetta|aspe|aspetti|fermo|ferma",
+            "fermi|alt|frena|aspetta un attimo|aspetta un momento|attendi",
             "pausa",
         ),
         "WAIT",
@@ -1361,6 +1389,7 @@ ENTRIES: list[Entry] = [
             "santo cielo|ahi|ahia|ahime|peccato|che peccato|evvai|evviva|urra|che sfiga",
             "che fortuna|che palle|che barba|che noia|che rabbia|accidenti a me|maledizione",
             "ostrega|orpo|mizzica|minchia|cazzarola|acciderba|oh no|oh ma|ma dai|ma va",
+            "gesu|gesu mio|gesu maria|madonna santa|mamma mia bella",
         ),
         "EXCL",
     ),
@@ -1385,6 +1414,133 @@ ENTRIES: list[Entry] = [
         ),
         "FED_UP",
     ),
+    # --- at a network table (issue 23: dialog.network carries these out)
+    Entry(
+        _any(
+            "in rete|online|on line|per internet|su internet|via internet|in internet|rete",
+            "internet|a distanza|da remoto|in remoto|sul server|al server|server",
+        ),
+        "ONLINE",
+    ),
+    Entry(
+        _any(
+            "con gli amici|con i miei amici|con amici|con gli altri amici|con altre persone",
+            "con persone vere|con gente vera|con i parenti|con gli amici in rete",
+        ),
+        "FRIENDS",
+    ),
+    Entry("crea|creare|crei|creiamo|creo|creami|apri|apro|aprire|apra|nuovo", "CREATE"),
+    *(Entry(phrases, "TIMER", seconds) for seconds, phrases in _TURN_TIMER_WORDS.items()),
+    Entry(
+        _any(
+            "timer|col timer|con il timer|con timer|cronometro|col cronometro|a tempo",
+            "tempo per mossa|tempo a mossa|limite di tempo|tempo limite|per ogni mossa",
+        ),
+        "TIMER_WORD",
+    ),
+    Entry(
+        _any(
+            "entra|entro|entrare|entriamo|entri|entrate|siediti|mi siedo|sediamoci|siedimi",
+            "unisciti|mi unisco|uniamoci|unirmi|portami|mettimi al|mettimi nel|mettimi li",
+            "mettimi la|collegati al|collegami al|accedi|accedo",
+        ),
+        "JOIN",
+    ),
+    Entry("codice|il codice e|codice del tavolo|col codice|con il codice|con codice", "CODE_WORD"),
+    Entry(
+        _any(
+            "come spettatore|come spettatrice|da spettatore|da spettatrice|spettatore",
+            "spettatrice|solo a guardare|a guardare|per guardare|guardare|solo per guardare",
+            "senza giocare|guarda il tavolo|guardo il tavolo|fammi guardare|voglio guardare",
+        ),
+        "SPECTATOR",
+    ),
+    Entry(
+        _any(
+            "un computer|un bot|un altro computer|un altro bot|un robot|un giocatore computer",
+            "un giocatore del computer|una macchina|un computer in piu|computer in piu",
+            "altro computer|altro bot|un giocatore virtuale",
+        ),
+        "A_COMPUTER",
+    ),
+    Entry(
+        _any(
+            "al posto vuoto|nel posto vuoto|posto vuoto|posti vuoti|ai posti vuoti",
+            "al posto libero|posto libero|posti liberi|che manca uno|ne manca uno",
+            "manca un giocatore|ci manca uno",
+        ),
+        "EMPTY_SEAT",
+    ),
+    Entry(
+        _any(
+            "chi c e|chi ce|chi ci sta|chi ci sono|chi sta giocando|chi c e a giocare",
+            "chi ci sta a giocare|chi e seduto|chi e collegato|chi e connesso|chi e arrivato",
+            "chi e entrato|chi siede|chi sono gli altri|chi gioca con noi|chi c e con me",
+            "chi ci sta con me",
+        ),
+        "WHO_THERE",
+    ),
+    Entry(
+        _any(
+            "bella mossa|bel colpo|bella giocata|ben fatto|ben giocato|ottima mossa|gran mossa",
+            "grande mossa|complimenti|bravo|brava|bravi|bravissimo|bravissima|che mossa",
+            "che bella mossa|ha fatto una bella mossa|hai fatto una bella mossa|bella partita",
+        ),
+        "PRAISE",
+    ),
+    Entry(
+        _any(
+            "grazie|grazie mille|grazie tante|grazie davvero|grazie a tutti|grazie ragazzi",
+            "ringrazia|ringrazia tutti|ringraziali|grazie di tutto|grazie della partita",
+            "grazie per la partita|mille grazie|ti ringrazio|vi ringrazio|grazie infinite",
+        ),
+        "THANKS",
+    ),
+    Entry(
+        _any(
+            "un momento|un attimo|un secondo|momento|attimo|solo un attimo|solo un momento",
+            "aspettate|aspettatemi|aspettami|aspettate un attimo|aspettate un momento",
+            "attendete|fatemi pensare|lasciatemi pensare|aspettare|datemi un attimo",
+            "dammi un attimo|dammi un secondo|un attimo di pazienza|pazienza",
+        ),
+        "MOMENT",
+    ),
+    Entry(
+        _any(
+            "ciao|ciao ciao|ciao a tutti|ciao ragazzi|saluta|saluta tutti|saluti|salutali",
+            "saluta gli altri|un saluto|un saluto a tutti|salutami tutti",
+        ),
+        "GREET",
+    ),
+    # Said to pass a message on: "digli", "mandaglielo" (a clause of these says nothing).
+    Entry(
+        _any(
+            "digli|dille|diglielo|di agli altri|dite|dillo a tutti|dillo agli altri|manda",
+            "mandalo|mandaglielo|mandagli|manda a tutti|invia|invialo|scrivi agli altri",
+            "fai sapere agli altri|fagli sapere|agli altri|a tutti",
+        ),
+        "TELL_THEM",
+    ),
+    Entry("lascio|lascia|lasciare|lasciamo|lasciate|mi alzo|alzati|ci alziamo", "LEAVE"),
+    Entry(
+        _any(
+            "chiudi il tavolo|chiudere il tavolo|chiudiamo il tavolo|chiudo il tavolo",
+            "chiudi le porte|chiudi l accesso|blocca il tavolo|tavolo chiuso",
+            "non far entrare nessuno|non fare entrare nessuno|niente nuovi arrivi",
+            "siamo al completo|siamo completi|al completo",
+        ),
+        "CLOSE_TABLE",
+        True,
+    ),
+    Entry(
+        _any(
+            "riapri il tavolo|riaprire il tavolo|riapriamo il tavolo|riapri|apri il tavolo",
+            "apri le porte|tavolo aperto|fai entrare altri|lascia entrare|lasciali entrare",
+            "fai entrare chi vuole|riapri l accesso",
+        ),
+        "CLOSE_TABLE",
+        False,
+    ),
     # Words that open a remark: what follows them is no command ("a cento, tanto...").
     Entry(
         _any(
@@ -1393,10 +1549,15 @@ ENTRIES: list[Entry] = [
             "che tanto|io con|che so|che sono|non ho|non tengo|non c ho|non trovo",
             "quella con|quello con|quella dove|quello dove|quella in cui|quello in cui",
             "quella che|quello che|quella dei|quello dei|quella del|quello del",
+            "al posto di|al posto del|al posto della|invece di|invece del|invece della",
         ),
         "ASIDE",
     ),
 ]
+
+# A word of digits: a table's code, typed ("4721") or said digit by digit (the parser joins
+# "quattro sette due uno" into one word).
+DIGITS = "CODE"
 
 # Words the lexicon lacks, known by their ending: an adverb ("gentilmente", "subitamente")
 # says how, never what.
@@ -1416,7 +1577,7 @@ CLAUSE_WORDS = ClauseWords(
     exclamatives=frozenset({"CHE", "COSA", "COME", "QUANTO", "CHI"}),
     question_tags=frozenset({"QTAG"}),
     requests=frozenset({"CAN_YOU", "POSSO", "TAKE"}),
-    framing=frozenset({"WANT", "ASKF", "CAN_YOU", "DONT_KNOW", "DO"}),
+    framing=frozenset({"WANT", "ASKF", "CAN_YOU", "DONT_KNOW", "DO", "TELL_THEM"}),
     aside_openers=frozenset({"ASIDE"}),
     relative="CHE",
     negation="NON",
@@ -1430,7 +1591,10 @@ CLAUSE_WORDS = ClauseWords(
     repeatable=frozenset(
         {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA"}
     ),
-    soft=frozenset({"AGREE", "SCUSA", "WAIT", "NO", "GO_ON", "YES"}),
+    # Courtesy to the others at a network table too: "grazie, passo" is the move.
+    soft=frozenset(
+        {"AGREE", "SCUSA", "WAIT", "NO", "GO_ON", "YES", "THANKS", "MOMENT", "GREET", "PRAISE"}
+    ),
     dangling=frozenset(
         _any(
             "il|lo|la|i|gli|le|l|un|una|del|dello|della|dei|degli|delle|dell|al|allo|alla|ai",
@@ -1544,7 +1708,7 @@ FRAMES: list[Frame] = [
         "hint",
         "HINT|COSA PLAY|CHE PLAY|COSA DO|CHE DO|QUALE PLAY|QUALE MOSSA|COSA DEVO PLAY"
         "|COSA DEVO DO|CHE DEVO DO",
-        f"{_ASK} PLAY DO DEVO MOSSA TESSERA HINT DRAW PASS",
+        f"{_ASK} PLAY DO DEVO MOSSA TESSERA HINT DRAW PASS PER_ME",
         repeatable="HINT",
     ),
     Frame.of("line", "TABLE|COSA DONE|CHE DONE", f"{_ASK} TESSERA DONE", repeatable="TABLE"),
@@ -1595,7 +1759,7 @@ FRAMES: list[Frame] = [
         f"{_ASK} PUNTI PLAY PARTITA PUNTEGGIO",
         repeatable="TARGET_Q",
     ),
-    Frame.of("winner", "VINTO", f"{_ASK} MANO PARTITA PUNTI LAST"),
+    Frame.of("winner", "VINTO", f"{_ASK} MANO PARTITA PUNTI LAST HA"),
     Frame.of("leader", "LEADER", f"{_ASK} MANO TESSERA PLAY HA DONE PARTITA START"),
     Frame.of(
         "round_number",
@@ -1626,7 +1790,8 @@ FRAMES: list[Frame] = [
     Frame.of(
         "rules",
         "REGOLE|EXPLAIN",
-        f"{_ASK} PARTITA VARIANTE VARIANT REGOLE DO PLAY PASS PASS_IDIOM NUM TILE VINTO PUNTI",
+        f"{_ASK} PARTITA VARIANTE VARIANT REGOLE DO PLAY PASS PASS_IDIOM NUM TILE VINTO PUNTI"
+        " SPINNER",
         slots={"VARIANT": "variant_name"},
     ),
     Frame.of(
@@ -1686,9 +1851,12 @@ FRAMES: list[Frame] = [
     Frame.of("set_variant", "VARIANTE PAIRS", _MENU, fixed={"variant": "coppie"}),
     Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO"),
     Frame.of("set_pairs", "PAIRS", f"{_MENU} SEAT COUNT OPP", repeatable="PAIRS"),
-    Frame.of("set_level", "LEVEL", f"{_MENU} LIVELLO OPP"),
-    Frame.of("level_up", "LEVEL_UP", f"{_MENU} LIVELLO OPP"),
-    Frame.of("level_down", "LEVEL_DOWN", f"{_MENU} LIVELLO OPP"),
+    Frame.of("set_level", "LEVEL", f"{_MENU} LIVELLO OPP", repeatable="LEVEL"),
+    # "più forte 'sto computer", "abbassa il livello": the voice's words said of the opponent
+    Frame.of("level_up", "LEVEL_UP|LOUDER OPP|LOUDER LIVELLO", f"{_MENU} LIVELLO OPP LOUDER"),
+    Frame.of(
+        "level_down", "LEVEL_DOWN|QUIETER OPP|QUIETER LIVELLO", f"{_MENU} LIVELLO OPP QUIETER"
+    ),
     Frame.of("set_target", "TARGET", f"{_MENU} PUNTI OBIETTIVO PUNTEGGIO VINTO"),
     Frame.of(
         "set_wildcard",
@@ -1699,8 +1867,9 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "set_wildcard",
-        "NO_JOLLY|JOLLY WILD_OFF|WITH_JOLLY WILD_OFF|JOLLY NO_ANSWER|JOLLY NO|WITH_JOLLY NO",
-        f"{_MENU} WILD_OFF NUM JOLLY WITH_JOLLY NO_JOLLY NO_ANSWER NO",
+        "NO_JOLLY|JOLLY WILD_OFF|WITH_JOLLY WILD_OFF|JOLLY NO_ANSWER|JOLLY NO|WITH_JOLLY NO"
+        "|JOLLY UNDO",
+        f"{_MENU} WILD_OFF NUM JOLLY WITH_JOLLY NO_JOLLY NO_ANSWER NO UNDO",
         fixed={"on": False},
         slots={"NUM": "blank"},
     ),
@@ -1708,17 +1877,27 @@ FRAMES: list[Frame] = [
     Frame.of("set_tile_set", "TILE_SET", _MENU, slots={"TILE_SET": "tile_set"}),
     Frame.of(
         "set_spinner",
-        "WITH_SPINNER|SPINNER WILD_ON",
+        "WITH_SPINNER|SPINNER WILD_ON|SPINNER",  # "croce" alone in the menu, as "jolly"
         f"{_MENU} WILD_ON SPINNER",
         fixed={"on": True},
+        bare_alone=True,
     ),
     Frame.of(
         "set_spinner",
-        "NO_SPINNER|SPINNER WILD_OFF|WITH_SPINNER WILD_OFF",
-        f"{_MENU} WILD_OFF SPINNER WITH_SPINNER NO_SPINNER",
+        "NO_SPINNER|SPINNER WILD_OFF|WITH_SPINNER WILD_OFF|SPINNER UNDO",
+        f"{_MENU} WILD_OFF SPINNER WITH_SPINNER NO_SPINNER UNDO",
         fixed={"on": False},
     ),
     Frame.of("set_opening", "OPENING", _MENU, slots={"OPENING": "opening"}),
+    # "chi apre mettilo a caso", "per chi apre usa la regola della variante"
+    Frame.of("set_opening", "LEADER RANDOM", f"{_MENU} LEADER", fixed={"opening": "random"}),
+    Frame.of(
+        "set_opening",
+        "LEADER VARIANTE",
+        f"{_MENU} LEADER NORMAL VARIANTE",
+        fixed={"opening": "variant"},
+        repeatable="VARIANTE",
+    ),
     # --- the voice and the messages
     Frame.of("slower", "SLOWER|VELOCITA QUIETER", f"{_VOICE} VELOCITA", repeatable="SLOWER"),
     Frame.of("faster", "FASTER|VELOCITA LOUDER", f"{_VOICE} VELOCITA", repeatable="FASTER"),
@@ -1779,6 +1958,77 @@ FRAMES: list[Frame] = [
         fixed={"on": False},
         repeatable="FORCED",
     ),
+    # --- at a network table (issue 23); the dialog reads a greeting off a table as leaving,
+    # a "wait" as a "no" (DialogManager.in_context)
+    Frame.of("play_online", "ONLINE|FRIENDS", f"{_MENU} GO_ON TABLE FRIENDS ONLINE"),
+    Frame.of(
+        "create_table",
+        "CREATE TABLE|SET TABLE|TABLE TIMER|CREATE TIMER",
+        f"{_MENU} CREATE TABLE ONLINE FRIENDS TIMER TIMER_WORD MOSSA TURNO GIOCATORI",
+        slots={"TIMER": "turn_timer"},
+        question="refuse",
+        repeatable="CREATE",
+    ),
+    Frame.of(
+        "join_table",
+        "JOIN CODE|TABLE CODE|CODE_WORD CODE|JOIN TABLE TILE|JOIN TABLE NUM|CODE_WORD TILE",
+        f"{_MENU} JOIN TABLE CODE_WORD ONLINE FRIENDS",
+        slots={"CODE": "code", "TILE": "code", "NUM": "code"},
+        question="refuse",
+    ),
+    Frame.of(
+        "join_table",
+        "SPECTATOR CODE|SPECTATOR TILE|SPECTATOR NUM",
+        f"{_MENU} JOIN TABLE CODE_WORD ONLINE SPECTATOR",
+        slots={"CODE": "code", "TILE": "code", "NUM": "code"},
+        fixed={"spectator": True},
+        question="refuse",
+    ),
+    Frame.of(
+        "add_computer",
+        "A_COMPUTER PLAY|A_COMPUTER WANT|A_COMPUTER DO|A_COMPUTER SET|A_COMPUTER EMPTY_SEAT"
+        "|OPP EMPTY_SEAT",
+        f"{_MENU} A_COMPUTER OPP LEVEL LIVELLO EMPTY_SEAT TABLE",
+        question="refuse",
+    ),
+    Frame.of(
+        "remove_computer",
+        "WILD_OFF OPP|WILD_OFF A_COMPUTER",
+        f"{_MENU} OPP A_COMPUTER TABLE NUM",
+        slots={"NUM": "seat_number"},
+        question="refuse",
+    ),
+    Frame.of(
+        "who_is_there",
+        "WHO_THERE|CHI TABLE|CHI GIOCATORI|CHI ONLINE",
+        f"{_ASK} TABLE PLAY GIOCATORI ONLINE FRIENDS",
+    ),
+    Frame.of(
+        "quick_message",
+        "PRAISE",
+        "TELL_THEM ALL OPP PARTNER MOSSA",
+        fixed={"message": "bella_mossa"},
+    ),
+    Frame.of(
+        "quick_message", "THANKS", "TELL_THEM ALL OPP PARTNER PARTITA", fixed={"message": "grazie"}
+    ),
+    Frame.of(
+        "quick_message",
+        "MOMENT",
+        "TELL_THEM ALL OPP DO WANT",
+        fixed={"message": "un_momento"},
+        repeatable="MOMENT",
+    ),
+    Frame.of(
+        "quick_message",
+        "GREET",
+        "TELL_THEM ALL OPP PARTNER",
+        fixed={"message": "ciao"},
+        repeatable="GREET",
+    ),
+    Frame.of("leave_table", "QUIT TABLE|LEAVE TABLE", f"{_MENU} ONLINE"),
+    Frame.of("close_table", "CLOSE_TABLE", f"{_MENU} TABLE ALL", slots={"CLOSE_TABLE": "closed"}),
+    Frame.of("quit", "STOP GREET", "STOP"),  # "basta, ciao"
 ]
 
 # Two clauses meaning these two things: the first is meant ("non ho niente, pesco").
@@ -1807,4 +2057,10 @@ PRECEDENCE: list[tuple[str, str]] = [
     ("yes", "new_game"),
     ("no", "quit"),
     ("no", "new_game"),
+    ("rules", "repeat"),  # "come si gioca? non ho capito bene"
+    ("whole_line", "slower"),  # "leggimi tutte le tessere, piano piano"
+    ("line", "slower"),
+    # "Per oggi basta, ciao a tutti", "gioco il sei, grazie": a word to the table goes with
+    # any command.
+    *((frame.intent, "quick_message") for frame in FRAMES if frame.intent != "quick_message"),
 ]

@@ -225,6 +225,50 @@ def connecting(address: str) -> str:
     return f"Mi collego al server {address}."
 
 
+# Read back before a request said by voice is carried out (the voice gate waits, or asks "sì").
+def readback_play_online() -> str:
+    return "Gioco in rete."
+
+
+def readback_create_table(turn_timer: int | None) -> str:
+    if turn_timer is None:
+        return "Creo un tavolo."
+    return f"Creo un tavolo con {cardinal(turn_timer)} secondi per mossa."
+
+
+def readback_join_table(code: str, spectator: bool) -> str:
+    if spectator:
+        return f"Guardo il tavolo {code_words(code)}."
+    return f"Entro al tavolo {code_words(code)}."
+
+
+def readback_add_computer(level: str | None) -> str:
+    return "Aggiungo un computer." if level is None else f"Aggiungo un computer {level}."
+
+
+def readback_remove_computer(seat: int | None) -> str:
+    if seat is None:
+        return "Tolgo un computer."
+    return f"Tolgo il computer al posto {cardinal(seat + 1)}."
+
+
+def readback_quick_message(key: str) -> str:
+    return f"Dico a tutti: {QUICK_TEXTS[key]}"
+
+
+def readback_leave_table() -> str:
+    return "Lascio il tavolo."
+
+
+def readback_close_table(closed: bool) -> str:
+    return "Chiudo il tavolo ai nuovi arrivati." if closed else "Riapro il tavolo."
+
+
+def courtesy(key: str) -> str:
+    """A quick message said to the game itself, off a network table."""
+    return {"grazie": "Prego.", "bella_mossa": "Grazie."}.get(key, QUICK_TEXTS[key])
+
+
 def no_undo_at_table() -> str:
     return "A un tavolo in rete una mossa fatta non si riprende."
 

@@ -641,7 +641,7 @@ INTENTS: list[IntentSpec] = [
         (
             "no [no|grazie]",
             "annulla",
-            "aspetta|aspetta un attimo|un attimo|fermo|ferma",
+            "aspetta|aspetta un attimo|fermo|ferma",
             "niente",
             "lascia stare",
             "non importa",
@@ -946,6 +946,35 @@ INTENTS += [
     IntentSpec("repeat", ("puoi ripetere per favore", "ripeti per favore")),
     IntentSpec("help", ("cosa posso chiederti", "non so cosa dire")),
 ]
+
+# At a network table (issue 23; dialog.network carries these out). A table's code cannot be
+# listed in sentences (ten thousand of four digits): "entra al tavolo" and the digits are words
+# the recogniser knows (TABLE_CODE_WORDS), so a code said after them comes as free words, is
+# understood, read back and confirmed with "sì".
+_TURN_TIMERS = {30: "trenta secondi", 60: "un minuto", 120: "due minuti"}
+INTENTS += [
+    IntentSpec("play_online", ("(gioca|giochiamo) in rete", "(voglio|vorrei) giocare in rete")),
+    IntentSpec("create_table", ("(crea|apri) un [nuovo] tavolo",)),
+    *(
+        IntentSpec(
+            "create_table", (f"crea un tavolo (con|da) {said} per mossa",), {"turn_timer": n}
+        )
+        for n, said in _TURN_TIMERS.items()
+    ),
+    IntentSpec("add_computer", ("aggiungi un computer",)),
+    IntentSpec("add_computer", ("aggiungi un computer {level}",)),
+    IntentSpec("remove_computer", ("togli (un|il) computer",)),
+    IntentSpec("who_is_there", ("chi c e [al tavolo]",)),
+    IntentSpec("quick_message", ("bella mossa",), {"message": "bella_mossa"}),
+    IntentSpec("quick_message", ("grazie [a tutti]",), {"message": "grazie"}),
+    IntentSpec("quick_message", ("un (momento|attimo)",), {"message": "un_momento"}),
+    IntentSpec("quick_message", ("ciao [a tutti]",), {"message": "ciao"}),
+    IntentSpec("leave_table", ("(esci|esco) dal tavolo", "lascia il tavolo")),
+    IntentSpec("close_table", ("chiudi il tavolo",), {"closed": True}),
+    IntentSpec("close_table", ("riapri il tavolo",), {"closed": False}),
+]
+# Words said before a table's code, which no sentence lists: the recogniser hears them.
+TABLE_CODE_WORDS = ("entra", "al", "tavolo", "guarda", "il", "codice")
 
 # Hesitations, dropped anywhere before an utterance is understood. The other words said
 # around a command (courtesy, framing, remarks) are in `italian.lexicon`.
