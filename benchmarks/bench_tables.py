@@ -162,7 +162,8 @@ def start_server(folder: Path, clients: int, pause: float) -> tuple[subprocess.P
     command = [sys.executable, "-m", "voicedomino", "server", "--porta", "0",
                "--cartella", str(folder), "--pausa-computer", str(pause),
                "--connessioni-per-indirizzo", str(clients + 100),
-               "--nuove-connessioni-al-secondo", "2000"]  # fmt: skip
+               "--nuove-connessioni-al-secondo", "2000",
+               "--tavoli-al-minuto", "100000"]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
                                env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
     assert process.stdout is not None

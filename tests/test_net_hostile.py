@@ -242,3 +242,63 @@ def test_a_client_that_never_reads_holds_back_nobody(tmp_path: Path) -> None:
         assert server.process is not None and server.process.poll() is None
     assert anna.state.match_number == bruno.state.match_number == 1
     assert not anna.errors and not bruno.errors
+
+
+def test_one_address_cannot_fill_the_server_with_tables(tmp_path: Path) -> None:
+    async def scenario(url: str) -> list[dict[str, object]]:
+        replies = []
+        async with connect(url) as ws:
+            await ws.send(json.dumps({"type": "hello", "version": 1}))
+            await ws.recv()
+            for _ in range(12):
+                await ws.send(json.dumps({"type": "create", "name": "Eve", "settings": {}}))
+                reply = json.loads(await ws.recv())
+                replies.append(reply)
+                if reply["type"] == "joined":
+                    await ws.send(json.dumps({"type": "leave"}))
+                    while json.loads(await ws.recv())["type"] != "left":
+                        pass
+        return replies
+
+    with ServerProcess(tmp_path) as server:
+        replies = asyncio.run(scenario(server.url))
+        log = (tmp_path / "server.log").read_text()
+    kinds = [r["code"] if r["type"] == "error" else r["type"] for r in replies]
+    assert kinds == ["joined"] * 10 + ["too_many_tables"] * 2
+    assert replies[-1]["text"] == it_net.error_text("too_many_tables")
+    assert "creating tables too fast" in log
+
+
+def test_tables_nobody_comes_back_to_are_deleted_in_time(tmp_path: Path) -> None:
+    """A table left before its first match goes after an hour without anyone connected; a
+    match waits a week for its players; a table with someone connected stays."""
+    from voicedomino.engine import Settings
+    from voicedomino.net.server import LOBBY_KEPT, MATCH_KEPT, TableServer
+    from voicedomino.net.store import SqliteStore
+    from voicedomino.net.table import Table, TableOptions, encode_entry
+
+    async def scenario() -> list[object]:
+        store = SqliteStore(tmp_path)
+        for code, started, here in (("1111", False, False), ("2222", True, False),
+                                    ("3333", False, True)):  # fmt: skip
+            table, joined = Table.create(code, Settings(), TableOptions(), "Anna", 0.0)
+            entries = list(joined.entries)
+            if started:
+                entries += table.start(0, True, 0.0, seed=1)
+            if not here:
+                entries += table.set_connected(0, False, 10.0)
+            await store.commit(code, 0, table.to_document(), [encode_entry(e) for e in entries])
+        now = [LOBBY_KEPT + 20.0]
+        server = TableServer(store, clock=lambda: now[0])
+        found: list[object] = [await server.restore(), sorted(server.tables)]
+        # The third table's player never came back after the restart either.
+        now[0] += MATCH_KEPT
+        found += [await server.expire_idle(), sorted(server.tables)]
+        found.append(sorted(s.document["code"] for s in await store.load_all()))
+        await server.close()
+        return found
+
+    restored, after_restore, gone, left, stored = asyncio.run(scenario())
+    assert restored == 2
+    assert after_restore == ["2222", "3333"]  # the lobby left an hour ago is gone at once
+    assert (gone, left, stored) == (2, [], [])

@@ -207,6 +207,8 @@ def _add_server_parser(sub: argparse._SubParsersAction[ItalianParser]) -> None:
                         help=helps["--connessioni-per-indirizzo"])  # fmt: skip
     server.add_argument("--nuove-connessioni-al-secondo", type=float, default=2.0,
                         help=helps["--nuove-connessioni-al-secondo"])  # fmt: skip
+    server.add_argument("--tavoli-al-minuto", type=_per_minute, default=6.0, metavar="N",
+                        help=helps["--tavoli-al-minuto"])  # fmt: skip
     server.add_argument("--processi-computer", type=_workers, default=None,
                         metavar="N", help=helps["--processi-computer"])  # fmt: skip
     server.add_argument("--scadenza-processo", type=_seconds_between(1, 60), default=6.0,
@@ -219,6 +221,18 @@ def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) < 65536:
         raise argparse.ArgumentTypeError(bad_port(text))
     return int(text)
+
+
+def _per_minute(text: str) -> float:
+    from voicedomino.italian.network import bad_per_minute
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(bad_per_minute(text)) from None
+    if not math.isfinite(value) or not 0.1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(bad_per_minute(text))
+    return value
 
 
 def _workers(text: str) -> int:
@@ -244,6 +258,7 @@ def server_command(args: argparse.Namespace) -> int:
         connections_per_address=max(1, args.connessioni_per_indirizzo),
         new_connections_per_s=max(0.1, args.nuove_connessioni_al_secondo),
         new_connection_burst=max(40, args.connessioni_per_indirizzo),
+        new_tables_per_min=args.tavoli_al_minuto,
     )
     settings = ServerSettings(
         host=args.indirizzo,

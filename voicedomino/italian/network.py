@@ -51,6 +51,7 @@ _ERRORS = {
     "spectator": "Chi guarda non può giocare.",
     "bad_settings": "Con queste impostazioni non si può fare un tavolo.",
     "too_many": "Troppi messaggi insieme: rallenta un poco.",
+    "too_many_tables": "Troppi tavoli creati da qui in poco tempo: aspetta qualche minuto.",
     "too_many_joins": "Troppi tentativi di entrare in un tavolo: aspetta un minuto.",
     "too_many_connections": "Troppe connessioni da questo indirizzo.",
     "not_saved": "Il server non è riuscito a salvare: non è cambiato nulla, riprova.",
@@ -141,6 +142,7 @@ SERVER_HELP = {
     "--pausa-computer": "secondi di attesa prima di ogni mossa di un computer (da 0 a 10)",
     "--connessioni-per-indirizzo": "connessioni aperte al massimo da un solo indirizzo",
     "--nuove-connessioni-al-secondo": "nuove connessioni al secondo da un solo indirizzo",
+    "--tavoli-al-minuto": "tavoli nuovi al minuto da un solo indirizzo (dopo i primi dieci)",
     "--processi-computer": "processi che calcolano le mosse del livello difficile "
     "(normalmente uno meno dei processori, almeno uno)",
     "--scadenza-processo": "con --redis: secondi senza notizie da un processo prima che i suoi "
@@ -153,6 +155,10 @@ SERVER_HELP = {
 
 def bad_code(text: str) -> str:
     return f"{text!r} non va bene: il codice di un tavolo è fatto di cifre"
+
+
+def bad_per_minute(text: str) -> str:
+    return f"{text!r} non va bene: serve un numero al minuto, da 0,1 a un milione"
 
 
 def bad_workers(text: str) -> str:

@@ -26,6 +26,8 @@ class Limits:
     failed_joins_per_min: float = 6.0  # unknown table codes, per address: guessing is slowed
     failed_join_burst: int = 10
     guess_delay_s: float = 2.0  # the answer to a join over the limit waits this long
+    new_tables_per_min: float = 6.0  # per address: tables are kept until everyone leaves
+    new_table_burst: int = 10
     max_tables: int = 5000
     max_connections: int = 5000
 

@@ -63,7 +63,12 @@ COMMIT_ATTEMPTS = 3
 RESTART_GRACE = 20.0  # seconds a restarted server gives a player whose timer was running
 LEASE = 6.0  # Redis: a process not heard of for this long is gone, its players away
 REPLACED_CLOSE = (4000, "replaced")  # the seat was taken back by another connection
-CLAIM_TIME = 15.0  # Redis: a claimed move not made by then is made by another process
+CLAIM_TIME = 15.0
+# A table nobody is connected to is kept this long (seconds), then deleted: before its first
+# match it was most likely abandoned (or made only to fill the server); a match waits longer.
+LOBBY_KEPT = 3600.0
+MATCH_KEPT = 7 * 24 * 3600.0
+EXPIRY_CHECK = 300.0  # Redis: a claimed move not made by then is made by another process
 WEB_FILES = {"/": "index.html", "/index.html": "index.html", "/app.js": "app.js",
              "/style.css": "style.css"}  # fmt: skip
 CONTENT_SECURITY = (
@@ -133,6 +138,9 @@ class TableServer:
         self._failed_joins = AddressBuckets(
             self.limits.failed_joins_per_min / 60, self.limits.failed_join_burst
         )
+        self._new_tables = AddressBuckets(
+            self.limits.new_tables_per_min / 60, self.limits.new_table_burst
+        )
         self._connections = 0
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -159,7 +167,34 @@ class TableServer:
             live = LiveTable(table)
             live.history_mark = _history_mark(table)
             self.tables[table.code] = live
+        await self.expire_idle()
+        self._keep(self._expire_now_and_then())
         return len(self.tables)
+
+    async def expire_idle(self) -> int:
+        """Delete the tables nobody has been connected to for long (LOBBY_KEPT before the
+        first match, MATCH_KEPT after); how many went."""
+        now = self.clock()
+        gone = 0
+        for live in list(self.tables.values()):
+            since = live.table.idle_since()
+            kept = LOBBY_KEPT if live.table.match is None else MATCH_KEPT
+            if live.clients or since is None or now - since < kept:
+                continue
+            async with live.lock:
+                log.info("table %s deleted: nobody connected for %d s", live.table.code,
+                         now - since)  # fmt: skip
+                await self._drop(live)
+                gone += 1
+        return gone
+
+    async def _expire_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(EXPIRY_CHECK)
+            try:
+                await self.expire_idle()
+            except Exception:
+                log.exception("deleting idle tables failed")
 
     def serve(self, host: str, port: int, ssl_context: ssl.SSLContext | None = None) -> Any:
         """The websockets server (an async context manager)."""
@@ -307,6 +342,10 @@ class TableServer:
             raise TableError("bad_name")
         if len(self.tables) >= self.limits.max_tables:
             raise TableError("server_full")
+        if not self._new_tables.take(client.address):
+            # A table lives until everyone leaves it: one address must not fill the server.
+            log.warning("address %s: creating tables too fast", client.address)
+            raise TableError("too_many_tables")
         try:
             options = TableOptions.from_dict(request.options)
         except ValueError:

@@ -265,6 +265,14 @@ class Table:
         """No person holds a seat any more: the table can go."""
         return not any(seat.is_human for seat in self.seats)
 
+    def idle_since(self) -> float | None:
+        """Since when no player has been connected (None: someone is)."""
+        humans = [seat for seat in self.seats if seat.is_human]
+        if any(seat.connected for seat in humans):
+            return None
+        left = [seat.absent_since for seat in humans if seat.absent_since is not None]
+        return max(left) if left else self.last_action_at
+
     def names(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
 
