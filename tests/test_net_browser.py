@@ -16,7 +16,10 @@ from pathlib import Path
 import pytest
 from net_helpers import ServerProcess
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import (
+    ElementNotInteractableException,
+    StaleElementReferenceException,
+)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -85,8 +88,8 @@ def keyboard_turn(driver: webdriver.Chrome) -> str | None:
             if driver.find_element(By.ID, control).is_enabled():
                 press_enter_on(driver, control)
                 return control
-    except StaleElementReferenceException:
-        return None  # the page redrew meanwhile: look again
+    except (StaleElementReferenceException, ElementNotInteractableException):
+        return None  # the page redrew meanwhile (a new turn, a hidden control): look again
     return None
 
 
