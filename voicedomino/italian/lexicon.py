@@ -771,7 +771,7 @@ ENTRIES: list[Entry] = [
             "direi di|direi che|direi|penso di|penso che|credo di|credo che|mi sa che",
             "provo a|proviamo a|opterei per|opto per|scelgo di|decido di|ho deciso di",
             "ho deciso|vorrei provare a|voler|volere|intendo|pensavo di|avevo pensato di",
-            "adesso provo a|allora provo a|vado a",
+            "adesso provo a|allora provo a|vado a|ci vuole|ci serve",
             "mi piacerebbe che|preferirei che",
         ),
         "WANT",
@@ -1223,7 +1223,9 @@ ENTRIES: list[Entry] = [
         "SCUSA",
     ),
     Entry(
-        "ancora|ancora una volta|un altra volta|di nuovo|nuovamente|un altra volta ancora", "ANCORA"
+        "ancora|ancora una volta|un altra volta|di nuovo|nuovamente|un altra volta ancora"
+        "|n altra volta|n atra volta|nata volta",
+        "ANCORA",
     ),
     Entry(
         _any(
@@ -1419,6 +1421,8 @@ ENTRIES: list[Entry] = [
         _any(
             "in rete|online|on line|per internet|su internet|via internet|in internet|rete",
             "internet|a distanza|da remoto|in remoto|sul server|al server|server",
+            "collegati|collegami|connettiti|connettimi|collegarsi|mi collego|colleghiamoci",
+            "connettersi|collegarmi|connettermi|collegato|connesso|connessi|in linea",
         ),
         "ONLINE",
     ),
@@ -1430,6 +1434,9 @@ ENTRIES: list[Entry] = [
         "FRIENDS",
     ),
     Entry("crea|creare|crei|creiamo|creo|creami|apri|apro|aprire|apra|nuovo", "CREATE"),
+    # A table (not "il tavolo", the tiles on it): one to make.
+    Entry("un tavolo|un nuovo tavolo|un tavolo nuovo|un altro tavolo", "A_TABLE"),
+    Entry("riempi|riempire|riempiamo|completare|completiamo", "FILL"),
     *(Entry(phrases, "TIMER", seconds) for seconds, phrases in _TURN_TIMER_WORDS.items()),
     Entry(
         _any(
@@ -1442,7 +1449,7 @@ ENTRIES: list[Entry] = [
         _any(
             "entra|entro|entrare|entriamo|entri|entrate|siediti|mi siedo|sediamoci|siedimi",
             "unisciti|mi unisco|uniamoci|unirmi|portami|mettimi al|mettimi nel|mettimi li",
-            "mettimi la|collegati al|collegami al|accedi|accedo",
+            "accedi|accedo",
         ),
         "JOIN",
     ),
@@ -1476,7 +1483,7 @@ ENTRIES: list[Entry] = [
             "chi c e|chi ce|chi ci sta|chi ci sono|chi sta giocando|chi c e a giocare",
             "chi ci sta a giocare|chi e seduto|chi e collegato|chi e connesso|chi e arrivato",
             "chi e entrato|chi siede|chi sono gli altri|chi gioca con noi|chi c e con me",
-            "chi ci sta con me",
+            "chi ci sta con me|chi gioca al tavolo|chi gioca a questo tavolo",
         ),
         "WHO_THERE",
     ),
@@ -1502,6 +1509,7 @@ ENTRIES: list[Entry] = [
             "aspettate|aspettatemi|aspettami|aspettate un attimo|aspettate un momento",
             "attendete|fatemi pensare|lasciatemi pensare|aspettare|datemi un attimo",
             "dammi un attimo|dammi un secondo|un attimo di pazienza|pazienza",
+            "datemi un secondo|datemi un momento|dammi un momento",
         ),
         "MOMENT",
     ),
@@ -1527,7 +1535,8 @@ ENTRIES: list[Entry] = [
             "chiudi il tavolo|chiudere il tavolo|chiudiamo il tavolo|chiudo il tavolo",
             "chiudi le porte|chiudi l accesso|blocca il tavolo|tavolo chiuso",
             "non far entrare nessuno|non fare entrare nessuno|niente nuovi arrivi",
-            "siamo al completo|siamo completi|al completo",
+            "siamo al completo|siamo completi|al completo|non far entrare altri",
+            "non fare entrare altri|non far entrare piu nessuno|nessun altro",
         ),
         "CLOSE_TABLE",
         True,
@@ -1791,7 +1800,7 @@ FRAMES: list[Frame] = [
         "rules",
         "REGOLE|EXPLAIN",
         f"{_ASK} PARTITA VARIANTE VARIANT REGOLE DO PLAY PASS PASS_IDIOM NUM TILE VINTO PUNTI"
-        " SPINNER",
+        " SPINNER WITH_SPINNER",
         slots={"VARIANT": "variant_name"},
     ),
     Frame.of(
@@ -1960,11 +1969,14 @@ FRAMES: list[Frame] = [
     ),
     # --- at a network table (issue 23); the dialog reads a greeting off a table as leaving,
     # a "wait" as a "no" (DialogManager.in_context)
-    Frame.of("play_online", "ONLINE|FRIENDS", f"{_MENU} GO_ON TABLE FRIENDS ONLINE"),
+    Frame.of(
+        "play_online", "ONLINE|FRIENDS", f"{_MENU} GO_ON TABLE FRIENDS ONLINE", repeatable="ONLINE"
+    ),
     Frame.of(
         "create_table",
-        "CREATE TABLE|SET TABLE|TABLE TIMER|CREATE TIMER",
-        f"{_MENU} CREATE TABLE ONLINE FRIENDS TIMER TIMER_WORD MOSSA TURNO GIOCATORI",
+        "CREATE TABLE|SET TABLE|TABLE TIMER|CREATE TIMER|A_TABLE|CREATE ONLINE",
+        f"{_MENU} CREATE TABLE A_TABLE ONLINE FRIENDS TIMER TIMER_WORD MOSSA TURNO GIOCATORI"
+        " COUNT NUM A_COMPUTER",
         slots={"TIMER": "turn_timer"},
         question="refuse",
         repeatable="CREATE",
@@ -1987,8 +1999,8 @@ FRAMES: list[Frame] = [
     Frame.of(
         "add_computer",
         "A_COMPUTER PLAY|A_COMPUTER WANT|A_COMPUTER DO|A_COMPUTER SET|A_COMPUTER EMPTY_SEAT"
-        "|OPP EMPTY_SEAT",
-        f"{_MENU} A_COMPUTER OPP LEVEL LIVELLO EMPTY_SEAT TABLE",
+        "|OPP EMPTY_SEAT|FILL EMPTY_SEAT|FILL OPP|FILL A_COMPUTER",
+        f"{_MENU} A_COMPUTER OPP LEVEL LIVELLO EMPTY_SEAT TABLE FILL",
         question="refuse",
     ),
     Frame.of(
@@ -2000,7 +2012,7 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "who_is_there",
-        "WHO_THERE|CHI TABLE|CHI GIOCATORI|CHI ONLINE",
+        "WHO_THERE|CHI TABLE|CHI GIOCATORI|CHI ONLINE|QUANTO GIOCATORI TABLE",
         f"{_ASK} TABLE PLAY GIOCATORI ONLINE FRIENDS",
     ),
     Frame.of(
@@ -2026,8 +2038,13 @@ FRAMES: list[Frame] = [
         fixed={"message": "ciao"},
         repeatable="GREET",
     ),
-    Frame.of("leave_table", "QUIT TABLE|LEAVE TABLE", f"{_MENU} ONLINE"),
-    Frame.of("close_table", "CLOSE_TABLE", f"{_MENU} TABLE ALL", slots={"CLOSE_TABLE": "closed"}),
+    Frame.of("leave_table", "QUIT TABLE|LEAVE TABLE|QUIT ONLINE|LEAVE ONLINE", f"{_MENU} ONLINE"),
+    Frame.of(
+        "close_table",
+        "CLOSE_TABLE",
+        f"{_MENU} TABLE ALL TELL_THEM",
+        slots={"CLOSE_TABLE": "closed"},
+    ),
     Frame.of("quit", "STOP GREET", "STOP"),  # "basta, ciao"
 ]
 
