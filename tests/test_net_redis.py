@@ -177,3 +177,34 @@ def test_one_process_claims_each_automatic_move(redis_url: str) -> None:
             await other.close()
 
     assert asyncio.run(scenario()) == [True, False, True, True, False]
+
+
+def test_a_seat_taken_back_through_another_process_leaves_the_old_connection(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """Two windows for one seat on two processes: the newer one holds it; the older one is
+    told 'replaced' and closed, so the two never take it from each other."""
+    first = ServerProcess(tmp_path / "a", "--redis", redis_url).start()
+    second = ServerProcess(tmp_path / "b", "--redis", redis_url).start()
+
+    async def scenario() -> tuple[Player, Player, dict[str, object]]:
+        anna = Player("Anna")
+        code = await anna.create(first.url, {"variant": "classica", "seats": 2})
+        again = Player("Anna")
+        await again.connect(second.url)
+        await again.send({"type": "resume", "code": code, "token": anna.state.token})
+        snapshot = await again.next("table", 0)
+        await anna.until(lambda m: m.get("type") == "replaced")
+        await asyncio.wait_for(anna._reader, 10)  # type: ignore[arg-type]
+        await asyncio.sleep(0.5)  # had the old window fought back, this one would hear it
+        await again.close()
+        return anna, again, snapshot
+
+    try:
+        anna, again, snapshot = asyncio.run(scenario())
+    finally:
+        second.stop()
+        first.stop()
+    assert anna.ws is not None and anna.ws.close_code == 4000
+    assert snapshot["seat"] == 0 and snapshot["seats"][0]["connected"]
+    assert not any(json.loads(text).get("type") == "replaced" for text in again.raw)

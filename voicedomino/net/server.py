@@ -628,6 +628,8 @@ class TableServer:
             holder = seats[seat].held_by
             if seats[seat].connected and holder is not None and holder != self.origin:
                 self._replace(live, client)
+        if self.store.shared and not live.clients:
+            self._forget(live)  # nobody here any more: the processes that serve it run it
 
     @staticmethod
     def _replace(live: LiveTable, client: Client) -> None:
