@@ -3,8 +3,11 @@ nothing read back of the player's own chat."""
 
 from __future__ import annotations
 
-from voicedomino.dialog.table_talk import tell, watched
-from voicedomino.engine import Passed, RoundStarted, Side, Tile, TilePlayed
+from voicedomino.dialog.narration import Narrator
+from voicedomino.dialog.response import Verbosity
+from voicedomino.dialog.table_talk import tell
+from voicedomino.engine import Passed, Settings, Side, Tile, TilePlayed
+from voicedomino.italian import messages as it
 from voicedomino.net.events import (
     ChatMessage,
     ConnectionChanged,
@@ -15,6 +18,7 @@ from voicedomino.net.events import (
     TimedOut,
     TimerWarning,
 )
+from voicedomino.net.table import SPECTATOR, Table, TableOptions
 
 
 def said(event: object, me: int | None) -> str:
@@ -44,11 +48,19 @@ def test_table_events_name_the_people_and_speak_to_the_player() -> None:
     assert said(ChatMessage(0, "Anna", "ciao"), 0) == ""  # not read back to who wrote it
 
 
-def test_a_spectator_hears_the_game_by_names() -> None:
-    names = ["Anna", "Bruno"]
+def test_a_spectator_hears_the_game_by_names_through_the_narration() -> None:
+    """A spectator's view has no seat: the same Narrator tells it, by the table's names."""
+    table, _ = Table.create("4721", Settings("classica", 2), TableOptions(), "Anna", 0.0)
+    table.join("Bruno", player=True, now=0.0)
+    table.start(0, False, 0.0, seed=1)
+    view = table.view_for(SPECTATOR)
+    assert view is not None
+    narrator = Narrator(Verbosity.NORMAL, 0.0)
     played = TilePlayed(1, Tile(3, 5), Side.TAIL, None, None, False)  # type: ignore[call-arg]
-    assert " ".join(m.text for m in watched(RoundStarted(1, 0, None, 0), names)) == (
-        "Mano uno. Comincia Anna."
-    )
-    assert watched(Passed(0, 3, 5), names)[0].text == "Anna passa."  # type: ignore[call-arg]
-    assert watched(played, names)[0].text.startswith("Bruno gioca il")
+    with it.seated(SPECTATOR, table.names()):
+        opening = [m.text for m in narrator.tell(view, list(view.history))]
+        passed = [m.text for m in narrator.tell(view, [Passed(0, 3, 5)])]  # type: ignore[call-arg]
+        play = [m.text for m in narrator.tell(view, [played])]
+    assert opening == ["Mano uno. Inizia Bruno, con il doppio bianco."]  # no hand to tell
+    assert passed == ["Anna passa."]
+    assert play[0].startswith("Bruno, ")
