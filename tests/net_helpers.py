@@ -215,3 +215,12 @@ async def play_until_over(players: list[Player], rng: random.Random, *, rounds: 
 
 def tiles_named(text: str) -> set[tuple[int, int]]:
     return {(int(a), int(b)) for a, b in TILE.findall(text)}
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Wait (in a thread that is not an event loop's) until *condition* holds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition never came true")
+        time.sleep(0.01)

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from net_helpers import ServerProcess
+from net_helpers import ServerProcess, wait_until
 
 from voicedomino.engine import IllegalAction, Pass, Passed, Reason, TilePlayed, TilesDrawn
 from voicedomino.net.events import ComputerAdded, MatchStarted, PlayerJoined
@@ -17,14 +17,6 @@ from voicedomino.net.link import LinkState, server_url
 from voicedomino.net.remote import RemoteTable, TableRefused
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def wait_until(condition, timeout: float = 20.0) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition never came true")
-        time.sleep(0.01)
 
 
 def test_server_addresses_are_read_as_people_write_them() -> None:

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from net_helpers import Player, ServerProcess, play_until_over
+from net_helpers import Player, ServerProcess, play_until_over, wait_until
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidMessage
 
@@ -32,14 +32,6 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 TWO_SEATS = {"variant": "classica", "seats": 2, "target": 0}
 
 
-def wait_until(condition, timeout: float = 20.0) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition never came true")
-        time.sleep(0.02)
-
-
 def listen_to(manager: DialogManager, news: threading.Event, heard: list[str], wanted: str,
               timeout: float = 20.0) -> None:  # fmt: skip
     """What the table tells the player, until *wanted* is among it."""
@@ -50,6 +42,21 @@ def listen_to(manager: DialogManager, news: threading.Event, heard: list[str], w
         news.wait(0.5)
         news.clear()
         heard.append(manager.table_news().text)
+
+
+def bruno_at_annas_table(
+    server: ServerProcess, loop: asyncio.AbstractEventLoop
+) -> tuple[Player, str, DialogManager, threading.Event, list[str]]:
+    """Anna (a plain client) creates a table; Bruno sits at it through this program's dialog,
+    as `--tavolo` does. Anna, the code, Bruno's dialog, its news flag and what he heard."""
+    anna = Player("Anna")
+    code = loop.run_until_complete(anna.create(server.url, TWO_SEATS))
+    manager = DialogManager(
+        computer_pause=0, network=NetworkSettings([f"127.0.0.1:{server.port}"], "Bruno", code)
+    )
+    news = threading.Event()
+    manager.network.wake = news.set
+    return anna, code, manager, news, [manager.start().text]
 
 
 def test_every_error_of_the_protocol_has_its_own_italian_sentence() -> None:
@@ -121,15 +128,8 @@ def test_a_second_window_takes_the_seat_and_the_first_stops_instead_of_fighting(
     tmp_path: Path,
 ) -> None:
     with ServerProcess(tmp_path) as server:
-        anna = Player("Anna")
         loop = asyncio.new_event_loop()
-        code = loop.run_until_complete(anna.create(server.url, TWO_SEATS))
-        manager = DialogManager(
-            computer_pause=0, network=NetworkSettings([f"127.0.0.1:{server.port}"], "Bruno", code)
-        )
-        news = threading.Event()
-        manager.network.wake = news.set
-        heard = [manager.start().text]
+        anna, code, manager, news, heard = bruno_at_annas_table(server, loop)
         try:
             remote = manager.network.remote
             assert remote is not None and remote.state.token is not None
@@ -162,15 +162,8 @@ def test_a_seat_that_no_longer_exists_is_said_once_and_not_asked_for_again(
     tmp_path: Path,
 ) -> None:
     server = ServerProcess(tmp_path).start()
-    anna = Player("Anna")
     loop = asyncio.new_event_loop()
-    code = loop.run_until_complete(anna.create(server.url, TWO_SEATS))
-    manager = DialogManager(
-        computer_pause=0, network=NetworkSettings([f"127.0.0.1:{server.port}"], "Bruno", code)
-    )
-    news = threading.Event()
-    manager.network.wake = news.set
-    heard = [manager.start().text]
+    anna, code, manager, news, heard = bruno_at_annas_table(server, loop)
     try:
         assert manager.phase is Phase.TABLE
         server.kill()

@@ -12,7 +12,7 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -55,9 +55,29 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
         process.wait(10)
 
 
-def test_two_processes_share_a_table_and_survive_losing_one(tmp_path: Path, redis_url: str) -> None:
-    first = ServerProcess(tmp_path / "a", "--redis", redis_url).start()
-    second = ServerProcess(tmp_path / "b", "--redis", redis_url).start()
+@pytest.fixture
+def two_processes(
+    tmp_path: Path, redis_url: str
+) -> Iterator[Callable[..., tuple[ServerProcess, ServerProcess]]]:
+    """Two `voicedomino server --redis` processes (with extra options), stopped at the end."""
+    started: list[ServerProcess] = []
+
+    def start(*extra: str) -> tuple[ServerProcess, ServerProcess]:
+        for name in ("a", "b"):
+            started.append(ServerProcess(tmp_path / name, "--redis", redis_url, *extra).start())
+        return started[-2], started[-1]
+
+    try:
+        yield start
+    finally:
+        for process in reversed(started):
+            process.stop()
+
+
+def test_two_processes_share_a_table_and_survive_losing_one(
+    two_processes: Callable[..., tuple[ServerProcess, ServerProcess]],
+) -> None:
+    first, second = two_processes()
 
     async def scenario() -> tuple[Player, Player, list[int]]:
         rng = random.Random(7)
@@ -94,11 +114,7 @@ def test_two_processes_share_a_table_and_survive_losing_one(tmp_path: Path, redi
         await bruno.close()
         return back, bruno, seqs
 
-    try:
-        anna, bruno, bruno_seqs = asyncio.run(scenario())
-    finally:
-        second.stop()
-        first.stop()
+    anna, bruno, bruno_seqs = asyncio.run(scenario())
     assert anna.state.view is not None and bruno.state.view is not None
     assert anna.state.view.match_result == bruno.state.view.match_result is not None
     assert anna.state.view.scores == bruno.state.view.scores
@@ -116,13 +132,11 @@ def _seqs(player: Player) -> list[int]:
 
 
 def test_a_dead_process_leaves_its_players_away_and_a_computer_plays_for_them(
-    tmp_path: Path, redis_url: str
+    tmp_path: Path, two_processes: Callable[..., tuple[ServerProcess, ServerProcess]]
 ) -> None:
     """Nobody closes the connections of a killed process: the others notice its lease ran out,
     tell the table, and the table's choice (a computer after no delay here) takes over."""
-    lease = ("--scadenza-processo", "1.5")
-    first = ServerProcess(tmp_path / "a", "--redis", redis_url, *lease).start()
-    second = ServerProcess(tmp_path / "b", "--redis", redis_url, *lease).start()
+    first, second = two_processes("--scadenza-processo", "1.5")
 
     async def scenario() -> Player:
         anna, bruno = Player("Anna"), Player("Bruno")
@@ -142,11 +156,7 @@ def test_a_dead_process_leaves_its_players_away_and_a_computer_plays_for_them(
         await bruno.close()
         return bruno
 
-    try:
-        bruno = asyncio.run(scenario())
-    finally:
-        second.stop()
-        first.stop()
+    bruno = asyncio.run(scenario())
     away = [e for e in bruno.events if isinstance(e, ConnectionChanged)]
     assert ConnectionChanged(0, "Anna", False) in away
     assert StandIn(0, "Anna", on=True) in bruno.events
@@ -180,12 +190,11 @@ def test_one_process_claims_each_automatic_move(redis_url: str) -> None:
 
 
 def test_a_seat_taken_back_through_another_process_leaves_the_old_connection(
-    tmp_path: Path, redis_url: str
+    two_processes: Callable[..., tuple[ServerProcess, ServerProcess]],
 ) -> None:
     """Two windows for one seat on two processes: the newer one holds it; the older one is
     told 'replaced' and closed, so the two never take it from each other."""
-    first = ServerProcess(tmp_path / "a", "--redis", redis_url).start()
-    second = ServerProcess(tmp_path / "b", "--redis", redis_url).start()
+    first, second = two_processes()
 
     async def scenario() -> tuple[Player, Player, dict[str, object]]:
         anna = Player("Anna")
@@ -200,11 +209,7 @@ def test_a_seat_taken_back_through_another_process_leaves_the_old_connection(
         await again.close()
         return anna, again, snapshot
 
-    try:
-        anna, again, snapshot = asyncio.run(scenario())
-    finally:
-        second.stop()
-        first.stop()
+    anna, again, snapshot = asyncio.run(scenario())
     assert anna.ws is not None and anna.ws.close_code == 4000
     assert snapshot["seat"] == 0 and snapshot["seats"][0]["connected"]
     assert not any(json.loads(text).get("type") == "replaced" for text in again.raw)
