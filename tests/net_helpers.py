@@ -217,7 +217,7 @@ def tiles_named(text: str) -> set[tuple[int, int]]:
     return {(int(a), int(b)) for a, b in TILE.findall(text)}
 
 
-def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+def wait_until(condition: Callable[[], bool], timeout: float = 30.0) -> None:
     """Wait (in a thread that is not an event loop's) until *condition* holds."""
     deadline = time.monotonic() + timeout
     while not condition():

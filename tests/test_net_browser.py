@@ -10,11 +10,11 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from net_helpers import ServerProcess
+from net_helpers import ServerProcess, wait_until
 from selenium import webdriver
 from selenium.common.exceptions import (
     ElementNotInteractableException,
@@ -98,14 +98,6 @@ def chronicle(driver: webdriver.Chrome) -> str:
     return str(driver.execute_script("return arguments[0].innerText", log))
 
 
-def wait_for(condition: Callable[[], bool], timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("the page never got there")
-        time.sleep(0.05)
-
-
 def test_a_browser_player_and_a_voicedomino_player_play_a_round(
     tmp_path: Path, browser: webdriver.Chrome
 ) -> None:
@@ -132,10 +124,10 @@ def test_a_browser_player_and_a_voicedomino_player_play_a_round(
             log = driver.find_element(By.ID, "cronaca")
             assert log.get_attribute("role") == "log"
             assert log.get_attribute("aria-live") == "polite"
-            wait_for(lambda: "Connesso" in driver.find_element(By.ID, "stato-connessione").text)
+            wait_until(lambda: "Connesso" in driver.find_element(By.ID, "stato-connessione").text)
             driver.find_element(By.ID, "nome").send_keys("Bruno")
             driver.find_element(By.ID, "codice").send_keys(" ".join(digits) + Keys.ENTER)
-            wait_for(lambda: driver.find_element(By.ID, "tavolo").is_displayed())
+            wait_until(lambda: driver.find_element(By.ID, "tavolo").is_displayed())
             while not any("Bruno è arrivato" in text for text in heard):
                 news.wait(1)
                 news.clear()
@@ -152,9 +144,9 @@ def test_a_browser_player_and_a_voicedomino_player_play_a_round(
                     news.wait(0.15)
                     news.clear()
                     heard.append(anna.table_news().text)
-            wait_for(lambda: "Partita finita" in chronicle(driver))
+            wait_until(lambda: "Partita finita" in chronicle(driver))
             heard.append(anna.handle("bella mossa").text)
-            wait_for(lambda: "Bella mossa" in chronicle(driver))
+            wait_until(lambda: "Bella mossa" in chronicle(driver))
             told = chronicle(driver)
         finally:
             anna.close()
