@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 from korean_speech import KO_MODEL_PATH, RATE, Int16, ko_model
 
-from voicedomino.speech.recognizer import SpeechRecognizer
+from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
 
 POOL_PATH = Path(__file__).resolve().parent / "data" / "korean_pool.txt"
 SCREEN_OFFSETS_MS = (0, 10, 20, 30, 40)
@@ -172,6 +172,37 @@ def korean_recognizer(model: Any | None = None) -> SpeechRecognizer:
 def say(italian_sentence: str, speed: int = 175, standin: StandIn | None = None) -> Int16:
     """The Korean stand-in of an Italian sentence, said by espeak-ng (16 kHz int16)."""
     return speech((standin or game_standin()).korean(italian_sentence), speed)
+
+
+_FRAME_BYTES = 3200  # 0.1 s of 16 kHz int16
+
+
+def heard_in_italian(
+    recognizer: SpeechRecognizer, italian: str, standin: StandIn | None = None
+) -> list[Utterance]:
+    """`italian` said through the stand-in, fed to `recognizer` as a live capture would be,
+    and every result mapped back to Italian (text, sentence and free words) as the game's
+    voice path gets it."""
+    standin = standin or game_standin()
+    silence = np.zeros(8000, dtype=np.int16)
+    audio = np.concatenate([silence, say(italian, standin=standin), silence, silence]).tobytes()
+    results = [
+        u
+        for i in range(0, len(audio), _FRAME_BYTES)
+        if (u := recognizer.accept(audio[i : i + _FRAME_BYTES])) is not None
+    ]
+    results.append(recognizer.finish())
+    return [
+        Utterance(
+            standin.italian(u.text),
+            u.confidence,
+            [],
+            u.understood,
+            sentence=standin.italian(u.sentence) if u.sentence else None,
+            free_text=standin.italian(u.free_text) if u.free_text else None,
+        )
+        for u in results
+    ]
 
 
 # --- screening (run by hand; its output is committed) ------------------------------------

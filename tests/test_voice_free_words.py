@@ -12,9 +12,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
-import numpy as np
 import pytest
-from korean_standin import StandIn, game_standin, korean_recognizer, say
+from korean_standin import StandIn, game_standin, heard_in_italian, korean_recognizer
 
 from voicedomino.audio.null import NullOutput
 from voicedomino.dialog.intents import Ask, AskPlayer, PassTurn, Query, SetPlayers
@@ -26,8 +25,6 @@ from voicedomino.frontend.attention import DEFAULT_MIN_CONFIDENCE
 from voicedomino.frontend.inbox import Spoken
 from voicedomino.frontend.voice import FREE_WORDS_CONFIDENCE, deliver
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
-
-FRAME_BYTES = 3200  # 0.1 s of 16 kHz int16
 
 
 def quiet_game() -> Game:
@@ -53,21 +50,9 @@ def heard_as_the_game_gets_it(
     recognizer: SpeechRecognizer, standin: StandIn, italian: str
 ) -> list[Spoken]:
     """`italian` said through the stand-in; every result mapped back to Italian, delivered."""
-    silence = np.zeros(8000, dtype=np.int16)
-    audio = np.concatenate([silence, say(italian), silence, silence]).tobytes()
-    results = [
-        u
-        for i in range(0, len(audio), FRAME_BYTES)
-        if (u := recognizer.accept(audio[i : i + FRAME_BYTES])) is not None
-    ]
-    results.append(recognizer.finish())
     game = quiet_game()
-    for utterance in results:
-        free = standin.italian(utterance.free_text) if utterance.free_text else None
-        text = standin.italian(utterance.text)
-        sentence = standin.italian(utterance.sentence) if utterance.sentence else None
-        deliver(game, Utterance(text, utterance.confidence, [], utterance.understood,
-                                sentence=sentence, free_text=free))  # fmt: skip
+    for utterance in heard_in_italian(recognizer, italian, standin):
+        deliver(game, utterance)
     return [s for s in spoken_items(game) if s.heard is not None]
 
 
