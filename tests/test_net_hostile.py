@@ -295,3 +295,33 @@ def test_tables_nobody_comes_back_to_are_deleted_in_time(tmp_path: Path) -> None
     assert restored == 2
     assert after_restore == ["2222", "3333"]  # the lobby left an hour ago is gone at once
     assert (gone, left, stored) == (2, [], [])
+
+
+def test_a_connection_that_never_says_hello_is_closed_in_time(tmp_path: Path) -> None:
+    from voicedomino.net.limits import Limits
+    from voicedomino.net.server import TableServer
+    from voicedomino.net.store import SqliteStore
+
+    async def scenario() -> tuple[dict[str, object], int | None, str]:
+        server = TableServer(SqliteStore(tmp_path), limits=Limits(hello_within_s=0.5))
+        await server.restore()
+        try:
+            async with server.serve("127.0.0.1", 0) as listening:
+                port = listening.sockets[0].getsockname()[1]
+                url = f"ws://127.0.0.1:{port}/"
+                async with connect(url) as greeting:  # a client that greets stays
+                    await greeting.send(json.dumps({"type": "hello", "version": 1}))
+                    await greeting.recv()
+                    async with connect(url) as silent:
+                        told = json.loads(await asyncio.wait_for(silent.recv(), 10))
+                        with pytest.raises(ConnectionClosed):
+                            await asyncio.wait_for(silent.recv(), 10)
+                    await greeting.send(json.dumps({"type": "ping"}))
+                    answer = json.loads(await greeting.recv())["type"]
+                return told, silent.close_code, answer
+        finally:
+            await server.close()
+
+    told, code, answer = asyncio.run(scenario())
+    assert told["code"] == "hello_first" and told["text"] == it_net.error_text("hello_first")
+    assert code == 1008 and answer == "pong"

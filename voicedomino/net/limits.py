@@ -28,6 +28,7 @@ class Limits:
     guess_delay_s: float = 2.0  # the answer to a join over the limit waits this long
     new_tables_per_min: float = 6.0  # per address: tables are kept until everyone leaves
     new_table_burst: int = 10
+    hello_within_s: float = 10.0  # a connection that does not greet by then is closed
     max_tables: int = 5000
     max_connections: int = 5000
 

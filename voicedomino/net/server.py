@@ -237,6 +237,10 @@ class TableServer:
         self._open_per_address[address] = self._open_per_address.get(address, 0) + 1
         self._connections += 1
         writer = asyncio.create_task(self._write(client))
+        # A connection that never says hello only holds a place: it is closed in time.
+        watchdog = asyncio.get_running_loop().call_later(
+            limits.hello_within_s, self._no_hello, client
+        )
         try:
             async for message in ws:
                 await self._receive(client, message)
@@ -247,6 +251,7 @@ class TableServer:
         except ConnectionClosed:
             pass
         finally:
+            watchdog.cancel()
             self._connections -= 1
             left = self._open_per_address.get(address, 1) - 1
             if left <= 0:
@@ -255,6 +260,16 @@ class TableServer:
                 self._open_per_address[address] = left
             await self._detach(client)
             writer.cancel()
+
+    @staticmethod
+    def _no_hello(client: Client) -> None:
+        if client.greeted:
+            return
+        log.warning("address %s: no hello in time, closed", client.address)
+        client.send(_error("hello_first"))
+        client.farewell = (1008, "no hello")
+        with contextlib.suppress(asyncio.QueueFull):
+            client.outbox.put_nowait(None)
 
     async def _write(self, client: Client) -> None:
         with contextlib.suppress(ConnectionClosed):
