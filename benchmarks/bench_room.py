@@ -229,6 +229,7 @@ class MeasuredGame(Game):
 
     def on_spoken(self, spoken: Spoken) -> None:
         outputs = len(self.timed.events)
+        waiting_before = self.gate.pending if self.gate is not None else None
         self._hearing = True
         try:
             super().on_spoken(spoken)
@@ -236,7 +237,9 @@ class MeasuredGame(Game):
             self._hearing = False
         self.typing = False  # a typed line is being answered
         gate = self.gate
-        if gate is not None and gate.pending is not None:
+        # A command read back by this utterance (not one still waiting from before it, which
+        # keeps its own cause while another sound is heard during its grace period).
+        if gate is not None and gate.pending is not None and gate.pending is not waiting_before:
             self._pending_cause = self.cause  # carried out later, when its grace has run out
             if gate.pending.needs_yes and self.cause is not None:
                 self.asked.append((self.cause, gate.pending.intent))
@@ -570,6 +573,7 @@ def main(argv: list[str] | None = None) -> int:
     addressed_changes = 0  # shows the measurement sees changes at all
     by_condition: dict[str, list[float]] = {}
     waiting = [Handled(intent, cause, False) for cause, intent in result.asked]
+    local_game = DialogManager(Table(), computer_pause=0.0)
     confirmed_by_yes: set[int] = set()  # pieces read back right, waiting for "sì"
     for handled in [*result.handled, *waiting]:
         if handled.cause is None:
@@ -597,7 +601,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         index = next(i for i, p in enumerate(pieces) if p is piece)
         addressed_changes += handled.changed
-        expected = parse(piece.clip.expected or "")
+        # What the sentence means in this local game (off a network table "un attimo" is a "no").
+        expected = local_game.in_context(parse(piece.clip.expected or ""))
         if expected is not None and handled.intent == expected and not carried.get(index):
             carried[index] = True
             if args.verbose:
