@@ -9,6 +9,7 @@ import asyncio
 import json
 import random
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -213,3 +214,33 @@ def test_a_seat_taken_back_through_another_process_leaves_the_old_connection(
     assert anna.ws is not None and anna.ws.close_code == 4000
     assert snapshot["seat"] == 0 and snapshot["seats"][0]["connected"]
     assert not any(json.loads(text).get("type") == "replaced" for text in again.raw)
+
+
+def test_a_frozen_process_is_taken_for_gone_then_takes_its_players_back(
+    two_processes: Callable[..., tuple[ServerProcess, ServerProcess]],
+) -> None:
+    """A process that stops answering for longer than its lease (here SIGSTOP) has its players
+    marked away by the others; when it runs again, its players are still connected to it and
+    are marked back."""
+    first, second = two_processes("--scadenza-processo", "1.5")
+
+    async def scenario() -> Player:
+        anna, bruno = Player("Anna"), Player("Bruno")
+        code = await anna.create(first.url, {"variant": "classica", "seats": 2})
+        await bruno.join(second.url, code)
+        assert first.process is not None
+        first.process.send_signal(signal.SIGSTOP)
+        try:
+            await bruno.until(lambda m: any(e["event"].get("connected") is False
+                                            for e in m.get("events", [])))  # fmt: skip
+        finally:
+            first.process.send_signal(signal.SIGCONT)
+        await bruno.until(lambda m: any(e["event"].get("connected") is True
+                                        for e in m.get("events", [])))  # fmt: skip
+        await anna.close()
+        await bruno.close()
+        return bruno
+
+    bruno = asyncio.run(scenario())
+    told = [e for e in bruno.events if isinstance(e, ConnectionChanged)]
+    assert told[:2] == [ConnectionChanged(0, "Anna", False), ConnectionChanged(0, "Anna", True)]
