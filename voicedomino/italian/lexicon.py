@@ -238,7 +238,8 @@ _MISTAKE = _any(
     "mi sono distratta|non era quella|era sbagliata",
 )
 _QUIT = _any(
-    "esci|esco|uscire|usciamo|esca|chiudi|chiudo|chiudere|chiudiamo|chiuda",
+    "esci|esco|uscire|usciamo|esca|chiudi|chiudo|chiudere|chiudiamo|chiuda|io vado",
+    "abbandona|abbandoniamo",
     "fine|basta giocare|basta cosi per oggi|per oggi basta|basta per oggi|per stasera basta",
     "smetto|smettere|smettiamo|smetta|la smetto|la smettiamo|mi fermo|ci fermiamo",
     "mi ritiro|abbandono|abbandonare|ho finito|abbiamo finito|finiamo|finiamola",
@@ -905,7 +906,7 @@ ENTRIES: list[Entry] = [
         _any(
             "avversario|avversari|gli altri|altri|l altro|gli altri giocatori|computer",
             "i computer|il computer|gli avversari|quegli altri|gli altri due|le altre",
-            "gli altri tre|i miei avversari|altri giocatori",
+            "gli altri tre|i miei avversari|altri giocatori|gli amici|agli amici|i miei amici",
             "bot|il bot|i bot|robot|il robot|la macchina",
         ),
         "OPP",
@@ -1441,7 +1442,8 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "timer|col timer|con il timer|con timer|cronometro|col cronometro|a tempo",
-            "tempo per mossa|tempo a mossa|limite di tempo|tempo limite|per ogni mossa",
+            "tempo per mossa|tempo a mossa|limite di tempo|tempo limite|per ogni mossa|tempo",
+            "il tempo|tempo massimo",
         ),
         "TIMER_WORD",
     ),
@@ -1483,7 +1485,8 @@ ENTRIES: list[Entry] = [
             "chi c e|chi ce|chi ci sta|chi ci sono|chi sta giocando|chi c e a giocare",
             "chi ci sta a giocare|chi e seduto|chi e collegato|chi e connesso|chi e arrivato",
             "chi e entrato|chi siede|chi sono gli altri|chi gioca con noi|chi c e con me",
-            "chi ci sta con me|chi gioca al tavolo|chi gioca a questo tavolo",
+            "chi ci sta con me|chi gioca al tavolo|chi gioca a questo tavolo|chi e presente",
+            "chi e qui|chi sta al tavolo",
         ),
         "WHO_THERE",
     ),
@@ -1492,6 +1495,7 @@ ENTRIES: list[Entry] = [
             "bella mossa|bel colpo|bella giocata|ben fatto|ben giocato|ottima mossa|gran mossa",
             "grande mossa|complimenti|bravo|brava|bravi|bravissimo|bravissima|che mossa",
             "che bella mossa|ha fatto una bella mossa|hai fatto una bella mossa|bella partita",
+            "ottimo colpo|gran colpo|colpo da maestro|ottima giocata|bella questa",
         ),
         "PRAISE",
     ),
@@ -1509,7 +1513,7 @@ ENTRIES: list[Entry] = [
             "aspettate|aspettatemi|aspettami|aspettate un attimo|aspettate un momento",
             "attendete|fatemi pensare|lasciatemi pensare|aspettare|datemi un attimo",
             "dammi un attimo|dammi un secondo|un attimo di pazienza|pazienza",
-            "datemi un secondo|datemi un momento|dammi un momento",
+            "datemi un secondo|datemi un momento|dammi un momento|abbiate pazienza|abbi pazienza",
         ),
         "MOMENT",
     ),
@@ -2006,7 +2010,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "remove_computer",
         "WILD_OFF OPP|WILD_OFF A_COMPUTER",
-        f"{_MENU} OPP A_COMPUTER TABLE NUM",
+        f"{_MENU} OPP A_COMPUTER TABLE NUM LAST",
         slots={"NUM": "seat_number"},
         question="refuse",
     ),
@@ -2017,12 +2021,15 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "quick_message",
-        "PRAISE",
-        "TELL_THEM ALL OPP PARTNER MOSSA",
+        "PRAISE SEAT|PRAISE OPP|PRAISE",  # "bravo Marco": said to someone, not asking about them
+        "TELL_THEM ALL OPP PARTNER MOSSA SEAT",
         fixed={"message": "bella_mossa"},
     ),
     Frame.of(
-        "quick_message", "THANKS", "TELL_THEM ALL OPP PARTNER PARTITA", fixed={"message": "grazie"}
+        "quick_message",
+        "THANKS SEAT|THANKS OPP|THANKS",
+        "TELL_THEM ALL OPP PARTNER PARTITA SEAT",
+        fixed={"message": "grazie"},
     ),
     Frame.of(
         "quick_message",
@@ -2033,8 +2040,8 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "quick_message",
-        "GREET",
-        "TELL_THEM ALL OPP PARTNER",
+        "GREET SEAT|GREET OPP|GREET",
+        "TELL_THEM ALL OPP PARTNER SEAT",
         fixed={"message": "ciao"},
         repeatable="GREET",
     ),
