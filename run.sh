@@ -106,6 +106,12 @@ case "${1:-gioca}" in
             "$py" benchmarks/arena.py --variant coppie --seats 4 --pairs --deals $((deals / 4)) \
                 --a "$1" --b "$2"
         done
+        # Against the frozen pre-issue-22 hard player, and the regret of its decisions and of
+        # today's, judged with every hand visible.
+        "$py" benchmarks/arena.py --variant coppie --seats 4 --pairs --deals $((deals / 4)) \
+            --a difficile --b difficile-v1
+        "$py" benchmarks/regret.py --variant coppie --seats 4 --pairs --deals $((deals / 20)) \
+            --a difficile --b pesante --also difficile-v1
         ;;
     *)
         say "Uso: ./run.sh gioca [opzioni] | ./run.sh test | ./run.sh bench [--full]"
