@@ -236,8 +236,9 @@ def report(config: Config, results: list[DealResult], elapsed: float) -> str:
     return "\n".join(lines)
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def table_parser(description: str) -> argparse.ArgumentParser:
+    """The arguments shared with regret.py: the table, the two levels, the deals, the seed."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--variant", default="classica")
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--pairs", action="store_true", help="coppie with 4 seats in two pairs")
@@ -252,6 +253,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--search", default="", help="difficile's settings, e.g. samples=32,nodes=100000"
     )
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = table_parser(__doc__.split("\n\n")[0])
     parser.add_argument("--progress", type=int, default=0, help="print a line every N deals")
     return parser.parse_args(argv)
 

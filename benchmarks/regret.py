@@ -37,7 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arena import Config, config_of, play_hand
+from arena import Config, config_of, play_hand, table_parser
 
 from voicedomino.engine import Action, Draw, Match, Pass, Play, make_rules
 from voicedomino.players import make_player
@@ -274,19 +274,8 @@ def report(
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--variant", default="coppie")
-    parser.add_argument("--seats", type=int, default=4)
-    parser.add_argument("--pairs", action="store_true", help="coppie with 4 seats in two pairs")
-    parser.add_argument("--set", type=int, default=6, choices=(6, 9), help="double-six or nine")
-    parser.add_argument("--spinner", action="store_true", help="a lead double opens four arms")
-    parser.add_argument("--opening", default=None, help="an opening rule (engine Opening value)")
-    parser.add_argument("--deals", type=int, default=50)
-    parser.add_argument("--a", default="difficile", help="the level judged (side A)")
-    parser.add_argument("--b", default="pesante", help="the level of side B")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--search", default="", help="difficile's settings, as in arena.py")
+    parser = table_parser(__doc__.split("\n\n")[0])
+    parser.set_defaults(variant="coppie", seats=4, deals=50, b="pesante")  # A is the level judged
     parser.add_argument(
         "--also", default="", help="judge this level's choice too, on the same positions"
     )
