@@ -402,12 +402,12 @@ class HomeGame(MeasuredGame):
         spoken = [text for _, text in self.timed.events[before:] if not text.startswith("<")]
         self.said_for.setdefault(cause, []).extend(spoken)
 
-    def handle_intent(self, intent: Intent | None) -> Any:
+    def handle_intent(self, intent: Intent | None, *, quiet_refusal: bool = False) -> Any:
         hearing = self._hearing
         cause = self.cause if hearing else (None if self.typing else self._pending_cause)
         settings = self._settings()
         changes_state = intent is not None and self.manager.readback(intent) is not None
-        response = super().handle_intent(intent)
+        response = super().handle_intent(intent, quiet_refusal=quiet_refusal)
         if cause is not None and intent is not None:
             self.acted.append((cause, intent, changes_state, self.handled[-1].changed))
         if self._settings() != settings:

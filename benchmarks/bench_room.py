@@ -247,7 +247,7 @@ class MeasuredGame(Game):
         if new and self.cause is not None:
             self.first_output.setdefault(self.cause, new[0][0])
 
-    def handle_intent(self, intent: Intent | None) -> Response:
+    def handle_intent(self, intent: Intent | None, *, quiet_refusal: bool = False) -> Response:
         if self._hearing:
             cause = self.cause
         elif self.typing:
@@ -255,7 +255,7 @@ class MeasuredGame(Game):
         else:  # the gate's grace ran out: the command read back earlier
             cause = self._pending_cause
         before = json.dumps(self.manager.save_document(), sort_keys=True)
-        response = super().handle_intent(intent)
+        response = super().handle_intent(intent, quiet_refusal=quiet_refusal)
         after = json.dumps(self.manager.save_document(), sort_keys=True)
         # Quitting is a change too: the match the player was in is left.
         changed = before != after or self.finished

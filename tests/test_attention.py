@@ -18,6 +18,7 @@ from voicedomino.frontend.inbox import Spoken
 from voicedomino.grammar.normalize import normalize
 from voicedomino.italian import messages as it
 from voicedomino.italian.numbers import pip_word
+from voicedomino.speech.recognizer import Evidence
 
 
 class Clock:
@@ -60,11 +61,13 @@ class Table:
         self.out.truncate()
         return text
 
-    def hear(self, text: str, confidence: float | None = 0.95) -> None:
+    def hear(
+        self, text: str, confidence: float | None = 0.95, evidence: Evidence | None = None
+    ) -> None:
         """What the recogniser hands over for an exact grammar sentence (or none)."""
         sentence = normalize(text)
         heard = sentence_table().get(sentence)
-        self.game.on_spoken(Spoken(sentence, heard, confidence))
+        self.game.on_spoken(Spoken(sentence, heard, confidence, evidence=evidence))
 
     def noise(self) -> None:
         self.game.on_spoken(Spoken("", None, None))
@@ -273,6 +276,100 @@ def test_quiet_rejection_only_a_cue_inside_and_nothing_outside() -> None:
     cues = len(table.output.cues)
     table.noise()
     assert table.said() == "" and len(table.output.cues) == cues
+
+
+SURE = Evidence(agreed=True, score_per_second=60.0, min_word_confidence=1.0)
+DISAGREED = Evidence(agreed=False, score_per_second=40.0, min_word_confidence=0.6)
+
+
+def test_an_unsure_result_the_dialog_turns_down_gets_only_the_cue() -> None:
+    """What the dialog would refuse ("not in a match", "Non ho capito", "Rispondi sì o no"),
+    heard unsurely, is most often the room: the cue, not a sentence. Sure, or typed, the
+    player hears why."""
+    table = Table()
+    table.type("inizia")
+    assert table.manager.phase is Phase.PLAYING
+    table.gate.open_window()
+    table.said()
+    for unsure in ("quattro giocatori", "si", "no", "va bene"):
+        assert sentence_table().get(normalize(unsure)) is not None, unsure
+        cues = table.output.cues.count("invalid")
+        table.hear(unsure, confidence=0.6, evidence=DISAGREED)
+        assert table.said() == "", unsure
+        assert table.output.cues.count("invalid") == cues + 1, unsure
+    table.hear("quattro giocatori", confidence=0.6, evidence=DISAGREED)
+    table.type("quattro giocatori")
+    assert "menu" in table.said()
+    table.hear("una partita a quattro giocatori", confidence=1.0, evidence=SURE)
+    assert "menu" in table.said()
+    table.hear("quante tessere ho", confidence=0.6, evidence=DISAGREED)  # a question: answered
+    assert table.said() != ""
+
+
+def test_an_unsure_stray_command_at_a_yes_no_question_leaves_it_waiting() -> None:
+    table = Table()
+    table.type("inizia")
+    table.hear("esci")
+    assert "Vuoi uscire?" in table.said()
+    table.hear("passo", confidence=0.6, evidence=DISAGREED)
+    assert table.said() == "" and table.output.cues[-1] == "invalid"
+    table.type("passo")  # typed: told what the question wants
+    assert table.said() != ""
+    table.hear("si")
+    assert table.game.finished
+
+
+def test_an_unsure_move_the_game_would_refuse_is_not_asked_about() -> None:
+    """A tile not held, an arm a plain table lacks, a tile of another set: heard unsurely,
+    the refusal's cue at once instead of "...? Di' sì"; nothing changes. A legal move heard as
+    unsurely is still asked about, and a sure illegal one is still read back and explained."""
+    table = Table(seed=11)
+    table.type("inizia")
+    view = table.manager.view()
+    assert view is not None and view.is_my_turn
+    legal = {a.tile for a in view.legal_actions() if isinstance(a, Play)}
+    assert legal, "this deal opens with a play"
+    held = next(iter(legal))
+    missing = next(t for t in view.tile_set if t not in view.hand)
+    before = table.document()
+    table.said()
+
+    def words(tile: object, more: str = "") -> str:
+        high, low = tile.high, tile.low  # type: ignore[attr-defined]
+        return f"gioca {pip_word(high)} {pip_word(low)} {more}".strip()
+
+    for sentence in (words(missing), words(held, "sotto"), "gioca nove bianco"):
+        assert sentence_table().get(normalize(sentence)) is not None, sentence
+        cues = table.output.cues.count("invalid")
+        table.hear(sentence, confidence=0.6, evidence=DISAGREED)
+        assert table.said() == "", sentence
+        assert table.output.cues.count("invalid") == cues + 1, sentence
+        assert table.gate.pending is None and table.document() == before
+    table.hear(words(held), confidence=0.6, evidence=DISAGREED)
+    assert "Di' sì" in table.said()
+    table.hear("no")
+    table.said()
+    table.hear(words(missing), confidence=1.0, evidence=SURE)
+    assert table.said() != ""
+    table.wait(3)
+    assert table.said() != "" and table.document() == before
+
+
+def test_a_sentence_the_decoders_disagree_on_and_score_low_is_not_answered() -> None:
+    """Television and babble led by "domino" were heard as sentences nobody said, with no
+    agreement and a low score: not answered, not asked about."""
+    table = Table()
+    table.type("inizia")
+    table.gate.open_window()
+    table.said()
+    low = Evidence(agreed=False, score_per_second=8.0, min_word_confidence=0.6)
+    for sentence in ("domino quante tessere ho", "domino gioca tre cinque", "quante ne ho"):
+        assert sentence_table().get(normalize(sentence)) is not None, sentence
+        table.hear(sentence, confidence=0.6, evidence=low)
+        assert table.said() == "", sentence
+    assert table.gate.pending is None
+    table.hear("domino quante tessere ho", confidence=0.6, evidence=DISAGREED)
+    assert table.said() != ""
 
 
 def test_undo_restores_the_exact_position_and_says_what_was_undone() -> None:

@@ -78,14 +78,17 @@ from voicedomino.dialog.session import MatchSession, PlayerFactory, TableSeat
 from voicedomino.dialog.turns import Turns, only_tile_with
 from voicedomino.engine import (
     TILE_SETS,
+    Action,
     Draw,
+    IllegalAction,
     Pass,
+    Play,
     Reason,
     SaveError,
     SeatView,
     Side,
 )
-from voicedomino.engine.legality import fitting_sides
+from voicedomino.engine.legality import fitting_sides, resolve
 from voicedomino.italian import messages as it
 from voicedomino.italian import network as it_net
 from voicedomino.net.remote import TableRefused
@@ -385,6 +388,33 @@ class DialogManager:
                 return it_net.readback_close_table(closed)
         return None
 
+    def refuses(self, intent: Intent) -> bool:
+        """The move would be turned down as it stands (by the engine's own check, changing
+        nothing): a tile not held, not fitting, an arm the table lacks, a draw or pass the
+        rules forbid now. False whenever unsure (not the player's turn, another phase)."""
+        if self.phase is not Phase.PLAYING or self.session is None:
+            return False
+        view = self.session.view()
+        if not view.is_my_turn:
+            return False
+        action: Action
+        match intent:
+            case PlayTile(side=side) if intent.tile not in view.rules.tiles:
+                return True
+            case PlayTile(side=side):
+                action = Play(intent.tile, side)
+            case DrawTile():
+                action = Draw()
+            case PassTurn():
+                action = Pass()
+            case _:
+                return False
+        try:
+            resolve(view.rules, view.turn(), action)
+        except IllegalAction as error:
+            return error.reason is not Reason.SIDE_NEEDED
+        return False
+
     def not_understood(self) -> Response:
         return Response(understood=False).say(it.not_understood(self.hint_text()), Cue.INVALID)
 
@@ -549,7 +579,7 @@ class DialogManager:
 
     def _on_resume_offer(self, intent: Intent) -> Response:
         if not isinstance(intent, Answer):
-            return Response(awaits_player=True).say(it.confirm_yes_no(self.inputs))
+            return Response(awaits_player=True).say(it.confirm_yes_no(self.inputs), Cue.INVALID)
         saved, self._saved = self._saved, None
         if not intent.yes or saved is None:
             self.phase = Phase.MENU
@@ -688,7 +718,7 @@ class DialogManager:
 
     def _on_confirm(self, intent: Intent) -> Response:
         if not isinstance(intent, Answer):
-            return Response(awaits_player=True).say(it.confirm_yes_no(self.inputs))
+            return Response(awaits_player=True).say(it.confirm_yes_no(self.inputs), Cue.INVALID)
         if intent.yes and not intent.firm:  # "ok", "va bene": not enough to leave a match
             return Response(awaits_player=True).say(it.confirm_say_yes())
         what, self._confirming = self._confirming, None

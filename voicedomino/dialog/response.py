@@ -50,6 +50,14 @@ class Response:
     def text(self) -> str:
         return " ".join(message.text for message in self.messages)
 
+    @property
+    def refused(self) -> bool:
+        """Not understood, or understood and turned down (its first message carries the
+        invalid cue), with nothing changed."""
+        if self.state_changed:
+            return False
+        return not self.understood or bool(self.messages and self.messages[0].cue is Cue.INVALID)
+
     def say(self, text: str, cue: Cue | None = None, pause: float = 0.0) -> Response:
         self.messages.append(Message(text, cue, pause))
         return self

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol, TextIO
 
 from voicedomino.audio.api import SoundOutput
+from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog.intents import (
     Intent,
     ListVoices,
@@ -256,9 +257,18 @@ class Game:
         self._after(response)
         return response
 
-    def handle_intent(self, intent: Intent | NetRequest | None) -> Response:
-        """Carry out one intent now and say the answer."""
+    def handle_intent(
+        self, intent: Intent | NetRequest | None, *, quiet_refusal: bool = False
+    ) -> Response:
+        """Carry out one intent now and say the answer. With `quiet_refusal` (a voice result
+        heard unsurely) a refusal or "not understood" is only its cue: most such results are
+        the room, and the game must not argue with the television."""
         response = self.manager.handle_intent(intent)
+        if quiet_refusal and response.refused:
+            self.output.play_cue(Cue.INVALID)
+            if self.gate is not None:
+                self.gate.after_response(response)
+            return response
         self._after(response)
         return response
 
