@@ -28,8 +28,9 @@ command begins), once with the attention word in front. When the game has said t
 is too full of speech and asked for the attention word, the player puts "domino" in front of
 every command, as asked.
 
-Figures, per condition: commands right (the game was handed the command said, carried out or
-read back), end of speech -> first output (median, p95). Over the whole recording:
+Figures, per condition: commands right (the game was handed the command said: carried out,
+read back, or, heard unsurely as a move the game cannot make now, turned down at once with the
+invalid cue), end of speech -> first output (median, p95). Over the whole recording:
 - false_actions: match changes caused by sound not addressed to the game;
 - wrong_acts: state-changing commands the room caused or the game misheard, carried out;
 - settings_changed_by_room: rate, volume, verbosity or voice changed by sound not addressed;
@@ -383,6 +384,8 @@ class HomeGame(MeasuredGame):
         self.settings_changed: list[int | None] = []  # causes of voice-setting changes
         # cause, intent, whether it is a state-changing command, whether it changed the match
         self.acted: list[tuple[int | None, Intent, bool, bool]] = []
+        # unsure moves the gate turned down at once, as the game would (nothing attempted)
+        self.refused_at_once: list[tuple[int, Intent]] = []
 
     def _settings(self) -> tuple[Any, ...]:
         output = self.output
@@ -455,6 +458,17 @@ def run_game(
         game._note_said(cause, before)
 
     gate.tick = tick_noted  # type: ignore[method-assign]
+    refuses = getattr(manager, "refuses", None)  # (absent before the gate refused at once)
+
+    def refuses_noted(intent: Intent) -> bool:
+        """A move heard unsurely that the game cannot make gets the invalid cue at once: heard
+        right, it is the command handed over and answered (like one read back)."""
+        refused = bool(refuses(intent)) if refuses is not None else False
+        if refused and game.cause is not None and game._hearing:
+            game.refused_at_once.append((game.cause, intent))
+        return refused
+
+    manager.refuses = refuses_noted  # type: ignore[method-assign]
 
     def serve() -> None:
         try:
@@ -564,7 +578,8 @@ def measure(
     index_of = {id(p): i for i, p in enumerate(recording.pieces)}
     right: set[int] = set()
     latencies: dict[str, list[float]] = {}
-    waiting = [(cause, intent, True, False) for cause, intent in game.asked]
+    answered = [*game.asked, *game.refused_at_once]  # read back, or refused as unplayable
+    waiting = [(cause, intent, True, False) for cause, intent in answered]
     for cause, intent, _, _ in [*game.acted, *waiting]:
         origin = origins[cause]
         if not isinstance(origin, Piece) or not origin.addressed or index_of[id(origin)] in right:
