@@ -1,0 +1,159 @@
+"""Italian written by other hands that the rules were never written against.
+
+Seven writers who saw neither the code nor the phrase list wrote what players would say to the
+game, each with the meaning they expected (or NONE: not for the game). Part of their work
+(`phrasings_other_hands_dev.tsv`, `phrasings_other_hands_dev2.tsv`) was open to whoever wrote
+the lexicon; the rest (`phrasings_other_hands_held_out*.tsv`) was kept aside and measured only
+as figures until the rules were finished, and is committed here as the regression guard of
+those figures: a change to the lexicon must not lose what the held-out phrasings show.
+
+What a line means is what the game takes from it typed outside a yes/no question: a network
+request when the line asks for one, else the parser's intent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from voicedomino.dialog import intents, network
+from voicedomino.dialog.network import request_in
+from voicedomino.dialog.parser import parse
+from voicedomino.dialog.response import Verbosity
+from voicedomino.engine import Side
+from voicedomino.players import Level
+
+DATA = Path(__file__).parent / "data"
+
+NAMES: dict[str, Any] = {
+    **{name: value for name, value in vars(intents).items() if not name.startswith("_")},
+    **{name: value for name, value in vars(network).items() if isinstance(value, type)},
+    "Side": Side,
+    "Level": Level,
+    "Verbosity": Verbosity,
+}
+
+ACTIONS: tuple[type, ...] = (
+    intents.PlayTile,
+    intents.DrawTile,
+    intents.PassTurn,
+    intents.Undo,
+    intents.Quit,
+    intents.NewGame,
+    intents.Start,
+    intents.Continue,
+    network.CreateTable,
+    network.JoinTable,
+    network.AddComputer,
+    network.RemoveComputer,
+    network.LeaveTable,
+    network.CloseTable,
+    network.QuickMessage,
+)
+
+
+@dataclass(frozen=True)
+class Corpus:
+    file: str
+    rows: int
+    writers: frozenset[str]
+    # The share understood when the corpus was committed, rounded down: the floor it guards.
+    understood_floor: float
+
+
+CORPORA = (
+    Corpus("phrasings_other_hands_dev2.tsv", 162, frozenset({"writer5", "writer6"}), 0.95),
+    Corpus(
+        "phrasings_other_hands_held_out.tsv",
+        401,
+        frozenset({"writer1", "writer2", "writer3", "writer4"}),
+        0.88,
+    ),
+    Corpus(
+        "phrasings_other_hands_held_out2.tsv",
+        327,
+        frozenset({"writer5", "writer6", "writer7"}),
+        0.83,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    phrase: str
+    expected: str
+    situation: str
+    writer: str
+
+    @property
+    def meaning(self) -> object:
+        if self.expected == "NONE":
+            return None
+        return eval(self.expected, {"__builtins__": {}}, NAMES)  # the test's own data
+
+
+def read_rows(corpus: Corpus) -> list[Row]:
+    rows = []
+    for line in (DATA / corpus.file).read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        phrase, expected, situation, writer = line.split("\t")
+        rows.append(Row(phrase, expected, situation, writer))
+    return rows
+
+
+def understand(text: str) -> object:
+    return request_in(text) or parse(text)
+
+
+def is_action(meaning: object) -> bool:
+    """A meaning that changes the game or the table: never from a question or a remark."""
+    if isinstance(meaning, intents.PlayNumber):
+        return meaning.side is not None
+    return isinstance(meaning, ACTIONS)
+
+
+@pytest.mark.parametrize("corpus", CORPORA, ids=lambda corpus: corpus.file)
+def test_the_corpus_is_what_the_writers_wrote(corpus: Corpus) -> None:
+    rows = read_rows(corpus)
+    assert len(rows) == corpus.rows
+    assert {row.writer for row in rows} == corpus.writers
+    for row in rows:
+        assert row.expected == "NONE" or row.meaning is not None, row
+
+
+@pytest.mark.parametrize("corpus", CORPORA, ids=lambda corpus: corpus.file)
+def test_the_understood_share_does_not_fall(corpus: Corpus) -> None:
+    rows = read_rows(corpus)
+    missed = [(row.phrase, row.expected) for row in rows if understand(row.phrase) != row.meaning]
+    understood = 1 - len(missed) / len(rows)
+    assert understood >= corpus.understood_floor, missed
+
+
+# Lines of the held-out phrasings that, read out of their situation, give an action their writer
+# did not mean, as found when the corpus was committed. Each is answered by the situation or
+# asks before it acts; the test fails as soon as one more appears, or one of these is mended.
+KNOWN_ACTIONS_OUT_OF_CONTEXT = {
+    "Un momento, che mi metto gli occhiali": "at a table it is the quick message 'un momento' "
+    "the writer did not mean; off a table (in_context) it is a 'no'",
+    "metti il doppio nove": "out of the menu a double nine; in the menu the dialog takes a "
+    "bare double six or nine as the set, as the writer meant",
+    "Sono stanco, ma non esco finché non vinco.": "'sono stanco' is read as wanting to stop "
+    "and the negated clause is not understood; quitting asks for a 'sì' first",
+}
+
+
+@pytest.mark.parametrize("corpus", CORPORA, ids=lambda corpus: corpus.file)
+def test_no_question_or_remark_is_taken_as_an_action(corpus: Corpus) -> None:
+    taken = [
+        (row.phrase, understand(row.phrase))
+        for row in read_rows(corpus)
+        if not is_action(row.meaning) and is_action(understand(row.phrase))
+    ]
+    known = {phrase for phrase, _ in taken} & set(KNOWN_ACTIONS_OUT_OF_CONTEXT)
+    assert [pair for pair in taken if pair[0] not in known] == []
+    expected_known = {row.phrase for row in read_rows(corpus)} & set(KNOWN_ACTIONS_OUT_OF_CONTEXT)
+    assert known == expected_known, "mended: take it out of KNOWN_ACTIONS_OUT_OF_CONTEXT"
