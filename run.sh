@@ -79,6 +79,7 @@ case "${1:-gioca}" in
         [ "${2:-}" = "--full" ] && deals=2000 matches=1000
         py="$VENV/bin/python"
         "$py" benchmarks/bench_parser.py
+        "$py" benchmarks/bench_understanding.py
         "$py" benchmarks/bench_speech.py
         "$py" benchmarks/bench_voice.py --handler voice_game:make_handler
         "$py" benchmarks/bench_startup.py
