@@ -200,6 +200,28 @@ def test_every_deal_is_every_deal_the_history_allows(table: tuple[str, int, bool
     assert checked == 6
 
 
+@pytest.mark.parametrize("table", NO_DRAW_TABLES, ids=lambda t: f"{t[0]}-{t[1]}")
+def test_every_deal_gives_up_within_its_steps_and_never_gives_fewer_deals(
+    table: tuple[str, int, bool],
+) -> None:
+    # Passes can hide a few deals among millions of dead ends: the enumeration is bounded in
+    # steps (so the wait is bounded and the same position gives the same answer), and within
+    # its steps it finds exactly the deals the unbounded one finds.
+    tiles_left = {4: 10, 2: 6, 3: 4}[table[1]]
+    gave_up = 0
+    for match in late_positions(table, tiles_left, 6):
+        view = match.view(match.to_move)
+        knowledge = infer(view)
+        unbounded = every_world(view, knowledge, 10_000, steps=10**9)
+        assert unbounded is not None
+        assert every_world(view, knowledge, 10_000) in (None, unbounded)
+        assert every_world(view, knowledge, 10_000, steps=len(unbounded) * 1000) == unbounded
+        few = every_world(view, knowledge, 10_000, steps=2)
+        assert few is None or few == unbounded
+        gave_up += few is None
+    assert gave_up > 0
+
+
 def reference_values(view: SeatView, actions: list[Action]) -> list[float]:
     """Per action, the sum over every consistent deal of the deal's exact value times how
     likely the deal makes the other seats' plays, each play being any playable tile alike."""

@@ -93,10 +93,18 @@ def sample_world(view: SeatView, knowledge: Knowledge, rng: random.Random) -> Wo
     return deal(view, knowledge, rng).world(view.seat, own, view.rules.seats)
 
 
-def every_world(view: SeatView, knowledge: Knowledge, limit: int) -> list[World] | None:
+# Steps of the enumeration below (groups tried) before it gives up: constraints from passes can
+# hide a few deals among millions of dead ends, and a player's wait must stay bounded. Counted
+# in steps, not time, so the same position always gives the same answer.
+EVERY_WORLD_STEPS = 20_000
+
+
+def every_world(
+    view: SeatView, knowledge: Knowledge, limit: int, steps: int = EVERY_WORLD_STEPS
+) -> list[World] | None:
     """Every deal of the unseen tiles consistent with what the seat knows, in a fixed order;
-    None when there are more than *limit*, or when a boneyard is still to be drawn (its order
-    would multiply them)."""
+    None when there are more than *limit*, when finding them would take more than *steps*, or
+    when a boneyard is still to be drawn (its order would multiply them)."""
     if view.boneyard_count:
         return None
     seats = view.rules.seats
@@ -116,14 +124,23 @@ def every_world(view: SeatView, knowledge: Knowledge, limit: int) -> list[World]
     own = knowledge.tiles.mask_of(view.hand)
     worlds: list[World] = []
     hands = [0] * seats
+    steps_left = steps
 
     def place(index: int, remaining: int) -> bool:
-        """Deal the groups from *index* on; False once the limit is passed."""
+        """Deal the groups from *index* on; False once the limit or the steps are passed."""
+        nonlocal steps_left
         if index == len(groups):
             dealt = list(hands)
             dealt[view.seat] = own
             worlds.append(World(tuple(dealt), ()))
             return len(worlds) <= limit
+        steps_left -= 1
+        if steps_left < 0:
+            return False
+        # A later group that can no longer be filled makes this branch a dead end.
+        for _seat, later_count, later_forbidden in groups[index + 1 :]:
+            if (remaining & ~later_forbidden).bit_count() < later_count:
+                return True
         seat, count, forbidden = groups[index]
         eligible = list(indices(remaining & ~forbidden))
         for chosen in combinations(eligible, count):
