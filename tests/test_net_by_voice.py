@@ -95,7 +95,8 @@ def test_a_table_is_made_and_run_by_voice_with_every_change_read_back(tmp_path: 
         table.wait(2)
         remote = table.manager.network.remote
         assert remote is not None and remote.state.code is not None
-        assert it_net.table_created(remote.state.code) in table.said()
+        code = remote.state.code
+        assert it_net.table_created(code) in table.said()
         assert table.manager.phase is Phase.TABLE
 
         table.hear("aggiungi un computer difficile")
@@ -126,7 +127,10 @@ def test_a_table_is_made_and_run_by_voice_with_every_change_read_back(tmp_path: 
         table.hear("esci dal tavolo")
         assert table.said().strip() == it_net.readback_leave_table()
         table.wait(2)
-        assert it_net.left_table() in table.said()
+        assert it_net.left_table(code) in table.said()
+        assert table.manager.phase is Phase.MENU and not table.manager.network.seated
+        table.hear("chi c e al tavolo")
+        assert it_net.not_at_a_table() in table.said()
     finally:
         table.manager.close()
         server.stop()

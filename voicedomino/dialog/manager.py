@@ -510,20 +510,32 @@ class DialogManager:
         if self.network.seated and self.phase in (Phase.MENU, Phase.MATCH_OVER):
             self.phase = Phase.TABLE
             self.session = None
-        if not self.network.seated and self.phase is Phase.TABLE:
-            self.phase = Phase.MENU
+        if self._off_the_table():  # left it ("esci dal tavolo"): said by the response
+            return self._back_in_the_menu(response)
         return self._follow_table(response)
 
     def _table_news(self) -> Response:
         response = Response()
         response.messages.extend(self.network.news())
-        if not self.network.seated and (self.phase is Phase.TABLE or self._remote_match()):
+        if self._off_the_table():
             # The seat is gone (the table closed, the seat taken from another window): said
             # in the news; the player is back in the menu.
-            self.phase = Phase.MENU
-            self.session = None
-            return response
+            return self._back_in_the_menu(response)
         return self._follow_table(response)
+
+    def _off_the_table(self) -> bool:
+        """The dialog is still at a network table (waiting for its match, in it, or in a
+        question asked there) that the player no longer sits at."""
+        return not self.network.seated and (self.phase is Phase.TABLE or self._remote_match())
+
+    def _back_in_the_menu(self, response: Response) -> Response:
+        """Off the network table: nothing of it is pending; the player hears where they are."""
+        self.phase = Phase.MENU
+        self.session = None
+        self._pending_tile = None
+        self._confirming = None
+        response.say(it_net.back_in_the_menu())
+        return self._menu_summary(response)
 
     def _follow_table(self, response: Response) -> Response:
         """The phase a network table's match is in: it may have started, moved on or ended

@@ -179,8 +179,9 @@ class NetworkPlay:
                 remote.chat(text)
                 return Response().say(it_net.chat_sent())
             case LeaveTable():
+                code, playing = remote.state.code or "", remote.in_match and remote.seat is not None
                 remote.leave()
-                return Response(awaits_player=True).say(it_net.left_table())
+                return Response(awaits_player=True).say(it_net.left_table(code, playing))
             case CloseTable(closed):
                 remote.set_closed(closed)
         return Response()  # what it did comes back as news, told to everyone alike

@@ -407,8 +407,17 @@ def chat_sent() -> str:
     return "Messaggio inviato."
 
 
-def left_table() -> str:
-    return "Hai lasciato il tavolo."
+def left_table(code: str, computer_plays_on: bool = False) -> str:
+    on = ": la tua mano la gioca un computer" if computer_plays_on else ""
+    return f"Sei uscito dal tavolo {code_words(code)}{on}."
+
+
+def everyone_left() -> str:
+    return "Tutti i giocatori hanno lasciato il tavolo: il tavolo non c'è più."
+
+
+def back_in_the_menu() -> str:
+    return "Sei di nuovo nel menu."
 
 
 def ready_waiting() -> str:

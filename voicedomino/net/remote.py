@@ -157,7 +157,17 @@ class RemoteTable:
         self._ask({"type": "chat", "quick": key})
 
     def leave(self) -> None:
+        """Leave the table for good. Once the server has said so, nothing of it is kept: no
+        seat, no news not yet told (the player's own departure among them), no seat to take
+        back after a reconnection. The link stays, for the next table."""
         self._ask({"type": "leave"})
+        with self._lock:
+            self.state = TableState()
+            self.link.resume = None
+            self._news = []
+            self.summary = None
+            self._away_since_seq = None
+            self.last_round_ended = None
 
     def news(self) -> list[AnyEvent]:
         """Every event not handed over yet, in order."""

@@ -455,7 +455,11 @@ class TableServer:
         live.clients.discard(client)
         client.code = client.seat = client.token = None
         client.send({"type": "left"})
-        if live.table.abandoned:
+        if live.table.abandoned:  # the last person left: those still watching hear it goes
+            gone = {**_error("no_table"), "text": it_net.everyone_left()}
+            for watcher in list(live.clients):
+                watcher.send(gone)
+                watcher.code = watcher.seat = watcher.token = None
             await self._drop(live)
 
     async def _detach(self, client: Client) -> None:

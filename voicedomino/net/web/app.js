@@ -245,7 +245,14 @@ function receive(message) {
       update(message);
       break;
     case "error":
-      if (["bad_token", "no_table"].includes(message.code) && !state.view && saved()) forget();
+      // The table is no more (deleted, or its last player left while we watched): back to
+      // the entrance. A refused token ends a seat only when it was being resumed.
+      if (message.code === "no_table" || (message.code === "bad_token" && !state.view)) {
+        if (state.code || saved()) {
+          forget();
+          show();
+        }
+      }
       alertNow(message.text);
       break;
     case "left":
