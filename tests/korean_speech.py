@@ -54,8 +54,10 @@ atexit.register(shutil.rmtree, _WORK, ignore_errors=True)  # a scratch folder pe
 @functools.cache
 def speech(text: str, speed: int = 175) -> Int16:
     """`text` said by espeak-ng in Korean, as 16 kHz mono int16 samples (cached)."""
-    raw = _WORK / "raw.wav"
-    converted = _WORK / "converted.wav"
+    # Files of this call only: a thread of another test still speaking must not overwrite them.
+    call = Path(tempfile.mkdtemp(dir=_WORK))
+    raw = call / "raw.wav"
+    converted = call / "converted.wav"
     subprocess.run(
         ["espeak-ng", "-v", "ko", "-s", str(speed), "-w", str(raw), text],
         check=True,
@@ -67,6 +69,7 @@ def speech(text: str, speed: int = 175) -> Int16:
         capture_output=True,
     )
     samples = read_wav(converted)
+    shutil.rmtree(call, ignore_errors=True)
     samples.flags.writeable = False
     return samples
 
