@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from test_phrasings_held_out import Row, is_action, read_rows, understand  # noqa: E402
+from phrasing_corpus import Row, is_action, read_rows, understand  # noqa: E402
 
 CORPORA = (
     "phrasings_other_hands_dev.tsv",

@@ -14,45 +14,9 @@ request when the line asks for one, else the parser's intent.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 import pytest
-
-from voicedomino.dialog import intents, network
-from voicedomino.dialog.network import request_in
-from voicedomino.dialog.parser import parse
-from voicedomino.dialog.response import Verbosity
-from voicedomino.engine import Side
-from voicedomino.players import Level
-
-DATA = Path(__file__).parent / "data"
-
-NAMES: dict[str, Any] = {
-    **{name: value for name, value in vars(intents).items() if not name.startswith("_")},
-    **{name: value for name, value in vars(network).items() if isinstance(value, type)},
-    "Side": Side,
-    "Level": Level,
-    "Verbosity": Verbosity,
-}
-
-ACTIONS: tuple[type, ...] = (
-    intents.PlayTile,
-    intents.DrawTile,
-    intents.PassTurn,
-    intents.Undo,
-    intents.Quit,
-    intents.NewGame,
-    intents.Start,
-    intents.Continue,
-    network.CreateTable,
-    network.JoinTable,
-    network.AddComputer,
-    network.RemoveComputer,
-    network.LeaveTable,
-    network.CloseTable,
-    network.QuickMessage,
-)
+from phrasing_corpus import is_action, read_rows, understand
 
 
 @dataclass(frozen=True)
@@ -79,41 +43,6 @@ CORPORA = (
         0.83,
     ),
 )
-
-
-@dataclass(frozen=True)
-class Row:
-    phrase: str
-    expected: str
-    situation: str
-    writer: str
-
-    @property
-    def meaning(self) -> object:
-        if self.expected == "NONE":
-            return None
-        return eval(self.expected, {"__builtins__": {}}, NAMES)  # the test's own data
-
-
-def read_rows(file: str) -> list[Row]:
-    rows = []
-    for line in (DATA / file).read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        phrase, expected, situation, writer = line.split("\t")
-        rows.append(Row(phrase, expected, situation, writer))
-    return rows
-
-
-def understand(text: str) -> object:
-    return request_in(text) or parse(text)
-
-
-def is_action(meaning: object) -> bool:
-    """A meaning that changes the game or the table: never from a question or a remark."""
-    if isinstance(meaning, intents.PlayNumber):
-        return meaning.side is not None
-    return isinstance(meaning, ACTIONS)
 
 
 @pytest.mark.parametrize("corpus", CORPORA, ids=lambda corpus: corpus.file)

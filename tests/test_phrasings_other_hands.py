@@ -13,26 +13,11 @@ no question or remark is ever taken as a move, and everything not said to the ga
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
-
 import pytest
+from phrasing_corpus import Row, is_action, read_rows
 
 from voicedomino.dialog import intents
 from voicedomino.dialog.parser import parse
-from voicedomino.dialog.response import Verbosity
-from voicedomino.engine import Side
-from voicedomino.players import Level
-
-CORPUS = Path(__file__).parent / "data" / "phrasings_other_hands_dev.tsv"
-
-NAMES: dict[str, Any] = {
-    **{name: value for name, value in vars(intents).items() if not name.startswith("_")},
-    "Side": Side,
-    "Level": Level,
-    "Verbosity": Verbosity,
-}
 
 # Rows whose expected meaning the game deliberately does not give, and why.
 DISAGREEMENTS = {
@@ -40,51 +25,7 @@ DISAGREEMENTS = {
     "undoing a move says what to undo ('annulla la mossa')",
 }
 
-MOVES = (
-    intents.PlayTile,
-    intents.DrawTile,
-    intents.PassTurn,
-    intents.Undo,
-    intents.Quit,
-    intents.NewGame,
-    intents.Start,
-    intents.Continue,
-)
-
-
-@dataclass(frozen=True)
-class Row:
-    line: int
-    phrase: str
-    expected: str
-    situation: str
-    writer: str
-
-    @property
-    def meaning(self) -> object:
-        if self.expected == "NONE":
-            return None
-        return eval(self.expected, {"__builtins__": {}}, NAMES)  # the test's own data
-
-
-def read_rows() -> list[Row]:
-    rows = []
-    for number, line in enumerate(CORPUS.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        phrase, expected, situation, writer = line.split("\t")
-        rows.append(Row(number, phrase, expected, situation, writer))
-    return rows
-
-
-ROWS = read_rows()
-
-
-def is_move(meaning: object) -> bool:
-    """A meaning that changes the game (a move, starting, leaving): never from a question."""
-    if isinstance(meaning, intents.PlayNumber):
-        return meaning.side is not None
-    return isinstance(meaning, MOVES)
+ROWS = read_rows("phrasings_other_hands_dev.tsv")
 
 
 def test_the_corpus_is_what_the_writers_wrote() -> None:
@@ -117,7 +58,7 @@ def test_no_question_or_remark_is_taken_as_a_move() -> None:
     taken = [
         (row.phrase, parse(row.phrase))
         for row in ROWS
-        if not is_move(row.meaning) and is_move(parse(row.phrase))
+        if not is_action(row.meaning) and is_action(parse(row.phrase))
     ]
     assert taken == []
 
