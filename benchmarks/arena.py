@@ -263,7 +263,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def config_of(args: argparse.Namespace) -> Config:
-    return Config(
+    """The run's configuration, its table and levels checked before any deal is played."""
+    config = Config(
         args.variant,
         args.seats,
         args.pairs,
@@ -275,14 +276,15 @@ def config_of(args: argparse.Namespace) -> Config:
         spinner=args.spinner,
         opening=args.opening,
     )
+    make_rules(config.settings())  # fail early
+    for level in (config.a, config.b):
+        make_player(level)
+    return config
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     config = config_of(args)
-    make_rules(config.settings())  # fail early
-    for level in (config.a, config.b):
-        make_player(level)
     jobs = [(config, deal) for deal in range(args.deals)]
     started = time.perf_counter()
     results: list[DealResult] = []

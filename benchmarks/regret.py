@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena import Config, config_of, play_hand, table_parser
 
-from voicedomino.engine import Action, Draw, Match, Pass, Play, make_rules
+from voicedomino.engine import Action, Draw, Match, Pass, Play
 from voicedomino.players import make_player
 from voicedomino.players.fastsim import from_engine, round_state
 from voicedomino.players.scoring import margin
@@ -288,9 +288,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     config = config_of(args)
-    make_rules(config.settings())  # fail early
-    for level in (config.a, config.b):
-        make_player(level)
     jobs = [(config, deal, args.node_cap, args.also) for deal in range(args.deals)]
     started = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
