@@ -70,7 +70,9 @@ from bench_room import (  # noqa: E402
     TimedOutput,
     TimedSource,
     command_sentences,
+    in_italian,
     keyboard_move,
+    type_line,
 )
 from korean_speech import KO_MODEL_PATH, RATE, Int16, ko_model, write_wav  # noqa: E402
 from korean_standin import StandIn  # noqa: E402
@@ -81,7 +83,6 @@ from voicedomino.dialog.manager import DialogManager  # noqa: E402
 from voicedomino.dialog.menu import Table  # noqa: E402
 from voicedomino.dialog.parser import (  # noqa: E402
     grammar_sentences,
-    hear,
     parse,
     sentence_table,
     vocabulary,
@@ -93,7 +94,6 @@ from voicedomino.frontend.inbox import (  # noqa: E402
     Source,
     Spoken,
     TimePassed,
-    Typed,
 )
 from voicedomino.italian import messages as it  # noqa: E402
 from voicedomino.speech.listener import Listener, Notice  # noqa: E402
@@ -483,11 +483,7 @@ def run_game(
             game.stopped.set()
 
     def typed(text: str) -> None:
-        game.cause = None
-        game.typing = True
-        game.submit(Typed(text, hear(text)))
-        game.settle()
-        game.typing = False
+        type_line(game, text)
 
     threading.Thread(target=serve, name="game", daemon=True).start()
     typed("inizia")
@@ -496,7 +492,7 @@ def run_game(
         italian = standin.italian(utterance.text)
         game.cause = len(run.deliveries)
         run.deliveries.append((utterance, italian))
-        voice.deliver(game, dataclasses.replace(utterance, text=italian, sentence=italian))
+        voice.deliver(game, in_italian(utterance, italian, standin))
         game.settle()
 
     def take_turn() -> None:

@@ -360,6 +360,22 @@ def grace_seconds() -> float:
     return GateSettings().grace_s
 
 
+def type_line(game: MeasuredGame, text: str) -> None:
+    """The player types `text` (a move between the spoken commands): caused by nothing heard."""
+    game.cause = None
+    game.typing = True
+    game.submit(Typed(text, hear(text)))
+    game.settle()
+    game.typing = False
+
+
+def in_italian(utterance: Utterance, italian: str, standin: StandIn) -> Utterance:
+    """The stand-in's result as the game's voice path gets it from an Italian model: the
+    sentence and the free words in Italian."""
+    free = standin.italian(utterance.free_text) if utterance.free_text else None
+    return dataclasses.replace(utterance, text=italian, sentence=italian, free_text=free)
+
+
 def run_game(
     wav: Path, recognizer: SpeechRecognizer, standin: StandIn, seed: int, pieces: list[Piece]
 ) -> tuple[RunResult, TimedSource]:
@@ -386,11 +402,7 @@ def run_game(
             game.stopped.set()
 
     def typed(text: str) -> None:
-        game.cause = None  # not caused by anything heard
-        game.typing = True
-        game.submit(Typed(text, hear(text)))
-        game.settle()
-        game.typing = False
+        type_line(game, text)
 
     runner = threading.Thread(target=serve, name="game", daemon=True)
     runner.start()
@@ -401,10 +413,7 @@ def run_game(
         delivery = Delivery(utterance, italian, time.monotonic())
         game.cause = len(result.deliveries)
         result.deliveries.append(delivery)
-        free = standin.italian(utterance.free_text) if utterance.free_text else None
-        voice.deliver(
-            game, dataclasses.replace(utterance, text=italian, sentence=italian, free_text=free)
-        )
+        voice.deliver(game, in_italian(utterance, italian, standin))
         game.settle()
 
     def take_turn() -> None:
