@@ -7,7 +7,7 @@ import re
 import typing
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from voicedomino.dialog.intents import (
@@ -807,6 +807,8 @@ QUESTION_WORDS = ("chi", "cosa", "quanto", "quante", "quale", "quali", "dove")
     st.sampled_from(QUESTION_WORDS),
     st.integers(min_value=0, max_value=6),
 )
+@example(["abbandona", "perche"], "chi", 2)  # a question word in a remark after the command
+@example(["passo", "perche"], "cosa", 2)
 def test_a_question_is_never_taken_as_a_move(
     words: list[str], question_word: str, where: int
 ) -> None:

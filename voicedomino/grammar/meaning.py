@@ -327,6 +327,7 @@ class Reading:
     aside: bool = False
     refuses: bool = False  # a negated move, someone else's words: the utterance is refused
     unknown: bool = False  # it has words the lexicon does not know (talk about other things)
+    asking: bool = False  # not understood, but holds a question word ("abbandona, perché chi...")
 
 
 class Understanding:
@@ -371,7 +372,8 @@ class Understanding:
         for clause, mark in clauses:
             for part, aside in self._parts(self.lexicon.tag(clause)):
                 if aside:
-                    readings.append(Reading(None, self._has_content(part), aside=True))
+                    asking = self._asks(part)
+                    readings.append(Reading(None, self._has_content(part), True, asking=asking))
                     continue
                 reading = self._read(part, mark)
                 if reading.refuses:
@@ -440,7 +442,11 @@ class Understanding:
         concepts = {tag.concept for tag in tags}
         negated = cw.negation in concepts and bool(concepts & cw.moves)
         unknown = any(tag.concept == UNKNOWN for tag in tags)
-        return Reading(None, self._has_content(tags), refuses=negated, unknown=unknown)
+        asking = self._asks(tags)
+        return Reading(None, self._has_content(tags), False, negated, unknown, asking)
+
+    def _asks(self, tags: Sequence[Tag]) -> bool:
+        return any(tag.concept in self.clause_words.interrogatives for tag in tags)
 
     def _has_content(self, tags: Sequence[Tag]) -> bool:
         """Whether the words say anything (not only fillers or framing: "ho deciso:")."""
@@ -492,6 +498,12 @@ class Understanding:
         chosen = options[0]
         if leading and (chosen.frame.acts or chosen.weak or chosen.bare):
             return None  # "mia figlia, quando gioca, passa sempre": not said to the game
+        if any(r.asking for r in readings) and (
+            not chosen.asked or chosen.frame.question == "keep"
+        ):
+            # A command beside a question not understood ("abbandona, perché chi?"): said
+            # again rather than carried out; only a question the frame turns into one stays.
+            return None
         chatter = any(r.chatter and not r.aside for r in readings)
         remark = any(r.chatter and r.aside for r in readings)
         if chosen.weak and (chatter or remark):
