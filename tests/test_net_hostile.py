@@ -258,7 +258,10 @@ def test_one_address_cannot_fill_the_server_with_tables(tmp_path: Path) -> None:
         log = (tmp_path / "server.log").read_text()
     kinds = [r["code"] if r["type"] == "error" else r["type"] for r in replies]
     assert kinds == ["joined"] * 10 + ["too_many_tables"] * 2
-    assert replies[-1]["text"] == it_net.error_text("too_many_tables")
+    wait = replies[-1]["retry_after"]  # when a new table will be taken again: said
+    assert isinstance(wait, int) and 1 <= wait <= 10
+    assert replies[-1]["text"] == it_net.error_text("too_many_tables", wait)
+    assert it_net.try_again_in(wait) in replies[-1]["text"]
     assert "creating tables too fast" in log
 
 

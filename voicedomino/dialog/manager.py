@@ -278,7 +278,7 @@ class DialogManager:
                     return self._network_request(intent)
                 return self._dispatch(intent)
         except TableRefused as refused:  # at a network table: the server said no, or is away
-            text = refused.text or it_net.not_connected()
+            text = refused.text or self.network.out_of_reach()
             return Response(awaits_player=True).say(text, Cue.INVALID)
         except Exception:  # the game must go on whatever breaks; the log keeps the details
             log.exception("internal error handling %r", intent)

@@ -38,7 +38,7 @@ from voicedomino.dialog.response import Message, Response
 from voicedomino.italian import network as it_net
 from voicedomino.net import wire
 from voicedomino.net.events import QUICK_MESSAGES, AnyEvent, TableEvent
-from voicedomino.net.link import LinkState
+from voicedomino.net.link import LinkState, TurnedAway
 from voicedomino.net.remote import Disconnected, RemoteTable, TableRefused
 
 DEFAULT_SERVER = "127.0.0.1:8765"
@@ -84,6 +84,7 @@ class NetworkPlay:
         self.remote: RemoteTable | None = None
         self.wake: Callable[[], None] | None = None  # the front end: news is waiting
         self._notices: list[str] = []
+        self._told_away: TurnedAway | None = None  # the refusal to come back already said
         self._lock = threading.Lock()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -107,9 +108,14 @@ class NetworkPlay:
                 self.settings.addresses, on_news=self._news_came, on_link=self._link_state
             )
         if not remote.connect(CONNECT_WAIT):
-            if remote.state.code is None:  # no seat to keep: stop trying until asked again
+            turned_away = remote.link.turned_away
+            seated = remote.state.code is not None
+            if not seated:  # no seat to keep: stop trying until asked again
                 remote.close()
                 self.remote = None
+            if turned_away is not None:
+                text = _turned_away_text(turned_away, seated)
+                raise TableRefused("turned_away", text)
             raise Disconnected()
         return remote
 
@@ -124,8 +130,7 @@ class NetworkPlay:
         try:
             return self._handle(request, menu_table)
         except Disconnected:
-            address = ", ".join(self.settings.addresses)
-            return Response(awaits_player=True).say(it_net.cannot_reach(address), Cue.INVALID)
+            return Response(awaits_player=True).say(self.out_of_reach(), Cue.INVALID)
         except TableRefused as refused:
             return Response(awaits_player=True).say(
                 refused.text or it_net.error_text(refused.code), Cue.INVALID
@@ -186,13 +191,25 @@ class NetworkPlay:
                 remote.set_closed(closed)
         return Response()  # what it did comes back as news, told to everyone alike
 
+    def out_of_reach(self) -> str:
+        """Why a request did not reach the server, as it is: turned away (and for how long),
+        or not answering while the link tries again for the seat, or not reached at all."""
+        remote = self.remote
+        seated = remote is not None and remote.state.code is not None
+        turned_away = None if remote is None else remote.link.turned_away
+        if turned_away is not None:
+            return _turned_away_text(turned_away, seated)
+        if seated:
+            return it_net.not_connected()
+        return it_net.cannot_reach(", ".join(self.settings.addresses))
+
     def start(self) -> Response:
         remote = self.remote
         assert remote is not None
         try:
             remote.start(fill=True)
         except Disconnected:
-            return Response(awaits_player=True).say(it_net.not_connected(), Cue.INVALID)
+            return Response(awaits_player=True).say(self.out_of_reach(), Cue.INVALID)
         except TableRefused as refused:
             text = refused.text or it_net.error_text(refused.code)
             return Response(awaits_player=True).say(text, Cue.INVALID)
@@ -246,14 +263,31 @@ class NetworkPlay:
             self.wake()
 
     def _link_state(self, state: LinkState, attempt: int) -> None:
-        if state is LinkState.LOST and attempt == 1:
+        remote = self.remote
+        turned_away = None if remote is None else remote.link.turned_away
+        if state is LinkState.LOST and turned_away is not None and turned_away != self._told_away:
+            # Coming back was refused (too many connections, server full): said once, with
+            # the wait the server asked for; the link waits that long before trying again.
+            self._told_away = turned_away
+            with self._lock:
+                self._notices.append(_turned_away_text(turned_away, seated=True))
+            self._news_came()
+        elif state is LinkState.LOST and attempt == 1:
             with self._lock:
                 self._notices.append(it_net.link_lost())
             self._news_came()
+        elif state is LinkState.CONNECTED:
+            self._told_away = None
         elif state is LinkState.REPLACED:
             with self._lock:
                 self._notices.append(it_net.seat_taken_elsewhere())
             self._news_came()
+
+
+def _turned_away_text(turned_away: TurnedAway, seated: bool) -> str:
+    return it_net.turned_away(
+        turned_away.status, turned_away.retry_after, seated, turned_away.reason
+    )
 
 
 def _settings_of(table: Table) -> dict[str, Any]:

@@ -53,7 +53,8 @@ _ERRORS = {
     "too_many": "Troppi messaggi insieme: rallenta un poco.",
     "too_many_tables": "Troppi tavoli creati da qui in poco tempo: aspetta qualche minuto.",
     "too_many_joins": "Troppi tentativi di entrare in un tavolo: aspetta un minuto.",
-    "too_many_connections": "Troppe connessioni da questo indirizzo.",
+    "too_many_connections": "Troppe connessioni da questo indirizzo in poco tempo.",
+    "too_many_open": "Troppe connessioni aperte da questo indirizzo: chiudine qualcuna.",
     "not_saved": "Il server non è riuscito a salvare: non è cambiato nulla, riprova.",
     "busy": "Il tavolo è occupato in questo momento: riprova.",
     "server_full": "Il server ha troppi tavoli aperti: riprova più tardi.",
@@ -74,9 +75,49 @@ def not_your_turn(name: str) -> str:
     return f"Non è il tuo turno: tocca a {name}."
 
 
-def error_text(code: str) -> str:
-    """The sentence for a refusal *code* (docs/protocol.md lists them)."""
+# Refusals for going too fast: with the seconds to wait, when the server says them.
+_WAIT_ERRORS = {
+    "too_many_tables": "Troppi tavoli creati da qui in poco tempo",
+    "too_many_joins": "Troppi tentativi di entrare in un tavolo",
+    "too_many_connections": "Troppe connessioni da questo indirizzo in poco tempo",
+    "server_full": "Il server è al completo",
+}
+
+
+def error_text(code: str, retry_after: int | None = None) -> str:
+    """The sentence for a refusal *code* (docs/protocol.md lists them); *retry_after*: the
+    seconds the server asked to wait before trying again."""
+    if retry_after is not None and code in _WAIT_ERRORS:
+        return f"{_WAIT_ERRORS[code]}: {try_again_in(retry_after)}"
     return _ERRORS.get(code, _ERRORS["internal"])
+
+
+def try_again_in(seconds: int) -> str:
+    if seconds >= 120:
+        return f"riprova tra {cardinal(round(seconds / 60))} minuti."
+    return f"riprova tra {seconds_words(seconds)}."
+
+
+def seconds_words(seconds: int) -> str:
+    return "un secondo" if seconds == 1 else f"{cardinal(seconds)} secondi"
+
+
+def turned_away(status: int, retry_after: int | None, seated: bool, reason: str = "") -> str:
+    """The server refused the connection itself (HTTP 429 or 503, *reason* its own words):
+    said as it is, with the wait it asked for, and what the game does now."""
+    reason = reason.strip().rstrip(".")
+    if reason:
+        why = f"Il server non accetta la connessione: {reason[:1].lower()}{reason[1:]}"
+    elif status == 503:
+        why = "Il server è al completo in questo momento"
+    else:
+        why = "Il server rifiuta per ora altre connessioni da questo indirizzo: troppe richieste"
+    if seated:
+        when = "tra poco" if retry_after is None else f"tra {seconds_words(retry_after)}"
+        return f"{why}. Il posto resta tuo: riprovo da solo {when}."
+    if retry_after is None:
+        return f"{why}. Riprova tra un po'."
+    return f"{why}. {try_again_in(retry_after).capitalize()}"
 
 
 def error_codes() -> tuple[str, ...]:

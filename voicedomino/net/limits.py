@@ -7,6 +7,7 @@ memory without bound.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -49,6 +50,11 @@ class Bucket:
             return True
         return False
 
+    def seconds_to_wait(self) -> int:
+        """Whole seconds until the next request would be taken (at least one)."""
+        missing = max(0.0, 1 - self.tokens)
+        return max(1, math.ceil(missing / self.rate)) if self.rate > 0 else 3600
+
 
 class AddressBuckets:
     """One bucket per address, the least recently used forgotten past *keep* addresses."""
@@ -68,3 +74,8 @@ class AddressBuckets:
         else:
             self._buckets.move_to_end(address)
         return bucket.take(now)
+
+    def seconds_to_wait(self, address: str) -> int:
+        """Whole seconds until *address* may try again (after a refused ``take``)."""
+        bucket = self._buckets.get(address)
+        return 1 if bucket is None else bucket.seconds_to_wait()

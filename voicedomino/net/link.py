@@ -12,6 +12,7 @@ Messages reach *on_message* on that thread; ``request`` sends one and waits for 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from voicedomino.net.names import clean_chat
 from voicedomino.net.protocol import PROTOCOL_VERSION
 
 if TYPE_CHECKING:
@@ -33,6 +35,7 @@ log = logging.getLogger(__name__)
 
 FIRST_WAIT = 0.5
 LONGEST_WAIT = 10.0
+TURNED_AWAY_WAIT = 30.0  # a server that refused us without saying for how long
 MAX_SERVER_MESSAGE = 2**22
 
 
@@ -54,6 +57,17 @@ class Reply:
     @property
     def code(self) -> str:
         return str(self.message.get("code", ""))
+
+
+@dataclass(frozen=True)
+class TurnedAway:
+    """The server answered the connection with an HTTP refusal instead of taking it: 429 (too
+    many connections or requests from this address), 503 (full). *retry_after*: the seconds
+    it asked us to wait, when it said."""
+
+    status: int
+    retry_after: int | None
+    reason: str = ""  # the server's own words (its page's body), cleaned
 
 
 class NotConnected(Exception):
@@ -92,10 +106,13 @@ class ServerLink:
         self._waiting: dict[int, Future[Reply]] = {}  # shared by both threads: dict ops only
         self._ids = itertools.count(1)
         self._closing = False
+        self._closed = asyncio.Event()  # set on the link's loop by close(): stop waiting
         # Another window or computer took the seat back: coming back here would take it from
         # them in turn, and so on for ever; the player is told instead.
         self._replaced = False
         self.connected = threading.Event()
+        self.turned_away: TurnedAway | None = None  # the last refusal, until a connection
+        self.answered = threading.Event()  # the server greeted us or turned us away
         self.state = LinkState.CONNECTING
 
     # --- from the game's thread ------------------------------------------------------------
@@ -145,13 +162,19 @@ class ServerLink:
     async def _keep_up(self) -> None:
         # Imported here: a game that never goes online does not pay for it at start.
         from websockets.asyncio.client import connect
-        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+        from websockets.exceptions import (
+            ConnectionClosed,
+            InvalidHandshake,
+            InvalidStatus,
+            InvalidURI,
+        )
 
         wait = FIRST_WAIT
         attempt = 0
         for url in itertools.cycle(self.urls):
             if self._closing:
                 break
+            asked_to_wait = 0.0
             try:
                 async with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=10,
                                    compression=None) as ws:  # fmt: skip
@@ -162,6 +185,14 @@ class ServerLink:
                     wait, attempt = FIRST_WAIT, 0
                     async for text in ws:
                         self._receive(text)
+            except InvalidStatus as error:
+                # Refused on purpose (too many connections from here, server full): trying
+                # again at once would only make it worse. Wait as long as asked.
+                log.info("server %s: %s", url, error)
+                self.turned_away = refusal = _turned_away(error)
+                asked_to_wait = float(refusal.retry_after or TURNED_AWAY_WAIT)
+                wait = max(wait, asked_to_wait)
+                self.answered.set()
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as error:
                 log.info("server %s: %s", url, error)
             finally:
@@ -173,8 +204,12 @@ class ServerLink:
                 break
             attempt += 1
             self._set_state(LinkState.LOST if self.resume else LinkState.CONNECTING, attempt)
-            await asyncio.sleep(wait * self._rng.uniform(0.8, 1.2))
-            wait = min(LONGEST_WAIT, wait * 2)
+            pause = wait * self._rng.uniform(0.8, 1.2)
+            # Never sooner than the server asked (a little later, so a table's players spread).
+            pause = max(pause, asked_to_wait * self._rng.uniform(1.0, 1.2))
+            with contextlib.suppress(TimeoutError):  # closing the link ends the wait at once
+                await asyncio.wait_for(self._closed.wait(), pause)
+            wait = min(max(LONGEST_WAIT, wait), wait * 2)
         self._set_state(LinkState.REPLACED if self._replaced else LinkState.CLOSED, attempt)
 
     def _receive(self, text: str | bytes) -> None:
@@ -189,7 +224,9 @@ class ServerLink:
             self._replaced = True
             self.resume = None
         if kind == "welcome":
+            self.turned_away = None
             self.connected.set()
+            self.answered.set()
             self._set_state(LinkState.CONNECTED, 0)
         number = message.get("id")
         if kind in ("ok", "error") and isinstance(number, int) and number in self._waiting:
@@ -203,6 +240,8 @@ class ServerLink:
             log.exception("handling a server message")
 
     def _lost(self) -> None:
+        if self.connected.is_set():
+            self.answered.clear()  # the next answer is the next connection's
         self.connected.clear()
         waiting, self._waiting = self._waiting, {}
         for future in waiting.values():
@@ -234,5 +273,17 @@ class ServerLink:
             future.set_exception(NotConnected())
 
     async def _close(self) -> None:
+        self._closed.set()
         if self._ws is not None:
             await self._ws.close()
+
+
+def _turned_away(error: Any) -> TurnedAway:
+    """The status of a refused connection and the Retry-After it carries, if any."""
+    response = error.response
+    retry_after: int | None = None
+    value = response.headers.get("Retry-After", "")
+    if value.strip().isdigit():
+        retry_after = max(1, min(3600, int(value.strip())))
+    reason = clean_chat(bytes(response.body or b"")[:400].decode("utf-8", "replace"))
+    return TurnedAway(response.status_code, retry_after, reason)

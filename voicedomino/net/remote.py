@@ -62,10 +62,12 @@ class RemoteTable:
     # --- connecting and sitting down --------------------------------------------------------
 
     def connect(self, timeout: float = 10.0) -> bool:
-        """Start the link; True once the server has greeted it."""
+        """Start the link; True once the server has greeted it, False when it has not within
+        *timeout* or turned the connection away (``link.turned_away`` says how)."""
         if not self.link._thread.is_alive():
             self.link.start()
-        return self.link.connected.wait(timeout)
+        self.link.answered.wait(timeout)
+        return self.link.connected.is_set()
 
     def create(self, name: str, settings: dict[str, Any], options: dict[str, Any] | None) -> None:
         self._ask({"type": "create", "name": name, "settings": settings, "options": options})

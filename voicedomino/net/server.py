@@ -63,12 +63,13 @@ COMMIT_ATTEMPTS = 3
 RESTART_GRACE = 20.0  # seconds a restarted server gives a player whose timer was running
 LEASE = 6.0  # Redis: a process not heard of for this long is gone, its players away
 REPLACED_CLOSE = (4000, "replaced")  # the seat was taken back by another connection
-CLAIM_TIME = 15.0
+CLAIM_TIME = 15.0  # Redis: a claimed move not made by then is made by another process
 # A table nobody is connected to is kept this long (seconds), then deleted: before its first
 # match it was most likely abandoned (or made only to fill the server); a match waits longer.
 LOBBY_KEPT = 3600.0
 MATCH_KEPT = 7 * 24 * 3600.0
-EXPIRY_CHECK = 300.0  # Redis: a claimed move not made by then is made by another process
+EXPIRY_CHECK = 300.0  # seconds between two looks for idle tables
+FULL_RETRY_AFTER = 60  # seconds a full server asks newcomers to wait
 WEB_FILES = {"/": "index.html", "/index.html": "index.html", "/app.js": "app.js",
              "/style.css": "style.css"}  # fmt: skip
 CONTENT_SECURITY = (
@@ -219,13 +220,17 @@ class TableServer:
         if request.headers.get("Upgrade", "").lower() != "websocket":
             return _web_file(request.path)
         if self._open_per_address.get(address, 0) >= self.limits.connections_per_address:
+            # When one of them closes is not known: no Retry-After.
             log.warning("address %s: too many open connections", address)
-            return _plain(http.HTTPStatus.TOO_MANY_REQUESTS, "too many connections")
+            return _plain(http.HTTPStatus.TOO_MANY_REQUESTS, it_net.error_text("too_many_open"))
         if self._connections >= self.limits.max_connections:
-            return _plain(http.HTTPStatus.SERVICE_UNAVAILABLE, "server full")
+            return _plain(http.HTTPStatus.SERVICE_UNAVAILABLE, it_net.error_text("server_full"),
+                          retry_after=FULL_RETRY_AFTER)  # fmt: skip
         if not self._new_connections.take(address):
             log.warning("address %s: connecting too fast", address)
-            return _plain(http.HTTPStatus.TOO_MANY_REQUESTS, "too many connections")
+            wait = self._new_connections.seconds_to_wait(address)
+            text = it_net.error_text("too_many_connections")
+            return _plain(http.HTTPStatus.TOO_MANY_REQUESTS, text, retry_after=wait)
         return None
 
     # --- one connection ---------------------------------------------------------------------
@@ -360,7 +365,8 @@ class TableServer:
         if not self._new_tables.take(client.address):
             # A table lives until everyone leaves it: one address must not fill the server.
             log.warning("address %s: creating tables too fast", client.address)
-            raise TableError("too_many_tables")
+            wait = self._new_tables.seconds_to_wait(client.address)
+            raise TableError("too_many_tables", retry_after=wait)
         try:
             options = TableOptions.from_dict(request.options)
         except ValueError:
@@ -490,7 +496,7 @@ class TableServer:
     def _count_failed_join(self, client: Client) -> None:
         if not self._failed_joins.take(client.address):
             log.warning("address %s is guessing table codes: slowed down", client.address)
-            raise _SlowDown()
+            raise _SlowDown(self._failed_joins.seconds_to_wait(client.address))
 
     async def _load(self, code: str) -> LiveTable | None:
         try:
@@ -868,11 +874,14 @@ class TableServer:
         return snapshot
 
     def _table_error(self, client: Client, error: TableError, request_id: object) -> dict[str, Any]:
+        message = _error(error.code, request_id)
+        wait = error.facts.get("retry_after")
+        if isinstance(wait, int):
+            message["retry_after"] = wait
+            message["text"] = it_net.error_text(error.code, wait)
         if isinstance(error, _SlowDown):
-            message = _error("too_many_joins", request_id)
             client.strikes += 1
             return message
-        message = _error(error.code, request_id)
         if error.code == "no_table":
             message["text"] = it_net.no_table(str(error.facts.get("table_code", "")))
         refusal = error.refusal
@@ -943,8 +952,8 @@ def _seat_change(
 class _SlowDown(TableError):
     """Too many unknown codes or tokens from one address: answered late, and logged."""
 
-    def __init__(self) -> None:
-        super().__init__("too_many_joins")
+    def __init__(self, retry_after: int) -> None:
+        super().__init__("too_many_joins", retry_after=retry_after)
 
 
 def _seats_to_mend(
@@ -997,10 +1006,12 @@ def _address(connection: ServerConnection) -> str:
     return str(remote[0]) if isinstance(remote, tuple) and remote else "?"
 
 
-def _plain(status: http.HTTPStatus, text: str) -> HttpResponse:
+def _plain(status: http.HTTPStatus, text: str, retry_after: int | None = None) -> HttpResponse:
     body = text.encode()
     headers = Headers({"Content-Type": "text/plain; charset=utf-8",
                        "Content-Length": str(len(body)), "Connection": "close"})  # fmt: skip
+    if retry_after is not None:
+        headers["Retry-After"] = str(retry_after)
     return HttpResponse(status.value, status.phrase, headers, body)
 
 
