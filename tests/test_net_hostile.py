@@ -171,9 +171,7 @@ def test_a_seat_that_no_longer_exists_is_said_once_and_not_asked_for_again(
         with sqlite3.connect(tmp_path / "tavoli.sqlite3") as db:  # the table is gone meanwhile
             db.execute("DELETE FROM tables WHERE code = ?", (code,))
         server.start()
-        listen_to(
-            manager, news, heard, f"Non c'è nessun tavolo con il codice {it_net.code_words(code)}"
-        )
+        listen_to(manager, news, heard, it_net.seat_gone(code, "no_table"))
         remote = manager.network.remote
         assert remote is not None and remote.link.resume is None
         assert not manager.network.seated

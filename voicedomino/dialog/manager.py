@@ -279,7 +279,10 @@ class DialogManager:
                 return self._dispatch(intent)
         except TableRefused as refused:  # at a network table: the server said no, or is away
             text = refused.text or self.network.out_of_reach()
-            return Response(awaits_player=True).say(text, Cue.INVALID)
+            response = Response(awaits_player=True).say(text, Cue.INVALID)
+            if self._off_the_table():  # the table or the seat was no more: said in the text
+                return self._back_in_the_menu(response)
+            return response
         except Exception:  # the game must go on whatever breaks; the log keeps the details
             log.exception("internal error handling %r", intent)
             self.internal_errors += 1
@@ -315,6 +318,8 @@ class DialogManager:
 
     def hint_text(self) -> str:
         inputs = self.inputs
+        if self.phase is Phase.TABLE:
+            return it_net.hint_at_table(self._hosting(), inputs.keys and not inputs.words)
         return {
             Phase.MENU: it.hint_menu,
             Phase.PLAYING: it.hint_playing,
@@ -783,9 +788,23 @@ class DialogManager:
                 return Response().say(it.help_match_over(inputs))
             case Phase.CONFIRM | Phase.RESUME_OFFER:
                 return Response().say(it.help_confirm(inputs))
+            case Phase.TABLE if not self._remote_match():  # waiting for the match to start
+                return Response().say(self._table_help())
         assert self.session is not None
         rules = self.session.view().rules
-        return Response().say(it.help_playing(rules.boneyard_drawable, rules.spinner))
+        response = Response().say(it.help_playing(rules.boneyard_drawable, rules.spinner))
+        if self._remote_match():
+            response.say(self._table_help())
+        return response
+
+    def _table_help(self) -> str:
+        remote = self.network.remote
+        return it_net.help_at_table(
+            hosting=self._hosting(),
+            watching=remote is not None and remote.seat is None,
+            in_match=remote is not None and remote.in_match,
+            keys=self.inputs.keys,
+        )
 
     def _menu_summary(self, response: Response) -> Response:
         response.say(self.table.summary())

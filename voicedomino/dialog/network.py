@@ -39,7 +39,7 @@ from voicedomino.italian import network as it_net
 from voicedomino.net import wire
 from voicedomino.net.events import QUICK_MESSAGES, AnyEvent, TableEvent
 from voicedomino.net.link import LinkState, TurnedAway
-from voicedomino.net.remote import Disconnected, RemoteTable, TableRefused
+from voicedomino.net.remote import Disconnected, RemoteTable, SeatGone, TableRefused
 
 DEFAULT_SERVER = "127.0.0.1:8765"
 CONNECT_WAIT = 5.0  # seconds for a first connection before the player is told
@@ -85,12 +85,13 @@ class NetworkPlay:
         self.wake: Callable[[], None] | None = None  # the front end: news is waiting
         self._notices: list[str] = []
         self._told_away: TurnedAway | None = None  # the refusal to come back already said
+        self._about_the_seat: set[str] = set()  # notices true only while seated
         self._lock = threading.Lock()
 
     def __getstate__(self) -> dict[str, Any]:
         """A copy (of the whole dialog, as tests make) has no connection of its own."""
         state = dict(self.__dict__)
-        state.update(remote=None, wake=None, _lock=None, _notices=[])
+        state.update(remote=None, wake=None, _lock=None, _notices=[], _about_the_seat=set())
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -165,6 +166,9 @@ class NetworkPlay:
                 return response
         seated = self.remote
         if seated is None or seated.state.code is None:
+            gone = None if seated is None else seated.seat_gone()
+            if gone is not None:  # the server has just said why: that is the answer
+                return Response(awaits_player=True).say(gone.text, Cue.INVALID)
             return Response(awaits_player=True).say(it_net.not_at_a_table(), Cue.INVALID)
         remote = seated
         match request:
@@ -185,7 +189,10 @@ class NetworkPlay:
                 return Response().say(it_net.chat_sent())
             case LeaveTable():
                 code, playing = remote.state.code or "", remote.in_match and remote.seat is not None
-                remote.leave()
+                try:
+                    remote.leave()
+                except SeatGone as gone:  # nothing to leave any more: said as it is
+                    return Response(awaits_player=True).say(gone.text)
                 return Response(awaits_player=True).say(it_net.left_table(code, playing))
             case CloseTable(closed):
                 remote.set_closed(closed)
@@ -269,19 +276,20 @@ class NetworkPlay:
             # Coming back was refused (too many connections, server full): said once, with
             # the wait the server asked for; the link waits that long before trying again.
             self._told_away = turned_away
-            with self._lock:
-                self._notices.append(_turned_away_text(turned_away, seated=True))
-            self._news_came()
+            self._notice(_turned_away_text(turned_away, seated=True), about_the_seat=True)
         elif state is LinkState.LOST and attempt == 1:
-            with self._lock:
-                self._notices.append(it_net.link_lost())
-            self._news_came()
+            self._notice(it_net.link_lost(), about_the_seat=True)
         elif state is LinkState.CONNECTED:
             self._told_away = None
         elif state is LinkState.REPLACED:
-            with self._lock:
-                self._notices.append(it_net.seat_taken_elsewhere())
-            self._news_came()
+            self._notice(it_net.seat_taken_elsewhere())
+
+    def _notice(self, text: str, *, about_the_seat: bool = False) -> None:
+        with self._lock:
+            self._notices.append(text)
+            if about_the_seat:
+                self._about_the_seat.add(text)
+        self._news_came()
 
 
 def _turned_away_text(turned_away: TurnedAway, seated: bool) -> str:

@@ -453,6 +453,21 @@ def left_table(code: str, computer_plays_on: bool = False) -> str:
     return f"Sei uscito dal tavolo {code_words(code)}{on}."
 
 
+def seat_gone(code: str, reason: str) -> str:
+    """The server no longer has the table the player sat at (*reason* no_table: deleted, or
+    lost with a restart of the server) or their seat at it (bad_token)."""
+    table = f"tavolo {code_words(code)}"
+    if reason == "bad_token":
+        return (
+            f"Il server non ti ha più al {table}: il tuo posto non c'è più. "
+            f"Per tornarci, di' entra al tavolo e il codice."
+        )
+    return (
+        f"Il {table} non c'è più sul server: è stato chiuso, oppure il server è stato "
+        "riavviato senza i suoi tavoli. Non sei più seduto lì."
+    )
+
+
 def everyone_left() -> str:
     return "Tutti i giocatori hanno lasciato il tavolo: il tavolo non c'è più."
 
@@ -467,3 +482,39 @@ def ready_waiting() -> str:
 
 def nobody_called(name: str) -> str:
     return f"Al tavolo nessuno si chiama {name}."
+
+
+# --- help at a network table -------------------------------------------------------------------
+
+QUICK_BY_VOICE = "bella mossa, grazie, un momento, ciao"
+
+
+def help_at_table(hosting: bool, watching: bool, in_match: bool, keys: bool) -> str:
+    """What works at a network table, by voice and typed (and by key in key mode). The
+    recogniser knows only the game's words: a free message cannot be dictated, it is typed;
+    the quick messages are said."""
+    parts = ["Al tavolo in rete puoi dire: chi c'è al tavolo, esci dal tavolo."]
+    if hosting and not in_match and not watching:
+        parts.append(
+            "Tu ospiti: aggiungi un computer, anche facile, medio o difficile; togli un "
+            "computer; chiudi il tavolo, o riapri il tavolo; inizia, e i posti vuoti vanno ai "
+            "computer."
+        )
+    parts.append(
+        f"Per parlare a tutti, a voce: {QUICK_BY_VOICE}. Un messaggio libero non si può "
+        "dettare, il riconoscimento conosce solo le parole del gioco: scrivilo su una riga "
+        "che comincia con scrivi, oppure con il segno maggiore."
+    )
+    if keys:
+        parts.append(
+            "Con i tasti: F2 bella mossa, F3 grazie, F4 un momento, F5 ciao, i chi c'è al tavolo."
+        )
+    return " ".join(parts)
+
+
+def hint_at_table(hosting: bool, keys: bool) -> str:
+    if keys:
+        return "Prova: Invio per iniziare, i per chi c'è, oppure punto interrogativo."
+    if hosting:
+        return "Prova: inizia, aggiungi un computer, chi c'è al tavolo, oppure aiuto."
+    return "Prova: chi c'è al tavolo, bella mossa, esci dal tavolo, oppure aiuto."

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from voicedomino.engine import Action, Event, IllegalAction, RoundEnded, SeatView
+from voicedomino.italian import network as it_net
 from voicedomino.net import wire
 from voicedomino.net.client import SeatInfo, TableState
 from voicedomino.net.events import AnyEvent
@@ -32,6 +33,15 @@ class TableRefused(Exception):
         super().__init__(code)
         self.code = code
         self.text = text
+
+
+class SeatGone(TableRefused):
+    """The table, or this player's seat at it, is no more on the server (deleted, or lost with
+    a restart): the client has forgotten it. *table_code*: the table it was at."""
+
+    def __init__(self, code: str, text: str, table_code: str) -> None:
+        super().__init__(code, text)
+        self.table_code = table_code
 
 
 class Disconnected(TableRefused):
@@ -161,8 +171,22 @@ class RemoteTable:
     def leave(self) -> None:
         """Leave the table for good. Once the server has said so, nothing of it is kept: no
         seat, no news not yet told (the player's own departure among them), no seat to take
-        back after a reconnection. The link stays, for the next table."""
+        back after a reconnection. The link stays, for the next table. SeatGone when the
+        server no longer had the table or the seat (forgotten all the same)."""
         self._ask({"type": "leave"})
+        self._forget()
+
+    def seat_gone(self) -> SeatGone | None:
+        """Why the table was forgotten without the player asking, if the server said so and
+        the player has not been told yet (taken: it is told once)."""
+        with self._lock:
+            for refusal in self._refusals:
+                if isinstance(refusal, SeatGone):
+                    self._refusals.remove(refusal)
+                    return refusal
+        return None
+
+    def _forget(self) -> None:
         with self._lock:
             self.state = TableState()
             self.link.resume = None
@@ -200,10 +224,42 @@ class RemoteTable:
             raise TableRefused(reply.code, str(reply.message.get("text", "")))
 
     def _send(self, message: dict[str, Any]) -> Reply:
+        """Send a request and wait for its answer. When the server answers that this
+        connection is at no table although the player sits at one (the server restarted and
+        the seat was not taken back yet, or taking it back was refused), the seat is taken
+        back first and the request made again; SeatGone when the table or the seat is no
+        more."""
+        code = self.state.code
+        reply = self._request(message)
+        if reply.ok or reply.code != "not_at_table" or code is None:
+            return reply
+        self._take_back(code)
+        return self._request(message)
+
+    def _request(self, message: dict[str, Any]) -> Reply:
         try:
             return self.link.request(message)
         except NotConnected:
             raise Disconnected() from None
+
+    def _take_back(self, code: str) -> None:
+        with self._lock:
+            token = self.state.token if self.state.code == code else None
+            last_seq = self.state.seq
+        if token is not None:
+            reply = self._request(
+                {"type": "resume", "code": code, "token": token, "last_seq": last_seq}
+            )
+            if reply.ok or reply.code == "already_at_table":
+                return
+            if reply.code not in SEAT_GONE:
+                raise TableRefused(reply.code, str(reply.message.get("text", "")))
+            gone = reply.code
+        else:  # already forgotten: the server said so unasked a moment ago
+            told = self.seat_gone()
+            gone = told.code if told is not None else "no_table"
+        self._forget()
+        raise SeatGone(gone, it_net.seat_gone(code, gone), code)
 
     def _message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -235,10 +291,18 @@ class RemoteTable:
         code = str(message.get("code", ""))
         text = str(message.get("text", ""))
         with self._lock:
-            if code in SEAT_GONE:  # the seat or the table is no more: stop asking for it back
+            table_code = self.state.code
+            if code in SEAT_GONE and table_code is not None:
+                # The seat or the table is no more: stop asking for it back, and say so as it
+                # is for someone who sat there (the server's text may say more: kept).
                 self.link.resume = None
                 self.state = TableState()
-            self._refusals.append(TableRefused(code, text))
+                generic = (it_net.error_text(code), it_net.no_table(table_code))
+                if not text or text in generic:
+                    text = it_net.seat_gone(table_code, code)
+                self._refusals.append(SeatGone(code, text, table_code))
+            else:
+                self._refusals.append(TableRefused(code, text))
         self.on_news()
 
     def _link_state(self, state: LinkState, attempt: int) -> None:
