@@ -244,3 +244,59 @@ def test_a_frozen_process_is_taken_for_gone_then_takes_its_players_back(
     bruno = asyncio.run(scenario())
     told = [e for e in bruno.events if isinstance(e, ConnectionChanged)]
     assert told[:2] == [ConnectionChanged(0, "Anna", False), ConnectionChanged(0, "Anna", True)]
+
+
+def test_idle_redis_tables_are_deleted_by_the_same_rules_and_only_when_nobody_is_there(
+    redis_url: str,
+) -> None:
+    """Redis tables expire as SQLite ones do (an hour without anyone connected before the
+    first match, a week after), whichever process looks: never a table someone is connected
+    to through another live process (a player, or only a spectator), and a seat shown
+    connected through a process that is gone counts as away from the moment that is seen."""
+    from voicedomino.engine import Settings
+    from voicedomino.net.server import LOBBY_KEPT, MATCH_KEPT, TableServer
+    from voicedomino.net.table import Table, TableOptions, encode_entry
+
+    async def scenario() -> list[object]:
+        now = [10.0]
+        first = TableServer(RedisStore(redis_url), clock=lambda: now[0], lease=0.6)
+        second = TableServer(RedisStore(redis_url), clock=lambda: now[0], lease=0.6)
+        await first.restore()
+        await second.restore()
+        store = RedisStore(redis_url)
+        tables = {  # code: (match started, connected through, ...)
+            "1111": (False, None),  # left before its first match
+            "2222": (True, None),  # left during a match
+            "3333": (False, first.origin),  # its host is connected to the first process
+            "4444": (False, "gone-process"),  # shown connected through a process now gone
+            "5555": (False, None),  # nobody seated is connected; a spectator watches
+        }
+        for code, (started, held_by) in tables.items():
+            table, joined = Table.create(code, Settings(), TableOptions(), "Anna", 0.0, held_by)
+            entries = list(joined.entries)
+            if started:
+                entries += table.start(0, True, 0.0, seed=1)
+            if held_by is None:
+                entries += table.set_connected(0, False, 10.0)
+            await store.commit(code, 0, table.to_document(), [encode_entry(e) for e in entries])
+        found: list[object] = []
+        async with first.serve("127.0.0.1", 0) as listening:
+            port = listening.sockets[0].getsockname()[1]
+            watcher = Player("Carla")
+            await watcher.join(f"ws://127.0.0.1:{port}/", "5555", role="spectator")
+            await asyncio.sleep(1.0)  # the first process has said whom it holds
+            now[0] = 10.0 + LOBBY_KEPT + 20
+            found += [await second.expire_idle(), await store.codes()]
+            now[0] += MATCH_KEPT
+            found += [await second.expire_idle(), await store.codes()]
+            await watcher.close()
+        await first.close()
+        await second.close()
+        await store.close()
+        return found
+
+    first_look, after_first, second_look, after_second = asyncio.run(scenario())
+    assert (first_look, after_first) == (1, ["2222", "3333", "4444", "5555"])
+    # A week later: the match left, and the seat of the gone process (away since the first
+    # look, over an hour ago) go; the connected host and the spectator's table stay.
+    assert (second_look, after_second) == (2, ["3333", "5555"])

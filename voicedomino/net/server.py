@@ -153,6 +153,7 @@ class TableServer:
         if self.store.shared:
             await self.store.heartbeat(self.lease)
             self._keep(self._keep_alive())
+            self._keep(self._expire_now_and_then())
             return 0  # shared tables are loaded when someone comes back to them
         now = self.clock()
         for stored in await self.store.load_all():
@@ -175,19 +176,72 @@ class TableServer:
     async def expire_idle(self) -> int:
         """Delete the tables nobody has been connected to for long (LOBBY_KEPT before the
         first match, MATCH_KEPT after); how many went."""
+        if self.store.shared:
+            return await self._expire_shared()
         now = self.clock()
         gone = 0
         for live in list(self.tables.values()):
-            since = live.table.idle_since()
-            kept = LOBBY_KEPT if live.table.match is None else MATCH_KEPT
-            if live.clients or since is None or now - since < kept:
+            if live.clients or not _expired(live.table, now):
                 continue
             async with live.lock:
                 log.info("table %s deleted: nobody connected for %d s", live.table.code,
-                         now - since)  # fmt: skip
+                         now - (live.table.idle_since() or now))  # fmt: skip
                 await self._drop(live)
                 gone += 1
         return gone
+
+    async def _expire_shared(self) -> int:
+        """Redis: every process looks at every table; a table is deleted only when no
+        process has anyone connected to it (players or spectators: ``watch``), no seat is
+        held through a process still alive, and nobody changed it since it was read (the
+        delete checks the version, so a player coming back through another process at that
+        moment keeps it). Seats shown connected through a process that is gone are marked
+        away first: their time starts then."""
+        now = self.clock()
+        codes = [code for code in await self.store.codes()
+                 if not (code in self.tables and self.tables[code].clients)]  # fmt: skip
+        watched = await self.store.watched(codes)
+        gone = 0
+        for code in codes:
+            if code in watched:
+                continue
+            stored = await self.store.load(code)
+            if stored is None:
+                continue
+            try:
+                table = Table.from_document(stored.document, stored.version, [])
+            except (ValueError, KeyError, TypeError, wire.WireError) as error:
+                log.error("table %s not read for expiry: %s", code, error)
+                continue
+            holders = {
+                seat.held_by
+                for seat in table.seats
+                if seat.is_human and seat.connected and seat.held_by is not None
+            }
+            alive = await self.store.alive(holders) if holders else set()
+            if alive or any(s.is_human and s.connected and s.held_by is None
+                            for s in table.seats):  # fmt: skip
+                continue  # someone is connected through a live process
+            if holders:  # held through processes that are gone: away from now on
+                await self._mark_away(code, table, now)
+                continue
+            if _expired(table, now) and await self.store.delete_if(code, table.version):
+                log.info("table %s deleted: nobody connected for %d s", code,
+                         now - (table.idle_since() or now))  # fmt: skip
+                live = self.tables.get(code)
+                if live is not None:
+                    self._forget(live)
+                gone += 1
+        return gone
+
+    async def _mark_away(self, code: str, table: Table, now: float) -> None:
+        entries: list[LogEntry] = []
+        for number, seat in enumerate(table.seats):
+            if seat.is_human and seat.connected:
+                entries += table.set_connected(number, False, now)
+        encoded = [encode_entry(entry) for entry in entries]
+        with contextlib.suppress(Conflict):  # changed meanwhile: looked at again next time
+            await self.store.commit(code, table.version, table.to_document(), encoded)
 
     async def _expire_now_and_then(self) -> None:
         while True:
@@ -681,6 +735,9 @@ class TableServer:
             await asyncio.sleep(self.lease / 3)
             try:
                 await self.store.heartbeat(self.lease)
+                await self.store.watch(
+                    [code for code, live in self.tables.items() if live.clients], self.lease
+                )
                 await self._sweep()
             except (StoreError, TableError) as error:
                 log.warning("lease not renewed or seats not checked: %s", error)
@@ -969,6 +1026,13 @@ def _seats_to_mend(
         elif seat.is_human and number in mine and not seat.connected:
             back.append(number)
     return away, back
+
+
+def _expired(table: Table, now: float) -> bool:
+    """Nobody has been connected to *table* for longer than it is kept."""
+    since = table.idle_since()
+    kept = LOBBY_KEPT if table.match is None else MATCH_KEPT
+    return since is not None and now - since >= kept
 
 
 def _request_id(message: str | bytes) -> object:

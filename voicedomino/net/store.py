@@ -66,6 +66,24 @@ class TableStore(Protocol):
         what the key names, such as a computer's move."""
         ...
 
+    async def watch(self, codes: Collection[str], lease: float) -> None:
+        """Someone is connected to these tables through this process, for *lease* more
+        seconds (spectators too): no process deletes them as idle meanwhile."""
+        ...
+
+    async def watched(self, codes: Collection[str]) -> set[str]:
+        """Which of these tables some process has people connected to."""
+        ...
+
+    async def codes(self) -> list[str]:
+        """The codes of every stored table."""
+        ...
+
+    async def delete_if(self, code: str, version: int) -> bool:
+        """Delete the table only if its stored version is still *version* (nobody changed
+        it since it was read): True when deleted."""
+        ...
+
     async def load_all(self) -> list[Stored]: ...
 
     async def load(self, code: str) -> Stored | None: ...
@@ -186,6 +204,28 @@ class SqliteStore:
     async def subscribe(self, on_commit: Callable[[Published], Awaitable[None]]) -> None:
         return None  # one process: nobody else commits
 
+    async def watch(self, codes: Collection[str], lease: float) -> None:
+        return None  # one process: it knows who is connected
+
+    async def watched(self, codes: Collection[str]) -> set[str]:
+        return set()
+
+    async def codes(self) -> list[str]:
+        return [code for (code,) in self._db.execute("SELECT code FROM tables ORDER BY code")]
+
+    async def delete_if(self, code: str, version: int) -> bool:
+        try:
+            with contextlib.closing(self._db.cursor()) as cursor:
+                cursor.execute("BEGIN IMMEDIATE")
+                cursor.execute("DELETE FROM tables WHERE code = ? AND version = ?", (code, version))
+                deleted = cursor.rowcount == 1
+                if deleted:
+                    cursor.execute("DELETE FROM log WHERE code = ?", (code,))
+                cursor.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise StoreError(str(error)) from error
+        return deleted
+
     async def heartbeat(self, lease: float) -> None:
         return None
 
@@ -246,6 +286,18 @@ return new
 """
 
 
+# KEYS: table hash, log list, index set; ARGV: code, expected version, channel, notice. Deletes
+# only a table nobody changed since it was read, and tells every process in the same step.
+_DELETE_IF_SCRIPT = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if current == false or tonumber(current) ~= tonumber(ARGV[2]) then return 0 end
+redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('SREM', KEYS[3], ARGV[1])
+redis.call('PUBLISH', ARGV[3], ARGV[4])
+return 1
+"""
+
+
 class RedisStore:
     """Tables shared by several server processes through one Redis server."""
 
@@ -259,6 +311,7 @@ class RedisStore:
         self._channel = f"{prefix}commits"
         self.origin = f"{os.getpid()}-{os.urandom(4).hex()}"
         self._script = self._redis.register_script(_COMMIT_SCRIPT)
+        self._delete_if_script = self._redis.register_script(_DELETE_IF_SCRIPT)
         self._listener: asyncio.Task[None] | None = None
 
     def _keys(self, code: str) -> list[str]:
@@ -297,6 +350,32 @@ class RedisStore:
             pipe.srem(index, code)
             pipe.publish(self._channel, _dumps(notice))
             await self._call(pipe.execute())
+
+    async def codes(self) -> list[str]:
+        return sorted(await self._call(self._redis.smembers(f"{self._prefix}index")))
+
+    async def delete_if(self, code: str, version: int) -> bool:
+        notice = _dumps({"code": code, "version": -1, "origin": self.origin, "document": None,
+                         "entries": []})  # fmt: skip
+        args: list[str | int] = [code, version, self._channel, notice]
+        deleted = await self._call(self._delete_if_script(keys=self._keys(code), args=args))
+        return bool(deleted)
+
+    async def watch(self, codes: Collection[str], lease: float) -> None:
+        if not codes:
+            return
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for code in codes:
+                pipe.set(f"{self._prefix}watched:{code}", self.origin,
+                         px=max(1, round(lease * 1000)))  # fmt: skip
+            await self._call(pipe.execute())
+
+    async def watched(self, codes: Collection[str]) -> set[str]:
+        wanted = sorted(codes)
+        if not wanted:
+            return set()
+        found = await self._call(self._redis.mget([f"{self._prefix}watched:{c}" for c in wanted]))
+        return {code for code, value in zip(wanted, found, strict=True) if value is not None}
 
     async def heartbeat(self, lease: float) -> None:
         key = f"{self._prefix}alive:{self.origin}"
