@@ -157,3 +157,48 @@ def test_a_browser_player_and_a_voicedomino_player_play_a_round(
     assert "Punteggio:" in told and "Partita finita: vince" in told
     assert "Anna: Bella mossa!" in told
     assert "Bruno," in said  # the browser player's moves, told to Anna by name
+
+
+def test_a_browser_player_whose_seat_is_gone_after_a_restart_is_back_at_the_entrance(
+    tmp_path: Path, browser: webdriver.Chrome
+) -> None:
+    """During a match the server stops and comes back from a copy of its tables where the
+    browser player's seat no longer is theirs: the page must not go on showing a table it
+    does not sit at (its 'Esci' would only be refused): it says so and shows the entrance."""
+    import asyncio
+    import json
+    import sqlite3
+
+    from net_helpers import Player
+
+    driver = browser
+    server = ServerProcess(tmp_path).start()
+    loop = asyncio.new_event_loop()
+    anna = Player("Anna")
+    try:
+        code = loop.run_until_complete(anna.create(server.url, {"variant": "classica", "seats": 2}))
+        driver.get(f"http://127.0.0.1:{server.port}/")
+        wait_until(lambda: "Connesso" in driver.find_element(By.ID, "stato-connessione").text)
+        driver.find_element(By.ID, "nome").send_keys("Bruno")
+        driver.find_element(By.ID, "codice").send_keys(code + Keys.ENTER)
+        wait_until(lambda: driver.find_element(By.ID, "tavolo").is_displayed())
+        loop.run_until_complete(anna.send({"type": "start", "fill": True}))
+        wait_until(lambda: "Si gioca" in driver.find_element(By.ID, "fase").text)
+        server.kill()
+        loop.run_until_complete(anna.close())
+        with sqlite3.connect(tmp_path / "tavoli.sqlite3") as db:
+            (text,) = db.execute("SELECT document FROM tables WHERE code = ?", (code,)).fetchone()
+            document = json.loads(text)
+            document["seats"][1]["token_hash"] = "0" * 64  # the seat is no longer Bruno's
+            db.execute(
+                "UPDATE tables SET document = ? WHERE code = ?", (json.dumps(document), code)
+            )
+        server.start()
+        wait_until(lambda: driver.find_element(By.ID, "ingresso").is_displayed())
+        assert not driver.find_element(By.ID, "tavolo").is_displayed()
+        told = chronicle(driver)
+        assert "non c'è più" in told and "Sei di nuovo all'ingresso" in told, told[-600:]
+        assert driver.execute_script("return sessionStorage.length") == 0  # nothing to resume
+    finally:
+        loop.close()
+        server.stop()

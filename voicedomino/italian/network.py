@@ -460,7 +460,7 @@ def seat_gone(code: str, reason: str) -> str:
     if reason == "bad_token":
         return (
             f"Il server non ti ha più al {table}: il tuo posto non c'è più. "
-            f"Per tornarci, di' entra al tavolo e il codice."
+            "Per tornarci, entra di nuovo al tavolo con il suo codice."
         )
     return (
         f"Il {table} non c'è più sul server: è stato chiuso, oppure il server è stato "

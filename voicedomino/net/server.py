@@ -479,13 +479,18 @@ class TableServer:
     async def _resume(self, client: Client, request: protocol.Resume) -> None:
         if client.code is not None:
             raise TableError("already_at_table")
-        live = await self._find(client, request.code)
+        try:
+            live = await self._find(client, request.code)
+        except TableError as error:  # said to someone who sat there: the table is no more
+            if error.code == "no_table":
+                raise TableError("no_table", table_code=request.code, sat_there=True) from None
+            raise
         async with live.lock:
             table = live.table
             seat = table.seat_of(request.token)
             if seat is None and table.spectator_name(request.token) is None:
                 self._count_failed_join(client)
-                raise TableError("bad_token")
+                raise TableError("bad_token", table_code=request.code, sat_there=True)
         for other in list(live.clients):  # the same seat from a new connection: the old goes
             if other.token == request.token and other is not client:
                 self._replace(live, other)
@@ -939,8 +944,11 @@ class TableServer:
         if isinstance(error, _SlowDown):
             client.strikes += 1
             return message
-        if error.code == "no_table":
-            message["text"] = it_net.no_table(str(error.facts.get("table_code", "")))
+        table_code = str(error.facts.get("table_code", ""))
+        if error.facts.get("sat_there"):
+            message["text"] = it_net.seat_gone(table_code, error.code)
+        elif error.code == "no_table":
+            message["text"] = it_net.no_table(table_code)
         refusal = error.refusal
         if refusal is not None:
             message["refusal"] = wire.encode(refusal)

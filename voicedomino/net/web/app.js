@@ -245,13 +245,18 @@ function receive(message) {
       update(message);
       break;
     case "error":
-      // The table is no more (deleted, or its last player left while we watched): back to
-      // the entrance. A refused token ends a seat only when it was being resumed.
-      if (message.code === "no_table" || (message.code === "bad_token" && !state.view)) {
-        if (state.code || saved()) {
-          forget();
-          show();
-        }
+      // The table or the seat is no more (deleted, lost with a restart of the server, its
+      // last player left while we watched), or the server has this connection at no table:
+      // the page must not go on showing a table it no longer sits at. Back to the entrance.
+      if (["no_table", "bad_token", "not_at_table"].includes(message.code) && (state.code || saved())) {
+        const code = state.code || (saved() || {}).code;
+        forget();
+        show();
+        const text = message.code === "not_at_table"
+          ? `Il server non ti ha più al tavolo ${spaced(code)}: sei di nuovo all'ingresso.`
+          : `${message.text} Sei di nuovo all'ingresso.`;
+        alertNow(text);
+        break;
       }
       alertNow(message.text);
       break;
