@@ -11,6 +11,7 @@ to resume.
 from __future__ import annotations
 
 import os
+import re
 import signal
 from pathlib import Path
 
@@ -79,6 +80,43 @@ def test_two_digits_say_at_once_a_tile_cannot_be_played(tmp_path: Path) -> None:
         game.until(it.key_tile_typed(6, 6, either_end=False))
         game.press("\r")
         game.until("tocca ancora a te.")
+    finally:
+        game.close()
+
+
+def test_after_a_whole_tile_only_the_keys_said_back_place_it(tmp_path: Path) -> None:
+    """A lead is said back with Enter alone: c is then the ends and b "basta", never a move;
+    a tile for either end names t and c, and a (the arm above, on a cross) is no key then."""
+    game = started(tmp_path, "--senza-salvataggio")
+    try:
+        game.press("6", "6")
+        game.until(it.key_tile_typed(6, 6, either_end=False))
+        game.press("c")  # the ends, as the help says: the double six stays in the hand
+        answer = game.until(it.empty_table())
+        assert it.key_digits_dropped() in answer and "Doppio sei." not in answer
+        game.press("6", "6")
+        game.until(it.key_tile_typed(6, 6, either_end=False))
+        game.press("b")  # basta: stops the voice, plays nothing
+        game.until(it.key_digits_dropped())
+        game.press("h")
+        game.until(it.your_hand_size(7))
+        game.press("6", "6", "\r")
+        game.until("tocca ancora a te.")
+        game.press("?")  # the help gives each key one meaning ("b" was both "basta" and "sotto")
+        listed = game.until("esci.").split("Tasti adesso: ")[-1]
+        letters = [
+            key
+            for entry in listed.split("; ")
+            for key in re.split(r" e | o |, ", entry.split(", ")[0])
+            if len(key) == 1
+        ]
+        assert len(letters) == len(set(letters)), listed
+        game.press("6", "2")
+        game.until(it.key_tile_typed(6, 2))  # "t in testa, c in coda"
+        game.press("a")
+        assert it.key_unknown() in game.until(it.key_unknown())
+        game.press("h")
+        game.until(it.your_hand_size(6))
     finally:
         game.close()
 

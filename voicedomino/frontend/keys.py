@@ -255,6 +255,9 @@ class KeyNavigator:
         self.line: str | None = None  # text typed after "/"
         self.digits = ""
         self._digit_deadline: float | None = None
+        # The keys the read-back of a whole typed tile named ("t in testa, c in coda"): only
+        # these place it; after a lead or a tile with one end, c is the ends again, b "basta".
+        self._side_keys: dict[str, Side] = {}
 
     # --- time: a lone digit does not wait for ever ------------------------------------------------
 
@@ -271,6 +274,7 @@ class KeyNavigator:
     def reset(self) -> None:
         """Back after a suspension: nothing half-typed survives it."""
         self.digits, self._digit_deadline, self.line = "", None, None
+        self._side_keys = {}
 
     # --- keys -----------------------------------------------------------------------------------
 
@@ -306,19 +310,19 @@ class KeyNavigator:
             self.game.prompt()  # "where am I?": never "Non ho capito"
         elif len(name) == 1 and name in DIGITS and self.game.manager.phase in PLAYING_PHASES:
             self._digit(name)
-        elif len(name) == 1 and name in TILE_SIDE_KEYS and len(self.digits) == 2:
-            self._play_digits(TILE_SIDE_KEYS[name])
+        elif len(self.digits) == 2 and name in self._side_keys:
+            self._play_digits(self._side_keys[name])
         elif len(name) == 1 and name in key_intents():
             self.game.handle_intent(key_intents()[name])
         elif name:  # a function key, Tab, a letter that means nothing: never silence
             self.game.say(it.key_unknown())
 
     def _continues_digits(self, name: str) -> bool:
-        """Keys that go on with typed digits: more digits, Enter, and t / c after a whole tile
-        (said back with them); everything else keeps its own meaning."""
+        """Keys that go on with typed digits: more digits, Enter, and the side keys the
+        read-back of a whole tile named; everything else keeps its own meaning."""
         if name in DIGITS or name == "enter":
             return True
-        return len(self.digits) == 2 and name in TILE_SIDE_KEYS
+        return len(self.digits) == 2 and name in self._side_keys
 
     def _answer(self, name: str) -> None:
         """A yes/no question waits: s / n answer it, ? lists them, the voice's keys (repeat,
@@ -419,7 +423,10 @@ class KeyNavigator:
             return [("Invio", "la prossima mano"), *letters]
         if phase is Phase.MATCH_OVER:
             return [("Invio o n", "una nuova partita"), *letters]
-        keys = [*KEY_MODE_HELP, ("due cifre", "una tessera, per esempio 3 e 5: poi Invio")]
+        # a, b (the cross's arms), t and c place a typed tile only when its read-back names
+        # them: listed here on their own they would clash with b "basta" and c "estremi".
+        typed = "una tessera, per esempio 3 e 5: poi Invio, o la lettera del lato che ti dico"
+        keys = [*KEY_MODE_HELP, ("due cifre", typed)]
         if phase is Phase.CHOOSE_SIDE:
             view = manager.view()
             arms = view is not None and view.layout.has_spinner
@@ -453,7 +460,7 @@ class KeyNavigator:
             self.game.handle_intent(None)
             return
         if len(self.digits) != 1:
-            self.digits = digit
+            self.digits, self._side_keys = digit, {}
             self._digit_deadline = self.clock() + DIGIT_WAIT_S
             self.game.say(it.key_digit_typed(int(digit)))
             return
@@ -469,10 +476,14 @@ class KeyNavigator:
             self.digits = ""
             self.game.render(Response().say(refusal, Cue.INVALID))
             return
-        view = self.game.manager.view()
-        lead = view is not None and not view.line
-        side = self._where(Tile.of(a, b))
-        self.game.say(it.key_tile_typed(a, b, side, either_end=not lead))
+        arms = self._arms(Tile.of(a, b))
+        choices = arms if len(arms) > 1 else []
+        self._side_keys = {key: side for key, side in TILE_SIDE_KEYS.items() if side in choices}
+        self.game.say(
+            it.key_tile_typed(
+                a, b, arms[0] if len(arms) == 1 else None, either_end=len(arms) > 1, arms=arms
+            )
+        )
 
     def _refusal(self, tile: Tile) -> str | None:
         """Why Enter would not play *tile*, said by the engine's own rules; None if it would."""
@@ -492,22 +503,22 @@ class KeyNavigator:
             )  # fmt: skip
         return None
 
-    def _where(self, tile: Tile) -> Side | None:
-        """The one end a tile goes to (None: a lead, or either end)."""
+    def _arms(self, tile: Tile) -> list[Side]:
+        """The arms a playable tile goes to, in the table's order (none for a lead)."""
         view = self.game.manager.view()
         if view is None or not view.line:
-            return None
+            return []
         sides = {play.side for play in playable_moves(view.rules, view.turn()) if play.tile == tile}
-        return sides.pop() if len(sides) == 1 else None
+        return [side for side in TILE_SIDE_KEYS.values() if side in sides]
 
     def _drop_digits(self) -> None:
         """A half-typed tile is given up: a short sound, and a word for the screen."""
-        self.digits, self._digit_deadline = "", None
+        self.digits, self._digit_deadline, self._side_keys = "", None, {}
         self.game.render(Response().say(it.key_digits_dropped(), Cue.LISTENING_END))
 
     def _play_digits(self, side: Side | None) -> None:
         a, b = int(self.digits[0]), int(self.digits[1])
-        self.digits = ""
+        self.digits, self._side_keys = "", {}
         self.game.handle_intent(PlayTile(a, b, side))
 
     def _enter(self) -> None:

@@ -985,6 +985,12 @@ def nobody_won_yet() -> str:
     return "Nessuno ha ancora vinto una mano."
 
 
+def round_before_resume(score: str) -> str:
+    """Asked about the last hand when it ended before this session (a match resumed from its
+    save, a table joined): the hand is over, its details were not kept, the *score* was."""
+    return f"La mano di prima è finita prima di questa sessione: non so dirti com'è andata. {score}"
+
+
 def rules_more(inputs: Inputs = WORDS) -> str:
     return _by(
         inputs,
@@ -1309,13 +1315,22 @@ def key_digits_dropped() -> str:
     return "Cifra annullata."
 
 
-def key_tile_typed(a: int, b: int, side: Side | None = None, *, either_end: bool = True) -> str:
+def key_tile_typed(
+    a: int,
+    b: int,
+    side: Side | None = None,
+    *,
+    either_end: bool = True,
+    arms: Sequence[Side] = (Side.HEAD, Side.TAIL),
+) -> str:
     """Two digits said back with where the tile would go: the only end it fits, or the keys
-    that choose between both ends (neither for the first tile of the round)."""
+    that choose among the *arms* it fits (none for the first tile of the round). Only the keys
+    named here place the tile; any other key keeps its own meaning."""
     if side is not None:
-        return f"{tile_phrase(a, b).capitalize()}: invio per giocarla, va in {side_word(side)}."
+        return f"{tile_phrase(a, b).capitalize()}: invio per giocarla, va {side_place(side)}."
     if either_end:
-        return f"{tile_phrase(a, b).capitalize()}: invio per giocarla, t in testa, c in coda."
+        keys = ", ".join(f"{ARM_KEYS[arm]} {side_place(arm)}" for arm in arms)
+        return f"{tile_phrase(a, b).capitalize()}: invio per giocarla, {keys}."
     return f"{tile_phrase(a, b).capitalize()}: invio per giocarla."
 
 

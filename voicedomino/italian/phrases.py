@@ -1040,7 +1040,6 @@ KEY_MODE_HELP: tuple[tuple[str, str], ...] = (
     ("z e Z maiuscola", "la tessera giocabile successiva o precedente"),
     ("Invio", "gioca la tessera scelta, o continua"),
     ("frecce sinistra e destra", "testa e coda"),
-    ("a e b", "sopra e sotto, con la croce"),
     ("Esc", "zittisce la voce"),
     ("barra", "scrivi un comando intero"),
 )
