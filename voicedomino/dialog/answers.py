@@ -193,12 +193,17 @@ def player(view: SeatView, seat: int) -> str:
     return it.player_status(seat, view.hand_counts[seat], last, partner)
 
 
-def since_my_turn(view: SeatView) -> str:
-    """Everything since the player's own last action, as one answer."""
+def moves_since_my_turn(view: SeatView) -> list[str]:
+    """Each move since the player's own last action (this round's), as narration says it."""
     history = list(view.history)
     mine = [i for i, e in enumerate(history) if getattr(e, "seat", None) == view.seat]
     start = mine[-1] + 1 if mine else 0
-    told = [t for t in (_told(e) for e in history[start:]) if t]
+    return [t for t in (_told(e) for e in history[start:]) if t]
+
+
+def since_my_turn(view: SeatView) -> str:
+    """Everything since the player's own last action, as one answer."""
+    told = moves_since_my_turn(view)
     if not told:
         return it.nothing_new()
     text = it.since_your_turn(told)
@@ -231,7 +236,7 @@ def target(view: SeatView) -> str:
 
 def last_round(view: SeatView, ended: RoundEnded | None) -> str:
     if ended is None:
-        return it.no_round_finished()
+        return it.no_round_finished() if view.round_number <= 1 else _ended_before(view)
     result = ended.result
     rules = view.rules
     labels = team_labels(rules, view.seat)
@@ -247,13 +252,19 @@ def last_round(view: SeatView, ended: RoundEnded | None) -> str:
     return " ".join((head, outcome, hands))
 
 
+def _ended_before(view: SeatView) -> str:
+    """The last hand ended before this session (a match resumed from its save, a table
+    joined later): over, with only the score kept."""
+    return it.round_before_resume(scores(view))
+
+
 def winner(view: SeatView, ended: RoundEnded | None) -> str:
     labels, members = team_labels(view.rules, view.seat), team_members(view.rules)
     if view.match_result is not None:
         won = view.match_result.winner
         return it.match_won(labels[won], members[won] if members else None)
     if ended is None:
-        return it.nobody_won_yet()
+        return it.nobody_won_yet() if view.round_number <= 1 else _ended_before(view)
     if ended.result.winner is None:
         return it.round_draw()
     return it.round_winner(labels[ended.result.winner], ended.result.points[ended.result.winner])

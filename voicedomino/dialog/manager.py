@@ -627,8 +627,11 @@ class DialogManager:
             return response.say(it.match_over_prompt(self.inputs))
         if view.round_result is not None:
             self.phase = Phase.ROUND_OVER
+            response.say(answers.last_round(view, session.last_round_ended))
             return response.say(it.next_round_prompt(self.inputs))
         self.phase = Phase.PLAYING
+        if moves := answers.moves_since_my_turn(view):  # perhaps never heard before the save
+            response.say(it.since_your_turn(moves))
         if view.line:
             response.say(answers.ends(view))
         response.say(answers.hand(view))

@@ -72,7 +72,12 @@ class MatchSession:
             if isinstance(saved_level, str) and saved_level in names
             else default_level
         )
-        return cls(match, level, player_factory)
+        session = cls(match, level, player_factory)
+        result = match.round.result
+        if result is not None:  # saved at a finished round: "com'è finita la mano" knows it
+            hands = tuple(tuple(hand) for hand in match.round.hands)
+            session.last_round_ended = RoundEnded(result, hands, tuple(match.scores))
+        return session
 
     # --- observation --------------------------------------------------------------------
 
