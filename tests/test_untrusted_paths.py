@@ -114,6 +114,17 @@ def link_to_null(path: Path) -> None:
     path.symlink_to("/dev/null")
 
 
+def unix_socket(path: Path) -> None:
+    import socket
+
+    with socket.socket(socket.AF_UNIX) as bound:
+        bound.bind(str(path))  # the socket file stays after the socket is closed
+
+
+def link_loop(path: Path) -> None:
+    path.symlink_to(path.name)  # a link to itself: opening it fails with ELOOP
+
+
 def folder(path: Path) -> None:
     path.mkdir()
     (path / "dentro").write_text("qualcosa")
@@ -132,6 +143,8 @@ THINGS: dict[str, Callable[[Path], None]] = {
     "link to /dev/null": link_to_null,
     "folder": folder,
     "8 GB sparse file": huge_sparse_file,
+    "socket": unix_socket,
+    "link loop": link_loop,
 }
 
 
@@ -167,7 +180,9 @@ def test_whatever_stands_at_the_save_is_set_aside_and_play_goes_on(
     assert lines[-1] == it.saved_goodbye()
 
 
-@pytest.mark.parametrize("thing", ["fifo", "link to /dev/null", "folder", "8 GB sparse file"])
+@pytest.mark.parametrize(
+    "thing", ["fifo", "link to /dev/null", "folder", "8 GB sparse file", "socket", "link loop"]
+)
 def test_whatever_stands_at_the_preferences_is_set_aside_and_they_are_saved_anew(
     thing: str, tmp_path: Path
 ) -> None:

@@ -1461,7 +1461,8 @@ NOTICES = {
         "spostarlo: l'ho lasciato dov'è e ricominciamo."
     ),
     "save_unreadable": (
-        "Non ho il permesso di leggere il salvataggio: l'ho messo da parte e ricominciamo."
+        "Non riesco a leggere il salvataggio, per i permessi o per un errore del disco: l'ho "
+        "messo da parte e ricominciamo."
     ),
     "save_unreadable_kept": (
         "Non riesco a leggere il salvataggio né a spostarlo: l'ho lasciato dov'è e ricominciamo."

@@ -61,7 +61,17 @@ def open_regular(path: Path, limit: int) -> BinaryIO:
     """*path* opened for reading when it is (or a link leads to) a regular file of at most
     *limit* bytes; UnusableFile otherwise, OSError (FileNotFoundError, PermissionError...) when
     it cannot be opened at all. Never waits, whatever is there."""
-    descriptor = os.open(path, _READ_FLAGS)
+    try:
+        descriptor = os.open(path, _READ_FLAGS)
+    except OSError as error:
+        # A socket (ENXIO) or a loop of links (ELOOP) cannot be opened, yet something stands
+        # there that is not a file: unusable, not a question of permissions.
+        if error.errno == errno.ELOOP:
+            raise UnusableFile(path, "link_loop", f"{path} is a loop of links") from error
+        if error.errno == errno.ENXIO:
+            kind = _kind(os.stat(path).st_mode)
+            raise UnusableFile(path, kind, f"{path} is not a regular file but a {kind}") from error
+        raise
     try:
         status = os.fstat(descriptor)
         if not stat.S_ISREG(status.st_mode):
