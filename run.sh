@@ -58,6 +58,9 @@ install_python_packages() {
 case "${1:-gioca}" in
     gioca | play)
         [ $# -gt 0 ] && shift
+        # Python cannot start with a folder as its standard input (a "Fatal Python error", in
+        # English): closed instead, the game says in Italian that its keyboard input is closed.
+        if [ -d /dev/stdin ]; then exec 0<&-; fi
         install_system_packages "${PLAY_PACKAGES[@]}"
         install_python_packages ""
         # The Italian voice model: fetched once when the network allows; the game runs without.

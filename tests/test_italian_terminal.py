@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from korean_speech import KO_MODEL_PATH
@@ -38,9 +39,20 @@ def voicedomino(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+# Option names and placeholders a player reads in the help: Italian ones, never the English
+# names the options first had, nor argparse's placeholders made of a variable's name.
+ENGLISH_NAMES = re.compile(r"--(no-voice|keyboard|model|audio-in|debug)\b|\b[A-Z]+_[A-Z_]+\b")
+
+
 @pytest.mark.parametrize(
     "args",
-    [["--help"], ["scarica-modello", "--help"], ["prova-voce", "-h"], ["voci", "--help"]],
+    [
+        ["--help"],
+        ["scarica-modello", "--help"],
+        ["prova-voce", "-h"],
+        ["voci", "--help"],
+        ["server", "--help"],
+    ],
     ids=" ".join,
 )
 def test_help_is_italian(args: list[str], tmp_path: Path) -> None:
@@ -49,6 +61,17 @@ def test_help_is_italian(args: list[str], tmp_path: Path) -> None:
     assert result.stdout.startswith("uso: voicedomino")
     assert "opzioni:" in result.stdout and "mostra questo aiuto ed esci" in result.stdout
     assert not ENGLISH.search(result.stdout), result.stdout
+    assert not ENGLISH_NAMES.search(result.stdout), result.stdout
+
+
+def test_the_first_english_option_names_still_work() -> None:
+    from voicedomino.cli import build_parser
+
+    old = build_parser().parse_args(["--no-voice", "--keyboard", "--model", "m", "--debug"])
+    new = build_parser().parse_args(["--muto", "--tastiera", "--modello", "m", "--diagnostica"])
+    assert vars(old) == vars(new) and new.no_voice and new.model == "m" and new.debug
+    check = build_parser().parse_args(["prova-voce", "--audio-in", "a.wav"])
+    assert check.audio_in == Path("a.wav")
 
 
 @pytest.mark.parametrize(
@@ -57,6 +80,7 @@ def test_help_is_italian(args: list[str], tmp_path: Path) -> None:
         (["--variante", "briscola"], "scelta non valida: 'briscola'"),
         (["--giocatori", "7"], "scelta non valida: 7"),
         (["--bah"], "opzioni sconosciute: --bah"),
+        (["gioca"], "comando: scelta non valida: 'gioca'"),
         (["--seme"], "opzione --seme: serve un valore"),
         (["--seme", "tre"], "opzione --seme: valore non valido: 'tre'"),
         (["prova-voce", "--audio-in"], "serve un valore"),
@@ -116,9 +140,11 @@ def test_a_bad_model_prints_nothing_on_the_terminal_and_the_game_says_why(
     assert "opzione-sconosciuta" in log.read_text()  # kept for whoever fixes it
 
 
-def run_sh_gioca(tmp_path: Path, python: str) -> tuple[Path, subprocess.CompletedProcess[str]]:
+def run_sh_gioca(
+    tmp_path: Path, python: str, game: str = 'echo "Benvenuto a VoceDomino."', stdin: Any = None
+) -> tuple[Path, subprocess.CompletedProcess[str]]:
     """The real run.sh in a copy of the project whose virtual environment is a stand-in: its
-    python runs *python* (a shell script body) for every pip call; its game says hello."""
+    python runs *python* (a shell script body) for every pip call; its game runs *game*."""
     project = tmp_path / "progetto"
     project.mkdir()
     for name in ("run.sh", "pyproject.toml"):
@@ -126,14 +152,13 @@ def run_sh_gioca(tmp_path: Path, python: str) -> tuple[Path, subprocess.Complete
     bin_ = project / ".venv" / "bin"
     bin_.mkdir(parents=True)
     (bin_ / "python").write_text(f"#!/bin/sh\n{python}")
-    (bin_ / "voicedomino").write_text(
-        '#!/bin/sh\n[ "$1" = scarica-modello ] && exit 0\necho "Benvenuto a VoceDomino."\n'
-    )
+    (bin_ / "voicedomino").write_text(f'#!/bin/sh\n[ "$1" = scarica-modello ] && exit 0\n{game}\n')
     for tool in bin_.iterdir():
         tool.chmod(0o755)
     result = subprocess.run(
-        ["bash", "run.sh", "gioca"], cwd=project, capture_output=True, text=True, timeout=120
-    )
+        ["bash", "run.sh", "gioca"], cwd=project, capture_output=True, text=True, timeout=120,
+        stdin=stdin,
+    )  # fmt: skip
     return project, result
 
 
@@ -159,3 +184,17 @@ def test_run_sh_gioca_says_in_italian_when_the_install_fails(tmp_path: Path) -> 
     shown = (result.stdout + result.stderr).splitlines()
     assert shown[-1] == "Installazione non riuscita: i dettagli sono in .venv/installazione.log"
     assert "ERROR" not in result.stdout + result.stderr
+
+
+def test_run_sh_gioca_with_a_folder_as_input_starts_python_and_says_so(tmp_path: Path) -> None:
+    """`./run.sh gioca < cartella`: Python itself refuses a folder as standard input, in
+    English, before the game runs; run.sh closes it and the game says its input is closed."""
+    stdin_is = f'exec {sys.executable} -c "import sys; print(sys.stdin is None)"'
+    folder = os.open(tmp_path, os.O_RDONLY)
+    try:
+        _, result = run_sh_gioca(tmp_path, "exit 0", game=stdin_is, stdin=folder)
+    finally:
+        os.close(folder)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["True"]  # a closed input: the game's own message
+    assert "Fatal" not in result.stderr, result.stderr

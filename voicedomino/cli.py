@@ -111,7 +111,11 @@ def build_parser() -> argparse.ArgumentParser:
     helps = it.COMMAND_LINE_HELP
     parser = ItalianParser(prog="voicedomino", description=helps["description"])
     parser.add_argument("--version", action="version", version=__version__, help=helps["--version"])
-    sub = parser.add_subparsers(dest="command", title=it.COMMAND_LINE_WORDS["positional arguments"])
+    # The metavar names the choice in argparse's errors ("opzione comando: scelta non valida"),
+    # where the dest, a variable's name, would be English.
+    sub = parser.add_subparsers(
+        dest="command", metavar="comando", title=it.COMMAND_LINE_WORDS["positional arguments"]
+    )
     download = sub.add_parser("scarica-modello", help=helps["scarica-modello"])
     download.add_argument(
         "--destinazione", type=Path, metavar="CARTELLA", help=helps["--destinazione"]
@@ -121,18 +125,18 @@ def build_parser() -> argparse.ArgumentParser:
     voices = sub.add_parser("voci", help=helps["voci"])
     voices.add_argument("--voce", metavar="NOME", help=helps["--voce"])
     mic = sub.add_parser("prova-voce", help=helps["prova-voce"])
-    mic.add_argument("--model", metavar="CARTELLA", help=helps["--model"])
-    mic.add_argument("--audio-in", type=Path, metavar="FILE", help=helps["--audio-in"])
+    _model_options(mic)
     mic.add_argument("--calibra", action="store_true", help=helps["--calibra"])
     _add_server_parser(sub)
 
-    def switch(*names: str) -> None:
-        parser.add_argument(*names, action="store_true", help=helps[names[0]])
+    def switch(name: str, dest: str | None = None, english: str | None = None) -> None:
+        parser.add_argument(name, action="store_true", dest=dest, help=helps[name])
+        if english is not None:  # still understood, never shown: the help is Italian
+            parser.add_argument(english, action="store_true", dest=dest, help=argparse.SUPPRESS)
 
-    switch("--no-voice", "--muto")
-    switch("--tastiera", "--keyboard")
-    parser.add_argument("--model", metavar="CARTELLA", help=helps["--model"])
-    parser.add_argument("--audio-in", type=Path, metavar="FILE", help=helps["--audio-in"])
+    switch("--muto", "no_voice", "--no-voice")
+    switch("--tastiera", "tastiera", "--keyboard")
+    _model_options(parser)
     switch("--veloce")
     parser.add_argument("--variante", choices=sorted(VARIANTS), help=helps["--variante"])
     parser.add_argument("--giocatori", type=int, choices=(2, 3, 4), help=helps["--giocatori"])
@@ -147,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     switch("--cuffie")
     parser.add_argument("--voce", metavar="NOME", help=helps["--voce"])
     switch("--lettore-schermo")
-    switch("--debug")
+    switch("--diagnostica", "debug", "--debug")
     window = _seconds_between(*LISTEN_WINDOW_RANGE)
     parser.add_argument("--finestra", type=window, metavar="SECONDI", help=helps["--finestra"])
     grace = _seconds_between(*GRACE_RANGE)
@@ -155,6 +159,18 @@ def build_parser() -> argparse.ArgumentParser:
     switch("--premi-per-parlare")
     _add_network_options(parser)
     return parser
+
+
+def _model_options(parser: argparse.ArgumentParser) -> None:
+    """--modello and --file-audio (and their first, English names, still understood)."""
+    helps = it.COMMAND_LINE_HELP
+    for name, english, kind, metavar in (
+        ("--modello", "--model", str, "CARTELLA"),
+        ("--file-audio", "--audio-in", Path, "FILE"),
+    ):
+        dest = english.removeprefix("--").replace("-", "_")
+        parser.add_argument(name, type=kind, dest=dest, metavar=metavar, help=helps[name])
+        parser.add_argument(english, type=kind, dest=dest, help=argparse.SUPPRESS)
 
 
 def _add_network_options(parser: argparse.ArgumentParser) -> None:
@@ -198,15 +214,15 @@ def _add_server_parser(sub: argparse._SubParsersAction[ItalianParser]) -> None:
     server.add_argument("--porta", type=_port, default=8765, help=helps["--porta"])
     server.add_argument("--indirizzo", default="127.0.0.1", help=helps["--indirizzo"])
     server.add_argument("--cartella", type=Path, help=helps["--cartella"])
-    server.add_argument("--tls-cert", type=Path, help=helps["--tls-cert"])
-    server.add_argument("--tls-key", type=Path, help=helps["--tls-key"])
-    server.add_argument("--redis", help=helps["--redis"])
+    server.add_argument("--tls-cert", type=Path, metavar="FILE", help=helps["--tls-cert"])
+    server.add_argument("--tls-key", type=Path, metavar="FILE", help=helps["--tls-key"])
+    server.add_argument("--redis", metavar="INDIRIZZO", help=helps["--redis"])
     server.add_argument("--pausa-computer", type=_seconds_between(0, 10), default=1.0,
-                        help=helps["--pausa-computer"])  # fmt: skip
-    server.add_argument("--connessioni-per-indirizzo", type=int, default=32,
+                        metavar="SECONDI", help=helps["--pausa-computer"])  # fmt: skip
+    server.add_argument("--connessioni-per-indirizzo", type=int, default=32, metavar="N",
                         help=helps["--connessioni-per-indirizzo"])  # fmt: skip
     server.add_argument("--nuove-connessioni-al-secondo", type=float, default=2.0,
-                        help=helps["--nuove-connessioni-al-secondo"])  # fmt: skip
+                        metavar="N", help=helps["--nuove-connessioni-al-secondo"])  # fmt: skip
     server.add_argument("--tavoli-al-minuto", type=_per_minute, default=6.0, metavar="N",
                         help=helps["--tavoli-al-minuto"])  # fmt: skip
     server.add_argument("--processi-computer", type=_workers, default=None,

@@ -1591,11 +1591,11 @@ COMMAND_LINE_HELP = {
     "--destinazione": "cartella dei modelli",
     "--url": "indirizzo dello zip del modello",
     "--se-manca": "non fare nulla se il modello c'è già",
-    "--no-voice": "niente voce né suoni",
+    "--muto": "niente voce né suoni",
     "--tastiera": "niente microfono",
-    "--model": "cartella del modello Vosk",
-    "--audio-in": "file WAV da usare come microfono",
-    "--veloce": "con --audio-in: leggi il file senza attese",
+    "--modello": "cartella del modello Vosk",
+    "--file-audio": "file WAV da usare come microfono",
+    "--veloce": "con --file-audio: leggi il file senza attese",
     "--variante": "variante iniziale",
     "--giocatori": "numero di giocatori",
     "--livello": "livello del computer",
@@ -1608,7 +1608,7 @@ COMMAND_LINE_HELP = {
     "--senza-salvataggio": "non salvare né riprendere la partita",
     "--righe": "tastiera a righe anche in un terminale",
     "--cuffie": "con le cuffie: ascolta anche mentre il gioco parla (di' basta per interromperlo)",
-    "--debug": "log dettagliato su stderr",
+    "--diagnostica": "log dettagliato su stderr",
     "--version": "mostra la versione del gioco ed esci",
     "--finestra": "secondi di ascolto dopo che il gioco ti passa la parola (da 2 a 60)",
     "--grazia": "secondi per dire no dopo la rilettura di un comando vocale (da 0.3 a 5)",
@@ -1620,7 +1620,9 @@ COMMAND_LINE_HELP = {
 
 
 def bad_seconds(text: str, low: float, high: float) -> str:
-    return f"{text!r} non va bene: servono dei secondi tra {low:g} e {high:g}"
+    # Quoted as the other option errors are («abc»), never Python's repr ('abc'); the numbers
+    # as they are typed on the command line (0.3).
+    return f"«{text}» non va bene: servono dei secondi tra {low:g} e {high:g}"
 
 
 # --- the voices command and "che voci ci sono" --------------------------------------------
@@ -1634,7 +1636,7 @@ def voices_spoken(italian: Sequence[str], in_use: str | None) -> str:
     text = f"Voci italiane: {listed}."
     if in_use:
         text += f" In uso: {in_use}."
-    return text + " Per cambiare, di' usa la voce e il numero."
+    return text + " Per cambiare: usa la voce e il numero."
 
 
 def voice_chosen(name: str) -> str:
