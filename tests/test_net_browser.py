@@ -128,7 +128,7 @@ def test_a_browser_player_and_a_voicedomino_player_play_a_round(
             driver.find_element(By.ID, "nome").send_keys("Bruno")
             driver.find_element(By.ID, "codice").send_keys(" ".join(digits) + Keys.ENTER)
             wait_until(lambda: driver.find_element(By.ID, "tavolo").is_displayed())
-            while not any("Bruno è arrivato" in text for text in heard):
+            while not any("Bruno entra al tavolo" in text for text in heard):
                 news.wait(1)
                 news.clear()
                 heard.append(anna.table_news().text)

@@ -92,7 +92,7 @@ def test_leaving_a_network_table_goes_back_to_the_menu(tmp_path: Path) -> None:
             terminal.game._after(bruno.start())
             assert "Sei al tavolo" in terminal.told() and bruno.phase is Phase.TABLE
             left = terminal.type("esci dal tavolo")
-            assert "Sei uscito dal tavolo" in left and it.menu_prompt(bruno.inputs) in left, left
+            assert "Hai lasciato il tavolo" in left and it.menu_prompt(bruno.inputs) in left, left
             assert bruno.phase is Phase.MENU and not bruno.network.seated
             loop.run_until_complete(anna.until(lambda m: _has(m, "PlayerLeft", "Bruno")))
             loop.run_until_complete(anna.send({"type": "chat", "text": "ci sei ancora?"}))
@@ -112,7 +112,7 @@ def test_leaving_a_network_table_goes_back_to_the_menu(tmp_path: Path) -> None:
             terminal.until(lambda: bruno.phase is not Phase.TABLE, "the match started")
             assert bruno.network.remote is not None and bruno.session is bruno.network.remote
             left = terminal.type("esci dal tavolo")
-            assert "Sei uscito dal tavolo" in left and it.menu_prompt(bruno.inputs) in left, left
+            assert "Hai lasciato il tavolo" in left and it.menu_prompt(bruno.inputs) in left, left
             assert bruno.phase is Phase.MENU and bruno.session is None
             # A computer goes on with Bruno's hand.
             loop.run_until_complete(anna.until(lambda m: _has(m, "PlayerLeft", "Bruno", True)))
@@ -127,7 +127,7 @@ def test_leaving_a_network_table_goes_back_to_the_menu(tmp_path: Path) -> None:
 
             # The spectator leaves.
             left = carla.handle("esci dal tavolo").text
-            assert "Sei uscito dal tavolo" in left and carla.phase is Phase.MENU, left
+            assert "Hai lasciato il tavolo" in left and carla.phase is Phase.MENU, left
             assert carla.handle("chi c'è al tavolo").text.startswith(NOT_AT_A_TABLE)
             assert not carla.table_news().text  # nothing more from the table watched
 
@@ -144,7 +144,7 @@ def test_leaving_a_network_table_goes_back_to_the_menu(tmp_path: Path) -> None:
             elena.handle(f"guarda il tavolo {new_code}")
             assert elena.phase is Phase.TABLE
             left = carla.handle("esci dal tavolo").text
-            assert "Sei uscito dal tavolo" in left and carla.phase is Phase.MENU, left
+            assert "Hai lasciato il tavolo" in left and carla.phase is Phase.MENU, left
             loop.run_until_complete(dario.until(lambda m: _has(m, "HostChanged", "Dario")))
             assert dario.state.is_host
             assert any(isinstance(e, HostChanged) for e in dario.events)

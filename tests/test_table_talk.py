@@ -26,7 +26,7 @@ def said(event: object, me: int | None) -> str:
 
 
 def test_table_events_name_the_people_and_speak_to_the_player() -> None:
-    assert said(PlayerJoined(2, "Bruno"), 0) == "Bruno è arrivato al tavolo."
+    assert said(PlayerJoined(2, "Bruno"), 0) == "Bruno entra al tavolo."
     assert said(PlayerJoined(1, "Carla", took_over="Marco"), 0) == (
         "Carla arriva e prende il posto di Marco."
     )

@@ -466,6 +466,10 @@ class DialogManager:
         match intent:
             case Quit():
                 return self._ask_confirm(intent)
+            case NewGame() if self._remote_match():  # the table's match, not this program's
+                if self.phase is Phase.MATCH_OVER:  # another match at the same table
+                    return self._follow_table(self.network.start())
+                return Response(awaits_player=True).say(it_net.no_new_game_at_table(), Cue.INVALID)
             case NewGame():
                 if self.phase in (Phase.MENU, Phase.MATCH_OVER):
                     return self._new_game()
@@ -746,7 +750,10 @@ class DialogManager:
         if not intent.yes:
             return Response(awaits_player=True).say(it.cancelled())
         if isinstance(what, Quit):
-            return Response(quit=True).say(it.goodbye())
+            response = Response(quit=True)
+            if self.network.seated:  # the seat could not be taken back after closing the game
+                response.messages.extend(self.network.handle(LeaveTable(), self.table).messages)
+            return response.say(it.goodbye())
         return self._new_game()
 
     # --- confirmation, help, menu -----------------------------------------------------------
@@ -765,6 +772,10 @@ class DialogManager:
     def _quit_question(self, in_game: bool) -> str:
         """ "Vuoi uscire?", saying the match is kept only when the save really holds it."""
         inputs = self.inputs
+        remote = self.network.remote
+        if remote is not None and remote.state.code is not None:  # the server keeps the match
+            playing = remote.in_match and remote.seat is not None and remote.link.connected.is_set()
+            return it_net.confirm_quit_at_table(remote.state.code, playing, it.yes_or_no(inputs))
         if not in_game or self.keeper is None:
             return it.confirm_quit(in_game, inputs)
         status = self.keeper.status_for_quitting()
@@ -795,7 +806,9 @@ class DialogManager:
                 return Response().say(self._table_help())
         assert self.session is not None
         rules = self.session.view().rules
-        response = Response().say(it.help_playing(rules.boneyard_drawable, rules.spinner))
+        response = Response().say(
+            it.help_playing(rules.boneyard_drawable, rules.spinner, self._remote_match())
+        )
         if self._remote_match():
             response.say(self._table_help())
         return response

@@ -35,6 +35,7 @@ from voicedomino.dialog.menu import Table
 from voicedomino.dialog.narration import Narrator
 from voicedomino.dialog.parser import parse
 from voicedomino.dialog.response import Message, Response
+from voicedomino.italian import messages as it
 from voicedomino.italian import network as it_net
 from voicedomino.net import wire
 from voicedomino.net.events import QUICK_MESSAGES, AnyEvent, TableEvent
@@ -193,6 +194,11 @@ class NetworkPlay:
                     remote.leave()
                 except SeatGone as gone:  # nothing to leave any more: said as it is
                     return Response(awaits_player=True).say(gone.text)
+                except Disconnected:  # the player must not be held at a table out of reach
+                    remote.abandon()
+                    remote.close()  # nothing left to come back to: stop trying
+                    self.remote = None
+                    return Response(awaits_player=True).say(it_net.left_unreachable(code))
                 return Response(awaits_player=True).say(it_net.left_table(code, playing))
             case CloseTable(closed):
                 remote.set_closed(closed)
@@ -247,10 +253,18 @@ class NetworkPlay:
         for refused in remote.refusals():
             said.append(Message(refused.text or it_net.error_text(refused.code), Cue.INVALID))
         events, summary = remote.news_and_summary()
-        if summary is not None:
-            said.append(Message(it_net.table_back(remote.state.code or "")))
-            said.append(Message(it_net.while_away() if summary else it_net.nothing_while_away()))
-        said.extend(self.tell(events))
+        told = self.tell(events)
+        if summary is None:
+            return said + told
+        # Back after a drop: what was missed (only what is told: the player's own return is
+        # not), then where the game stands, as a player who was away needs to hear it.
+        said.append(Message(it_net.table_back(remote.state.code or "")))
+        said.append(Message(it_net.while_away() if told else it_net.nothing_while_away()))
+        said.extend(told)
+        view = remote.view() if remote.in_match else None
+        if view is not None and view.round_result is None and remote.seat is not None:
+            cue = Cue.YOUR_TURN if view.is_my_turn else None
+            said.append(Message(it.turn_of(view.to_move), cue))
         return said
 
     def tell(self, events: Sequence[AnyEvent]) -> list[Message]:

@@ -134,6 +134,12 @@ def seat_name(seat: int) -> str:
     return COMPUTER_NAMES[seat - 1]
 
 
+def to_name(name: str) -> str:
+    """ "a" before a name, "ad" before one that begins with a ("tocca ad Anna"), as Italian
+    is spoken and written."""
+    return f"ad {name}" if name[:1].casefold() in ("a", "à") else f"a {name}"
+
+
 def article(phrase: str) -> str:
     """The Italian definite article for a number or tile phrase: "il tre", "l'uno"."""
     return ("l'" if phrase[0] in "aeiou" else "il ") + phrase
@@ -646,9 +652,11 @@ def round_blocked() -> str:
 
 
 def penalties(values: Sequence[int]) -> str:
-    parts = []
+    parts: list[str] = []
     for seat, value in enumerate(values):
-        who = "Tu hai" if is_you(seat) else f"{seat_name(seat)} ha"
+        # At a network table the player may sit anywhere: "tu" is capitalised only first.
+        you = "Tu hai" if not parts else "tu hai"
+        who = you if is_you(seat) else f"{seat_name(seat)} ha"
         parts.append(f"{who} {points(value)} in mano")
     return join_list(parts) + "."
 
@@ -856,7 +864,7 @@ def partner_count(seat: int, n: int) -> str:
 
 
 def turn_of(seat: int) -> str:
-    return your_turn() if is_you(seat) else f"Tocca a {seat_name(seat)}."
+    return your_turn() if is_you(seat) else f"Tocca {to_name(seat_name(seat))}."
 
 
 def no_moves_yet() -> str:
@@ -936,13 +944,14 @@ def no_round_finished() -> str:
 
 
 def hands_revealed(hands: Sequence[tuple[int, Sequence[Tile]]]) -> str:
-    parts = []
+    parts: list[str] = []
     for seat, tiles in hands:
+        you = "Tu" if not parts else "tu"  # the player may sit anywhere at a network table
         if not tiles:  # who went out: "Marco non aveva più tessere"
-            parts.append("Tu non avevi più tessere" if is_you(seat) else
+            parts.append(f"{you} non avevi più tessere" if is_you(seat) else
                          f"{seat_name(seat)} non aveva più tessere")  # fmt: skip
             continue
-        who = "Tu avevi" if is_you(seat) else f"{seat_name(seat)} aveva"
+        who = f"{you} avevi" if is_you(seat) else f"{seat_name(seat)} aveva"
         parts.append(f"{who} {join_list([bare_tile(t) for t in tiles])}")
     return "; ".join(parts) + "."
 
@@ -1089,7 +1098,7 @@ def refusal(
     t = tile(tile_) if tile_ else "questa tessera"
     p = tile(playable_) if playable_ else ""
     if reason is Reason.NOT_YOUR_TURN:
-        return f"Non è il tuo turno: tocca a {seat_name(expected_seat or 0)}."
+        return f"Non è il tuo turno: tocca {to_name(seat_name(expected_seat or 0))}."
     if reason is Reason.ROUND_OVER:
         return "La mano è finita. " + next_round_prompt(inputs)
     if reason is Reason.MATCH_OVER:
@@ -1231,8 +1240,12 @@ def hint_match_over(inputs: Inputs = WORDS) -> str:
     )
 
 
-def help_playing(drawable: bool, arms: bool = False) -> str:
+def help_playing(drawable: bool, arms: bool = False, at_network_table: bool = False) -> str:
+    """What can be said during a match; at a network table a move is not taken back and the
+    match is not started again (the table's help follows)."""
     draw = "pesca, " if drawable else ""
+    undo = "" if at_network_table else " Annulla l'ultima mossa, per ripensarci."
+    match_words = "esci" if at_network_table else "nuova partita, esci"
     cross = (
         f"Con la {SPINNER_NAME} di' anche dove: gioca tre sei sopra, o sotto; "
         "sopra e sotto dicono cosa c'è lì. "
@@ -1241,10 +1254,10 @@ def help_playing(drawable: bool, arms: bool = False) -> str:
     )
     return cross + (
         "Per giocare: gioca seguito dalla tessera, per esempio gioca tre cinque in testa. "
-        f"Poi: {draw}passo. Annulla l'ultima mossa, per ripensarci. Domande: testa, coda, "
+        f"Poi: {draw}passo.{undo} Domande: testa, coda, "
         "estremi, serpente, mano, cosa posso giocare, consiglio, pozzo, avversari, punteggio, "
         "di chi è il turno, ultima mossa. Voce: ripeti, precedente, più lento, più veloce, "
-        "più forte, più piano, breve, normale, dettagliato, basta. Partita: nuova partita, esci."
+        f"più forte, più piano, breve, normale, dettagliato, basta. Partita: {match_words}."
     )
 
 

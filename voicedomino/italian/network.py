@@ -3,6 +3,7 @@ page), the quick messages, and the lines the server prints for whoever starts it
 
 from __future__ import annotations
 
+from voicedomino.italian.messages import to_name
 from voicedomino.italian.numbers import cardinal
 
 QUICK_KEYS = {"f2": "bella_mossa", "f3": "grazie", "f4": "un_momento", "f5": "ciao"}
@@ -46,7 +47,7 @@ _ERRORS = {
     "seats_empty": "Ci sono posti vuoti: aggiungi un computer o aspetta gli amici.",
     "not_playing": "Adesso non si gioca: aspetta l'inizio della mano.",
     "round_not_over": "La mano non è ancora finita.",
-    "not_at_table": "Non sei seduto a nessun tavolo.",
+    "not_at_table": "Il server non ti ha a nessun tavolo.",
     "already_at_table": "Sei già a un tavolo: prima esci.",
     "spectator": "Chi guarda non può giocare.",
     "bad_settings": "Con queste impostazioni non si può fare un tavolo.",
@@ -72,7 +73,7 @@ def no_table(code: str) -> str:
 
 
 def not_your_turn(name: str) -> str:
-    return f"Non è il tuo turno: tocca a {name}."
+    return f"Non è il tuo turno: tocca {to_name(name)}."
 
 
 # Refusals for going too fast: with the seconds to wait, when the server says them.
@@ -368,7 +369,7 @@ def _place(seat: int) -> str:
 def player_joined(name: str, took_over: str | None) -> str:
     if took_over:
         return f"{name} arriva e prende il posto di {took_over}."
-    return f"{name} è arrivato al tavolo."
+    return f"{name} entra al tavolo."  # people's names: said without a gender
 
 
 def player_left(name: str, replaced_by: str | None) -> str:
@@ -425,7 +426,7 @@ def match_started(number: int, names: list[str]) -> str:
 
 
 def player_ready(name: str) -> str:
-    return f"{name} è pronto per la prossima mano."
+    return f"{name} aspetta la prossima mano."
 
 
 def timer_warning(name: str, seconds: int, you: bool) -> str:
@@ -450,7 +451,31 @@ def chat_sent() -> str:
 
 def left_table(code: str, computer_plays_on: bool = False) -> str:
     on = ": la tua mano la gioca un computer" if computer_plays_on else ""
-    return f"Sei uscito dal tavolo {code_words(code)}{on}."
+    return f"Hai lasciato il tavolo {code_words(code)}{on}."
+
+
+def confirm_quit_at_table(code: str, computer_plays_on: bool, yes_or_no: str) -> str:
+    """Quitting the game while seated at a network table: the seat cannot be taken back once
+    the game is closed, so the player leaves the table too (the others do not wait for a seat
+    nobody can come back to)."""
+    then = ": la tua mano la gioca un computer" if computer_plays_on else ""
+    return f"Vuoi uscire dal gioco? Lasci anche il tavolo {code_words(code)}{then}. {yes_or_no}"
+
+
+def no_new_game_at_table() -> str:
+    return (
+        "A un tavolo in rete la partita non si ricomincia: si gioca fino alla fine. "
+        "Per andartene di' esci dal tavolo."
+    )
+
+
+def left_unreachable(code: str) -> str:
+    """Leaving a table while its server does not answer: the player is off it here, and is
+    told what the others will find."""
+    return (
+        f"Il server non risponde: lascio il tavolo {code_words(code)} senza poterlo dire agli "
+        "altri. Per loro il tuo posto resta vuoto."
+    )
 
 
 def seat_gone(code: str, reason: str) -> str:
@@ -464,7 +489,7 @@ def seat_gone(code: str, reason: str) -> str:
         )
     return (
         f"Il {table} non c'è più sul server: è stato chiuso, oppure il server è stato "
-        "riavviato senza i suoi tavoli. Non sei più seduto lì."
+        "riavviato senza i suoi tavoli. Il tuo posto lì non c'è più."
     )
 
 
@@ -477,7 +502,7 @@ def back_in_the_menu() -> str:
 
 
 def ready_waiting() -> str:
-    return "Sei pronto: la mano comincia quando lo sono tutti."
+    return "Bene: la mano comincia quando tutti hanno detto continua."
 
 
 def nobody_called(name: str) -> str:

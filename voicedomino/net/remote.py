@@ -176,6 +176,11 @@ class RemoteTable:
         self._ask({"type": "leave"})
         self._forget()
 
+    def abandon(self) -> None:
+        """Leave the table without telling the server (it cannot be reached): forgotten here,
+        and the link stops trying to take the seat back."""
+        self._forget()
+
     def seat_gone(self) -> SeatGone | None:
         """Why the table was forgotten without the player asking, if the server said so and
         the player has not been told yet (taken: it is told once)."""

@@ -66,7 +66,7 @@ function describe(event) {
     case "PlayerJoined":
       return event.took_over
         ? `${event.name} prende il posto di ${event.took_over}.`
-        : `${event.name} è arrivato al tavolo.`;
+        : `${event.name} entra al tavolo.`;
     case "PlayerLeft":
       return `${event.name} ha lasciato il tavolo.` +
         (event.replaced_by ? ` Al suo posto gioca ${event.replaced_by}.` : "");
@@ -95,7 +95,7 @@ function describe(event) {
     case "MatchStarted":
       return `Comincia la partita ${event.match_number}: ${event.names.join(", ")}.`;
     case "PlayerReady":
-      return `${event.name} è pronto per la prossima mano.`;
+      return `${event.name} aspetta la prossima mano.`;
     case "TimerWarning":
       return me(event.seat)
         ? `Restano ${event.seconds_left} secondi per la tua mossa.`
