@@ -140,13 +140,16 @@ class Lexicon:
 
 @dataclass(frozen=True)
 class Need:
-    """One concept a frame needs, optionally with a given value ("NUM=0")."""
+    """One concept a frame needs, optionally with a given value ("NUM=0", "TILE=(6,6)": the
+    value as printed, without spaces)."""
 
     concept: str
     value: str | None = None
 
     def met_by(self, tag: Tag) -> bool:
-        return tag.concept == self.concept and (self.value is None or str(tag.value) == self.value)
+        if tag.concept != self.concept:
+            return False
+        return self.value is None or str(tag.value).replace(" ", "") == self.value
 
     @classmethod
     def parse(cls, text: str) -> Need:

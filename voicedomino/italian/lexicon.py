@@ -504,6 +504,9 @@ ENTRIES: list[Entry] = [
         _any(
             "(con il|col) doppio nove|[il] set [del|da] doppio nove|doppio nove come set",
             "[le] tessere (del|fino al|dal) doppio nove|fino al nove|domino doppio nove",
+            # "torna al doppio sei", "i domino col nove", "quelli fino al nove"
+            "al doppio nove|[i|il] domino (col|con il|con|del|fino al|fino a) nove",
+            "(le tessere|i pezzi|quelli|quelle) (col|con il|fino al|fino a) nove",
         ),
         "TILE_SET",
         9,
@@ -512,6 +515,9 @@ ENTRIES: list[Entry] = [
         _any(
             "(con il|col) doppio sei|[il] set [del|da] doppio sei|doppio sei come set",
             "[le] tessere (del|fino al|dal) doppio sei|fino al sei|domino doppio sei",
+            # "torna al doppio sei", "i domino col nove", "quelli fino al nove"
+            "al doppio sei|[i|il] domino (col|con il|con|del|fino al|fino a) sei",
+            "(le tessere|i pezzi|quelli|quelle) (col|con il|fino al|fino a) sei",
         ),
         "TILE_SET",
         6,
@@ -573,6 +579,59 @@ ENTRIES: list[Entry] = [
         "last_winner",
     ),
     Entry("a caso|casuale|a sorte|sorteggiato|estratto a sorte", "RANDOM"),
+    # Who opens, said by what he holds: "comincia chi ha la tessera più pesante", "apre sempre
+    # chi tiene il doppio sei", "che esca chi ha vinto la mano prima" (frames: LEADER + these).
+    Entry(
+        _any(
+            "[la|il] (tessera|pezzo|pezza|pedina|domino) (piu pesante|piu grossa|piu grosso"
+            "|piu alta|piu alto|piu carica|piu ricca|che vale di piu|di maggior valore)",
+            "[la|il] (tessera|pezzo|pezza|pedina|domino) (con|che ha) piu (punti|puntini|pallini)",
+            "con piu (punti|puntini|pallini)|la piu pesante|il piu pesante|piu pesante",
+            "la somma piu alta|somma piu alta|piu punti in mano",
+        ),
+        "HEAVIEST",
+    ),
+    Entry(
+        "[il] (doppio|doppione) (piu alto|piu grosso|piu grande|maggiore|piu forte|piu pesante"
+        "|piu ricco|piu alto che ha|piu alto in mano)|[i] doppi piu alti",
+        "HIGHEST_DOUBLE",
+    ),
+    Entry(
+        "[il] (doppio|doppione) (massimo|piu alto del set|piu alto di tutti|piu alto possibile"
+        "|piu alto che ci sia|in assoluto)",
+        "TOP_DOUBLE",
+    ),
+    Entry(
+        _any(
+            "come (dice|vuole|prevede|da) la (regola|variante)|come da regola|come da regole",
+            "secondo la (regola|variante)|come dicono le regole|di regola",
+            "come da regolamento|come dice il regolamento|come (e|sta) scritto nelle regole",
+        ),
+        "BY_RULE",
+    ),
+    # Said of an option to choose or keep: "chi apre lo decidi a caso", "lascialo com'è".
+    Entry(
+        _any(
+            "decidi|decide|decidere|decidilo|decidete|sceglie|sceglilo",
+            "stabilisci|stabilire|sorteggia|sorteggiare|sorteggialo|tira a sorte|tiriamo a sorte",
+        ),
+        "DECIDE",
+    ),
+    Entry("lascialo|lasciala|lasciali|tienilo|tienila|mantieni|mantienilo|mantienila", "KEEP"),
+    # The double a spinner table opens with, and its four ways.
+    Entry(
+        # never "il doppio": "il doppio sei" is a tile
+        "doppio|doppi|doppione|doppio (di partenza|iniziale|d apertura|di apertura|che apre)",
+        "DOUBLE",
+    ),
+    Entry(
+        _any(
+            "[in|da|su|per|a] quattro (direzioni|parti|lati|vie|braccia|bracci|strade|rami"
+            "|punte|lati diversi)",
+            "fa croce|fa la croce|a forma di croce|in croce|si incrocia",
+        ),
+        "FOUR_WAYS",
+    ),
     Entry(
         "apertura (normale|della variante)|(apre|inizia|comincia) chi dice la variante",
         "OPENING",
@@ -1016,6 +1075,13 @@ ENTRIES: list[Entry] = [
             "chi ha aperto la mano|aperto|cominciato|iniziato|con che tessera ha aperto",
             "con cosa ha aperto|chi e partito per primo|si e aperta|e stata aperta|aperta",
             "chi era di mano|chi era di turno all inizio",
+            # "comincia chi ha...", "che esca chi ha vinto": the relative "chi" is no question
+            "(apre|apra|aprisse|inizia|inizi|iniziasse|comincia|cominci|cominciasse|esce|esca"
+            "|uscisse|parte|parta|partisse|gioca|giochi|giocasse|tocca|tocchi|va|vada|aprire"
+            "|iniziare|cominciare|partire|uscire|giocare) [sempre]"
+            " [per primo|per prima|prima] chi",
+            "apre|apre sempre|inizia sempre|comincia sempre|esce per primo|va per primo",
+            "gioca per primo|chi deve aprire|chi deve iniziare|chi deve cominciare",
         ),
         "LEADER",
     ),
@@ -1630,6 +1696,10 @@ _ASK = (
 _MENU = "WANT DO SET PLAY PARTITA START CAN_YOU POSSO SI_PUO VARIANTE ASKF TEST VERSUS USE"
 # What may frame a move: "voglio", "adesso metto", "butto giù".
 _MOVE = "WANT PLAY GIU DO CAN_YOU"
+# What may come with who opens: "chi ha / chi tiene", "sempre", "della mano prima", "lo decidi".
+_OPENING_MAY = "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE"
+# What may describe the spinner: "il doppio di partenza che apre in quattro direzioni".
+_SPINNER_MAY = "DOUBLE CHE FOUR_WAYS LEADER WITH_SPINNER"
 # What may frame a wish about the voice: "puoi parlare più lento?".
 _VOICE = "PARLA CAN_YOU WANT VOCE ASKF PLAY SET DO GO_ON"
 
@@ -1887,21 +1957,54 @@ FRAMES: list[Frame] = [
         slots={"NUM": "blank"},
     ),
     # Issue 21: the table options.
-    Frame.of("set_tile_set", "TILE_SET", _MENU, slots={"TILE_SET": "tile_set"}),
+    Frame.of("set_tile_set", "TILE_SET", f"{_MENU} NORMAL PARLA", slots={"TILE_SET": "tile_set"}),
+    # "usiamo il doppio nove": the set named by its top double ("posso usare il doppio sei?"
+    # asks what can be played)
+    *(
+        Frame.of(
+            "set_tile_set",
+            f"USE TILE=({n},{n})",
+            "WANT DO SET PARTITA CAN_YOU VARIANTE NORMAL USE",
+            fixed={"tile_set": n},
+            question="playable",
+        )
+        for n in (6, 9)
+    ),
     Frame.of(
         "set_spinner",
-        "WITH_SPINNER|SPINNER WILD_ON|SPINNER",  # "croce" alone in the menu, as "jolly"
-        f"{_MENU} WILD_ON SPINNER",
+        # "croce" alone in the menu, as "jolly"; "il doppio che apre in quattro direzioni"
+        "WITH_SPINNER|SPINNER WILD_ON|SPINNER|FOUR_WAYS",
+        f"{_MENU} WILD_ON SPINNER {_SPINNER_MAY}",
         fixed={"on": True},
         bare_alone=True,
     ),
     Frame.of(
         "set_spinner",
-        "NO_SPINNER|SPINNER WILD_OFF|WITH_SPINNER WILD_OFF|SPINNER UNDO",
-        f"{_MENU} WILD_OFF SPINNER WITH_SPINNER NO_SPINNER UNDO",
+        "NO_SPINNER|SPINNER WILD_OFF|WITH_SPINNER WILD_OFF|SPINNER UNDO|FOUR_WAYS WILD_OFF",
+        f"{_MENU} WILD_OFF SPINNER WITH_SPINNER NO_SPINNER UNDO {_SPINNER_MAY}",
         fixed={"on": False},
     ),
     Frame.of("set_opening", "OPENING", _MENU, slots={"OPENING": "opening"}),
+    # "comincia chi ha la tessera più pesante", "apre sempre chi ha il doppio sei", "esca chi
+    # ha vinto la mano prima": who opens, said by what he holds or did
+    *(
+        Frame.of(
+            "set_opening",
+            needs,
+            f"{_MENU} {_OPENING_MAY}",
+            fixed={"opening": opening},
+            question="leader",
+            repeatable="TILE",
+        )
+        for opening, needs in (
+            ("heaviest", "LEADER HEAVIEST"),
+            ("highest_double", "LEADER HIGHEST_DOUBLE"),
+            ("top_double", "LEADER TOP_DOUBLE|LEADER TILE=(6,6)|LEADER TILE=(9,9)"),
+            ("last_winner", "LEADER VINTO"),
+            ("random", "LEADER DECIDE RANDOM"),
+            ("variant", "LEADER BY_RULE|LEADER KEEP VARIANTE|LEADER NORMAL"),
+        )
+    ),
     # "chi apre mettilo a caso", "per chi apre usa la regola della variante"
     Frame.of("set_opening", "LEADER RANDOM", f"{_MENU} LEADER", fixed={"opening": "random"}),
     Frame.of(
