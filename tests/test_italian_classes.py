@@ -12,7 +12,19 @@ from __future__ import annotations
 import pytest
 from phrasing_corpus import is_action, understand
 
-from voicedomino.dialog.intents import Ask, Query, SetOpening, SetSpinner, SetTileSet
+from voicedomino.dialog.intents import (
+    Ask,
+    AskNumber,
+    ExplainRules,
+    NumberQuestion,
+    Query,
+    SetOpening,
+    SetSpinner,
+    SetTileSet,
+    SetVariant,
+)
+from voicedomino.dialog.parser import understanding
+from voicedomino.italian import lexicon
 
 UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
     # Who opens, said by what the opener holds or did ("comincia chi ha...", relative "chi").
@@ -36,9 +48,38 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("usiamo il doppio sei", SetTileSet(6)),
         ("voglio le tessere fino al nove", SetTileSet(9)),
     ],
+    # Questions in everyday words: how things stand, who won, what happened while I waited.
+    "everyday questions": [
+        ("com'è messa la fila adesso?", Ask(Query.LINE)),
+        ("come se la cava la mia socia?", Ask(Query.PARTNER)),
+        ("chi l'ha spuntata stavolta?", Ask(Query.WINNER)),
+        ("ha vinto Giulia o Luca?", Ask(Query.WINNER)),
+        ("quanti punti ci mancano per chiudere la partita?", Ask(Query.TARGET)),
+        ("dei sei quanti ne sono usciti?", AskNumber(6, NumberQuestion.PLAYED)),
+        ("com'è che funziona la pesca?", ExplainRules("pesca")),
+        ("quali sono i due numeri in gioco?", Ask(Query.ENDS)),
+        ("cosa c'è giù sul tavolo?", Ask(Query.LINE)),
+    ],
+    # Regional forms of common words (Venetian, Neapolitan).
+    "regional words": [
+        ("cossa gavemo in mano?", Ask(Query.HAND)),
+        ("cossa xe sul tavolo?", Ask(Query.LINE)),
+        ("chi ga vinto?", Ask(Query.WINNER)),
+    ],
+    # A variant said by what happens in it.
+    "variant described": [
+        ("mettiamo quella in cui si pesca", SetVariant("pesca")),
+        ("facciamo la partita dove non si pesca", SetVariant("blocco")),
+        ("quella con la matta", SetVariant("jolly")),
+    ],
 }
 
 REFUSED: dict[str, list[str]] = {
+    "variant described": [
+        "quella dove si pesca non mi piace",
+        "mio nonno giocava a quella dove si pesca",
+    ],
+    "everyday questions": ["il sei è giù"],
     "opening by the opener": [
         "ieri ha aperto chi aveva il doppio sei",
         "chi ha il doppio più alto?",
@@ -51,6 +92,7 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
         ("chi ha aperto la mano?", Ask(Query.LEADER)),
         ("apre sempre chi ha il doppio sei?", Ask(Query.LEADER)),
     ],
+    "variant described": [("quella dove si pesca come funziona?", ExplainRules("pesca"))],
 }
 
 
@@ -80,3 +122,9 @@ def test_a_question_of_the_class_stays_a_question(phrase: str, meaning: object) 
     got = understand(phrase)
     assert got == meaning
     assert not is_action(got)
+
+
+def test_regional_forms_stand_for_words_the_lexicon_knows() -> None:
+    known = understanding().lexicon.vocabulary()
+    assert [form for form in lexicon.REGIONAL if form in known] == []  # else two readings
+    assert [word for word in lexicon.REGIONAL.values() if not set(word.split()) <= known] == []

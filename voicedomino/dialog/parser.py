@@ -378,7 +378,7 @@ def _clauses(utterance: str) -> list[Clause]:
             part
             for word in normalize(text).split()
             if word not in phrases.HESITATIONS
-            for part in _unglued(lexicon.ABBREVIATIONS.get(word, word)).split()
+            for part in _unglued(_written_out(word)).split()
         )
         if words:
             sentence.append(words)
@@ -387,6 +387,12 @@ def _clauses(utterance: str) -> list[Clause]:
             clauses.extend((clause, mark) for clause in sentence)
             sentence = []
     return clauses
+
+
+def _written_out(word: str) -> str:
+    """A word typed short ("nn", "xke") or in a regional form ("cossa", "ga") as the Italian
+    word(s) it stands for; else the word."""
+    return lexicon.ABBREVIATIONS.get(word) or lexicon.REGIONAL.get(word) or word
 
 
 def _unglued(word: str) -> str:

@@ -361,6 +361,8 @@ class Understanding:
         tags = self.lexicon.tag(words)
         corrected = [i for i, tag in enumerate(tags) if tag.concept == cw.correction]
         if corrected and corrected[-1] + 1 < len(tags):  # "ghe meto... cioè metto il..."
+            if self._asks(tags[: corrected[-1]]):
+                return None  # "chi... cioè abbandona": a question, then who knows what
             cut = sum(len(tag.words) for tag in tags[: corrected[-1] + 1])
             return self.understand(_drop_words(clauses, cut), max_words)
         if tags[-1].concept == FUNCTION and tags[-1].words[-1] in cw.dangling:

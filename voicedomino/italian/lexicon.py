@@ -160,6 +160,7 @@ _FUNCTION = _any(
     "ngopp|meje|meo|mije",
     "si trova|si trovano|trovo|abbia|ci sia|x|pe",
     "per noi|anche io|pure io|e poi|e allora|stanno|un po di|a me",
+    "son",
 )
 # Verb forms said to the game: imperative (tu, lei, noi), first person, infinitive,
 # conditional, with the clitics people attach.
@@ -286,6 +287,9 @@ _START = _any(
     "accumincia|accuminciamo|accumenza|cumincia|cuminciamo",
 )
 
+# "the one": a variant said by what happens in it ("quella dove si pesca").
+_THE_ONE = "(quella|quello|la variante|la partita)"
+
 ENTRIES: list[Entry] = [
     *_tile_entries(),
     *_clitic_entries(),
@@ -360,7 +364,7 @@ ENTRIES: list[Entry] = [
         ),
         "ENDS",
     ),
-    Entry("numero|numeri|numeretti", "NUMERI"),
+    Entry("numero|numeri|numeretti|[i] due numeri|[i] numeri (ai lati|agli estremi)", "NUMERI"),
     Entry("aperti|liberi|scoperti|in gioco|buoni|esposti|aperte|giocabili ai lati", "APERTI"),
     # --- moves
     Entry(_PLAY, "PLAY"),
@@ -473,6 +477,19 @@ ENTRIES: list[Entry] = [
     ),
     Entry("capra|la capra|alla capra|a capra|della capra", "VARIANT", "capra"),
     Entry("coppie|delle coppie|le coppie|alle coppie", "VARIANT", "coppie"),
+    # A variant said by what happens in it: "quella dove si pesca dal mucchio", "quella col
+    # jolly" (longer than the remark "quella dove...", so it is read first).
+    *(
+        Entry(f"{_THE_ONE} {said}", "VARIANT", variant)
+        for variant, said in (
+            ("pesca", "(dove|in cui|che) si pesca [(dal|dalla|nel) (mucchio|monte|pozzo|mazzo)]"),
+            ("pesca", "(dove|in cui) (bisogna|devi|si deve) pescare"),
+            ("blocco", "(dove|in cui|che) (non si pesca|ci si blocca|si blocca|si resta bloccati)"),
+            ("jolly", "(col|con il|coi|con i|con la|con le|dei|della|del) (jolly|matta|matte)"),
+            ("coppie", "(dove|in cui|che) si gioca (a coppie|in coppia|due contro due)"),
+            ("capra", "(dove|in cui|che) (chi arriva a cento uno perde|i punti sono penalita)"),
+        )
+    ),
     Entry("jolly|matta|matte|jolli", "JOLLY"),
     Entry(
         _any(
@@ -773,6 +790,7 @@ ENTRIES: list[Entry] = [
             "com e impostata|come sta impostato|com e che sta impostato|come e impostato",
             "com e impostato|come sta impostata|riepilogo|impostazioni attuali",
             "cosa abbiamo scelto|cosa ho scelto|settings|configurata|configurato",
+            "impostate|impostati|sistemato|sistemata|sistemate|regolato|regolata",
         ),
         "IMPOSTAZIONI",
     ),
@@ -785,7 +803,7 @@ ENTRIES: list[Entry] = [
         "QUANTO",
     ),
     Entry("quale|quali|qual|qual e|quale e|quali sono", "QUALE"),
-    Entry("come|com|com e|come e|in che modo|in quale modo", "COME"),
+    Entry("come|com|com e|come e|in che modo|in quale modo|com e che|come e che", "COME"),
     Entry(
         _any(
             "come sta messo|come sta messa|come e messo|come e messa|com e messo|com e messa",
@@ -890,7 +908,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "qualcosa|qualche cosa|qualcosina|qualche tessera|qualche pezzo|niente da",
-            "nulla da|qualcuna|qualcosa da|qualche mossa",
+            "nulla da|qualcuna|qualcosa da|qualche mossa|da qualche parte|in qualche posto",
         ),
         "QUALCOSA",
     ),
@@ -947,6 +965,8 @@ ENTRIES: list[Entry] = [
             "in tavola|sulla tavola|in giro sul tavolo|sul tavolo in giro",
             "la situazione sul tavolo|situazione|giocate finora|in mezzo|per terra",
             "tessere giocate|pezzi giocati|tessere uscite|gioco in tavola",
+            # "cosa c'è giù?": what has been put down
+            "e giu|sta giu|stanno giu|ci sta giu|messo giu|messe giu|e stato messo giu",
         ),
         "TABLE",
     ),
@@ -976,6 +996,7 @@ ENTRIES: list[Entry] = [
             "la mia socia|il mio socio|mia compagna|mio compagno|la mia squadra",
             "il mio partner|la mia partner|compagna di squadra|con chi gioco|con chi sono",
             "con chi sto|chi gioca con me|chi e con me|con chi faccio coppia",
+            "[il|la] [mio|mia] (compagno|compagna|socio|socia|partner) di (coppia|squadra|gioco)",
         ),
         "PARTNER",
     ),
@@ -1032,6 +1053,7 @@ ENTRIES: list[Entry] = [
             "nel frattempo|intanto che|mentre|dall ultima volta|dopo la mia mossa",
             "dal mio turno|dall ultimo mio turno|dal mio ultimo turno|da quando ho giocato",
             "dopo di me|che ho giocato io|dopo che ho giocato|ultimo giro|in questo giro",
+            "aspettavo|aspettavamo|mentre aspettavo|ero distratto|ero distratta|non c ero",
         ),
         "SUCCESSO",
     ),
@@ -1040,7 +1062,7 @@ ENTRIES: list[Entry] = [
             "finita|finito|andata|andato|conclusa|chiusa|terminata|e finita|e andata",
             "com e finita|com e andata|come e finita|come e andata|come e finito",
             "com e andata a finire|come e andata a finire|come e finita la mano",
-            "conclusione|finale|esito|chiusura",
+            "conclusione|finale|esito|chiusura|finiti|finite|andati|andate",
         ),
         "FINITA",
     ),
@@ -1052,6 +1074,7 @@ ENTRIES: list[Entry] = [
             "quanti punti servono|quanti punti ci vogliono|quanto ci vuole",
             "quanto manca alla fine|a quanto arriviamo|a quanti arriviamo",
             "a quanto si arriva|quanti punti per vincere|per vincere|a quanto e la partita",
+            "per chiudere|per chiudere la partita|per finire la partita|per arrivare in fondo",
             "quanto ci manca|quanto mi manca|quanto manca ancora|quanti ci mancano",
         ),
         "TARGET_Q",
@@ -1059,6 +1082,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "vinto|vinta|vince|ha vinto|chi ha vinto|vincitore|vincitrice|chi ha chiuso",
+            "spuntata|l ha spuntata|l abbiamo spuntata|ha trionfato|ha stravinto|ha prevalso",
             "aggio vinto|agg vinto|amm vinto",
             "ha chiuso|chi ha fatto domino|fatto domino|chi ha preso i punti|ho vinto",
             "abbiamo vinto|hai vinto|hanno vinto|ha vinto la mano|vittoria",
@@ -1651,6 +1675,15 @@ ABBREVIATIONS = {
     "pf": "per favore", "dv": "dove",
 }  # fmt: skip
 
+# Regional forms of common words, read as the Italian word (Venetian "cossa xe", "ga vinto",
+# Neapolitan "lassa", Roman "pija"): the lexicon then needs no second copy of each phrase
+# (regional words that are phrases of their own, "jamme", "annamo", are in ENTRIES).
+REGIONAL = {
+    "cossa": "cosa", "ga": "ha", "gavemo": "abbiamo", "gave": "avete", "go": "ho", "mete": "metti",
+    "zogar": "giocare", "lassa": "lascia", "lassamo": "lasciamo", "tenimmo": "abbiamo",
+    "facimmo": "facciamo", "pigghia": "prendi", "pija": "prendi", "mettimo": "mettiamo",
+}  # fmt: skip
+
 CLAUSE_WORDS = ClauseWords(
     interrogatives=frozenset({"CHI", "COSA", "QUANTO", "QUALE", "DOVE", "QUANDO", "QTAG"}),
     exclamatives=frozenset({"CHE", "COSA", "COME", "QUANTO", "CHI"}),
@@ -1785,7 +1818,7 @@ FRAMES: list[Frame] = [
         "|QUALCOSA HO|QUALCOSA POSSO|MOSSA HO|MOSSA QUALE|MOSSA CHE|TESSERA POSSO|POSSO PLAY"
         "|POSSO PASS|POSSO DRAW|COSA SI_PUO PLAY|CHE SI_PUO PLAY|QUALE SI_PUO PLAY"
         "|COSA HO PLAY|CHE HO PLAY|QUALE USE|COSA POSSO USE|QUALE POSSO USE",
-        f"{_ASK} PLAY TESSERA HO QUALCOSA DEVO DRAW MOSSA PLAYABLE TILE GIU ALL SIDE",
+        f"{_ASK} PLAY TESSERA HO QUALCOSA DEVO DRAW MOSSA PLAYABLE TILE GIU ALL SIDE TABLE",
     ),
     Frame.of(
         "hint",
@@ -1794,7 +1827,9 @@ FRAMES: list[Frame] = [
         f"{_ASK} PLAY DO DEVO MOSSA TESSERA HINT DRAW PASS PER_ME",
         repeatable="HINT",
     ),
-    Frame.of("line", "TABLE|COSA DONE|CHE DONE", f"{_ASK} TESSERA DONE", repeatable="TABLE"),
+    Frame.of(
+        "line", "TABLE|COSA DONE|CHE DONE", f"{_ASK} TESSERA DONE STANDING", repeatable="TABLE"
+    ),
     Frame.of(
         "whole_line",
         "TABLE ALL|ALL TESSERA DONE|TESSERA ALL ASKF|TABLE FROM_START|ALL ALL|ALL ASKF",
@@ -1822,7 +1857,7 @@ FRAMES: list[Frame] = [
         "LAST|COSA HA DONE|CHE HA DONE|COSA DONE|CHE TESSERA HA DONE|QUALE TESSERA HA DONE"
         "|HA DONE|MOSSA PREV|COSA HA DONE OPP|COSA HANNO DONE|CHE HANNO DONE|COSA USCITI"
         "|CHE USCITI",
-        f"{_ASK} MOSSA TESSERA DONE HA OPP GIOCATORI",
+        f"{_ASK} MOSSA TESSERA DONE HA OPP GIOCATORI GIU LAST",
     ),
     Frame.of(
         "since_my_turn",
@@ -1835,14 +1870,17 @@ FRAMES: list[Frame] = [
         "FINITA|AVEVANO|MANO LAST|MANO OPP|FINITA MANO|OTHERS_HANDS|SUCCESSO MANO|MANO PREV",
         f"{_ASK} MANO IN_MANO OPP LAST TESSERA AVEVANO HA HANNO SEAT ALL",
     ),
-    Frame.of("partner", "PARTNER", f"{_ASK} HA IN_MANO TESSERA HO PUNTI STANDING PUNTEGGIO"),
+    Frame.of(
+        "partner", "PARTNER", f"{_ASK} HA IN_MANO TESSERA HO PUNTI STANDING PUNTEGGIO QUALCOSA"
+    ),
     Frame.of(
         "target",
         "TARGET_Q|OBIETTIVO|QUANTO PUNTI PLAY|QUANTO PUNTI PARTITA",
         f"{_ASK} PUNTI PLAY PARTITA PUNTEGGIO",
         repeatable="TARGET_Q",
     ),
-    Frame.of("winner", "VINTO", f"{_ASK} MANO PARTITA PUNTI LAST HA"),
+    # "ha vinto Marco o ho vinto io?"
+    Frame.of("winner", "VINTO", f"{_ASK} MANO PARTITA PUNTI LAST HA SEAT", repeatable="VINTO SEAT"),
     Frame.of("leader", "LEADER", f"{_ASK} MANO TESSERA PLAY HA DONE PARTITA START"),
     Frame.of(
         "round_number",
@@ -1872,7 +1910,7 @@ FRAMES: list[Frame] = [
     Frame.of("ask_player_score", "SEAT PUNTI|SEAT PUNTEGGIO", f"{_ASK} HA DONE"),
     Frame.of(
         "rules",
-        "REGOLE|EXPLAIN",
+        "REGOLE|EXPLAIN|COME TEST",  # "com'è che funziona il blocco?"
         f"{_ASK} PARTITA VARIANTE VARIANT REGOLE DO PLAY PASS PASS_IDIOM NUM TILE VINTO PUNTI"
         " SPINNER WITH_SPINNER",
         slots={"VARIANT": "variant_name"},
@@ -1899,7 +1937,8 @@ FRAMES: list[Frame] = [
         "settings",
         "IMPOSTAZIONI|GAME_Q|CHE VARIANTE|QUALE VARIANTE|CHE LIVELLO|QUALE LIVELLO"
         "|CHE PARTITA PLAY|QUALE PARTITA|QUANTO GIOCATORI|LIVELLO|VARIANTE|GIOCATORI",
-        f"{_ASK} PARTITA VARIANTE LIVELLO PLAY DO HO DONE",
+        f"{_ASK} PARTITA VARIANTE LIVELLO PLAY DO HO HA DONE",
+        repeatable="IMPOSTAZIONI",
     ),
     Frame.of(
         "help",

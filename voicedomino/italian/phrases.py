@@ -946,6 +946,28 @@ INTENTS += [
     IntentSpec("repeat", ("puoi ripetere per favore", "ripeti per favore")),
     IntentSpec("help", ("cosa posso chiederti", "non so cosa dire")),
 ]
+# The table options as players describe them, and questions in everyday words (issue 20,
+# second round): who opens by what the opener holds, the spinner by its four ways, the set by
+# its top double, a variant by what happens in it. Few new words: the recogniser's free-word
+# vocabulary has little room left.
+INTENTS += [
+    *(
+        IntentSpec("set_opening", (f"(comincia|apre) chi ha {said}",), {"opening": opening})
+        for opening, said in (
+            ("heaviest", "la tessera piu pesante"),
+            ("highest_double", "il doppio piu alto"),
+            ("top_double", "il doppio (sei|nove)"),
+            ("last_winner", "vinto la mano prima"),
+        )
+    ),
+    IntentSpec("set_spinner", ("il doppio che apre in quattro direzioni",), {"on": True}),
+    IntentSpec("set_tile_set", ("(torna|torniamo) al doppio sei",), {"tile_set": 6}),
+    IntentSpec("set_tile_set", ("(usiamo|giochiamo con) il doppio nove",), {"tile_set": 9}),
+    IntentSpec("set_variant", ("(facciamo|voglio) quella dove si pesca",), {"variant": "pesca"}),
+    IntentSpec("line", ("com e messo il serpente",)),
+    IntentSpec("partner", ("come se la cava il mio compagno",)),
+    IntentSpec("winner", ("chi l ha spuntata",)),
+]
 
 # At a network table (issue 23; dialog.network carries these out). A table's code cannot be
 # listed in sentences (ten thousand of four digits): "entra al tavolo" and the digits are words
