@@ -13,18 +13,33 @@ import pytest
 from phrasing_corpus import is_action, understand
 
 from voicedomino.dialog.intents import (
+    AdjustVoice,
     Ask,
     AskNumber,
     ExplainRules,
     NumberQuestion,
+    PlayTile,
     Query,
+    Recall,
+    Remind,
+    SetAutoForced,
+    SetLevel,
     SetOpening,
+    SetPlayers,
     SetSpinner,
     SetTileSet,
     SetVariant,
+    SetVerbosity,
+    StepLevel,
+    StopSpeech,
+    Undo,
+    VoiceChange,
 )
 from voicedomino.dialog.parser import understanding
+from voicedomino.dialog.response import Verbosity
+from voicedomino.engine import Side
 from voicedomino.italian import lexicon
+from voicedomino.players import Level
 
 UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
     # Who opens, said by what the opener holds or did ("comincia chi ha...", relative "chi").
@@ -72,9 +87,53 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("facciamo la partita dove non si pesca", SetVariant("blocco")),
         ("quella con la matta", SetVariant("jolly")),
     ],
+    # The formal "lei": its imperatives and its courtesy ("sarebbe così gentile da...").
+    "formal courtesy": [
+        ("sarebbe così gentile da abbassare il volume?", AdjustVoice(VoiceChange.QUIETER)),
+        ("mi faccia la cortesia di ripetere", Remind(Recall.REPEAT)),
+        ("alzi un po' la voce, per cortesia", AdjustVoice(VoiceChange.LOUDER)),
+        ("taccia, per favore", StopSpeech()),
+    ],
+    # Levels said of the opponents in the plural, or a bit stronger.
+    "opponents' strength": [
+        ("computer difficili, per favore", SetLevel(Level.DIFFICILE)),
+        ("avversari un po' più bravi", StepLevel(True)),
+    ],
+    # How many players with the partitive "ne".
+    "how many with ne": [
+        ("ne voglio quattro di giocatori", SetPlayers(4)),
+        ("mettine due", SetPlayers(2)),
+    ],
+    # Regret: what I meant to play, taking a move back in other words.
+    "regret": [
+        ("volevo giocare il cinque, torna indietro", Undo()),
+        ("mi rimangio l'ultima mossa", Undo()),
+    ],
+    # The forced draws and passes, said by when they happen.
+    "forced moves": [
+        ("quando sono costretta a pescare, pesca tu", SetAutoForced(True)),
+        ("i passi obbligati falli tu", SetAutoForced(True)),
+        ("le pescate non farle da sola", SetAutoForced(False)),
+    ],
+    "detailed narration": [
+        ("mi descriva le mosse nel dettaglio", SetVerbosity(Verbosity.DETAILED)),
+    ],
+    # A remark after the command: a reason opened by "che", a time opened by "quando".
+    "remark after the command": [
+        ("livello facile, che non gioco da anni", SetLevel(Level.FACILE)),
+        ("dimmi tutto nel dettaglio quando muovono gli altri", SetVerbosity(Verbosity.DETAILED)),
+        ("il tre e il cinque in cima a sinistra", PlayTile(3, 5, Side.HEAD)),
+    ],
+    # Someone's words after a question: the question stands.
+    "reported after a question": [("chi ha vinto? mio marito dice Marco", Ask(Query.WINNER))],
 }
 
 REFUSED: dict[str, list[str]] = {
+    "reported after a question": [
+        "gioca il tre. lo dice sempre mio figlio",
+        "Marco ha detto: passo",
+    ],
+    "remark after the command": ["non passo, che non ho niente", "ho giocato abbastanza bene oggi"],
     "variant described": [
         "quella dove si pesca non mi piace",
         "mio nonno giocava a quella dove si pesca",

@@ -45,6 +45,9 @@ ENTRIES = [
     Entry("actually", "FIX"),
     Entry("damn", "OUCH"),
     Entry("or not", "QTAG"),
+    Entry("when", "WHEN"),
+    Entry("double six", "TILE", (6, 6)),
+    Entry("who opens", "OPENER"),
 ]
 FRAMES = [
     Frame.of("yes", "YES", "OK", weak=True),
@@ -57,9 +60,10 @@ FRAMES = [
     Frame.of("playable", "WHAT CANI PLAY|CANI PLAY", "TILE"),
     Frame.of("score", "SCORE", "WHAT TELL"),
     Frame.of("start", "PLAY=start", acts=True),
+    Frame.of("top_double_opens", "OPENER TILE=(6,6)"),
 ]
 WORDS = ClauseWords(
-    interrogatives=frozenset({"WHAT", "QTAG"}),
+    interrogatives=frozenset({"WHAT", "QTAG", "WHEN"}),
     exclamatives=frozenset({"WHAT"}),
     question_tags=frozenset({"QTAG"}),
     requests=frozenset({"CANYOU"}),
@@ -74,6 +78,7 @@ WORDS = ClauseWords(
     soft=frozenset({"OK"}),
     dangling=frozenset({"the", "a", "to", "at"}),
     interjections=frozenset({"OUCH"}),
+    subordinators=frozenset({"WHEN"}),
 )
 ENGINE = Understanding(Lexicon(ENTRIES), FRAMES, WORDS, precedence=[("draw", "pass")])
 
@@ -132,6 +137,29 @@ def test_negated_moves_and_reported_words_are_refused() -> None:
     assert meaning("not pass") is None
     assert meaning("not pass", "draw") is None
     assert meaning("said pass") is None
+
+
+def test_a_need_may_name_a_value() -> None:
+    assert meaning("who opens double six") == ("top_double_opens", {"tile": (6, 6)})
+    assert meaning("who opens one two") is None
+
+
+def test_a_subordinate_after_the_command_is_a_remark_that_asks_nothing() -> None:
+    assert meaning("pass when banana") == ("pass", {})
+    assert meaning("pass what banana") is None  # a question beside a command: asked again
+    assert meaning("when pass") is None
+
+
+def test_a_reason_after_the_command_may_be_negated() -> None:
+    assert meaning("draw", "that not pass") == ("draw", {})
+    assert meaning("not pass", "that draw") is None
+
+
+def test_reported_words_after_a_question_leave_the_question() -> None:
+    assert meaning("score?", "said banana") == ("score", {})
+    assert meaning("pass?", "said pass") == ("playable", {})  # still a question, no move
+    assert meaning("pass", "said pass") is None
+    assert meaning("said pass?") is None
 
 
 def test_a_command_with_remarks_after_it_but_not_before() -> None:

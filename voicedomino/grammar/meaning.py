@@ -314,6 +314,9 @@ class ClauseWords:
     # "uffa", "mannaggia": said with a command ("uffa, passo") or alone, never meaning it; a
     # bare value or short answer said with one is no command ("mannaggia, il doppio sei").
     interjections: frozenset[str] = frozenset()
+    # "quando" after a command ("raccontami tutto quando giocano gli altri"): opens a remark
+    # when it is not its clause's first word, and the remark asks nothing.
+    subordinators: frozenset[str] = frozenset()
 
 
 # A clause: its words and the mark that ended its sentence ("?", "!" or "").
@@ -367,20 +370,32 @@ class Understanding:
             return self.understand(_drop_words(clauses, cut), max_words)
         if tags[-1].concept == FUNCTION and tags[-1].words[-1] in cw.dangling:
             return None  # "gioca il", "tre cinque in": the rest is missing
-        if any(tag.concept in cw.reported for tag in tags):
+        reported = [i for i, (clause, _) in enumerate(clauses) if self._reports(clause)]
+        if reported and (reported[0] == 0 or clauses[reported[0] - 1][1] != "?"):
             return None  # "Marco ha detto passo": someone else's words
+        if reported:  # "ho vinto io? mia nipote dice di sì": the question, and a remark on it
+            found = self.understand(clauses[: reported[0]], max_words)
+            return found if found is not None and found.asked and not found.frame.acts else None
         exclaimed = any(tag.concept in cw.interjections for tag in tags)
         whole = self.match(tags, clauses[-1][1])  # "tocca a me? allora passo" ends a move
         if whole is not None:
             return None if exclaimed and (whole.weak or whole.bare) else whole
         readings: list[Reading] = []
         for clause, mark in clauses:
-            for part, aside in self._parts(self.lexicon.tag(clause)):
+            tags = self.lexicon.tag(clause)
+            # ", che coi principianti non gioco": a reason given for what was said before
+            reason = tags[0].concept == cw.relative and any(
+                r.match is not None or r.chatter for r in readings
+            )
+            for part, aside in self._parts(tags):
                 if aside:
-                    asking = self._asks(part)
+                    asking = self._asks(part) and part[0].concept not in cw.subordinators
                     readings.append(Reading(None, self._has_content(part), True, asking=asking))
                     continue
                 reading = self._read(part, mark)
+                if reading.refuses and reason:
+                    readings.append(Reading(None, True, True))
+                    continue
                 if reading.refuses:
                     return None  # "non passo mica, aspetta"
                 if not readings and _is_vocative(part, reading) and len(clauses) > 1:
@@ -434,7 +449,11 @@ class Understanding:
         for index, tag in enumerate(tags):
             if tag.concept == cw.relative and all(t.concept == FILLER for t in tags[:index]):
                 tag = Tag(FILLER, None, tag.words)  # "dai che partiamo": "come on, let's go"
-            elif tag.concept in cw.aside_openers or (index and tag.concept == cw.relative):
+            elif (
+                tag.concept in cw.aside_openers
+                or (index and tag.concept == cw.relative)
+                or (index and tag.concept in cw.subordinators)
+            ):
                 parts.append(([], True))
             parts[-1][0].append(tag)
         return [(part, aside) for part, aside in parts if part]
@@ -449,6 +468,9 @@ class Understanding:
         unknown = any(tag.concept == UNKNOWN for tag in tags)
         asking = self._asks(tags)
         return Reading(None, self._has_content(tags), False, negated, unknown, asking)
+
+    def _reports(self, clause: Words) -> bool:
+        return any(tag.concept in self.clause_words.reported for tag in self.lexicon.tag(clause))
 
     def _asks(self, tags: Sequence[Tag]) -> bool:
         return any(tag.concept in self.clause_words.interrogatives for tag in tags)

@@ -78,11 +78,20 @@ def _clitic_entries() -> list[Entry]:
     """The imperatives of playing with the pronoun joined ("mettila", "buttamelo")."""
     verbs = ("gioca", "metti", "butta", "attacca", "cala", "appoggia", "piazza", "posa")
     clitics = ("lo", "la", "li", "le", "ne", "mi", "melo", "mela", "celo", "cela")
-    return [Entry(_any(*(verb + clitic for verb in verbs for clitic in clitics)), "PLAY")]
+    # the infinitive too: "sarebbe così gentile da metterci a coppie?"
+    infinitives = ("giocar", "metter", "buttar", "attaccar", "calar", "appoggiar", "piazzar")
+    joined = [verb + clitic for verb in verbs for clitic in clitics]
+    joined += [verb + clitic for verb in infinitives for clitic in (*clitics, "ci")]
+    return [Entry(_any(*joined), "PLAY")]
+
+
+_HOW_MANY = "(mettine|mettane|ne metti|ne metta|fanne|ne faccia|ne voglio|ne vorrei|ne mettiamo)"
 
 
 def _number_entries() -> list[Entry]:
     entries = [Entry(_any(*_pip_words(n)), "NUM", n) for n in sorted(PIP_WORDS)]
+    # "mettine tre", "ne voglio quattro": how many players, not a tile
+    entries += [Entry(f"{_HOW_MANY} ({'|'.join(_pip_words(n))})", "COUNT", n) for n in (2, 3, 4)]
     entries += [Entry(word, "CARD", n) for n, word in _CARDINALS.items()]
     return entries
 
@@ -144,6 +153,11 @@ _FILLERS = _any(
     "comunque sia|in effetti",
     "uaglio|uaglioni|picciotti|belin|bona|ahoo|aoh",
     "da parte mia|da parte nostra|poco|un pochettino",
+    # the formal "lei"'s courtesy, a challenge to the opponent ("mi faccia vedere cosa sa fare")
+    "(sarebbe|e|sia|sii) [cosi] (gentile|cortese) (da|di)|se e cosi gentile|abbia la bonta di",
+    "mi (farebbe|fa|faccia|fai|faresti) la cortesia di|se e possibile|se si puo|se vuoi|se vuole",
+    "(fammi|mi faccia|facci|ci faccia|mi fai|fatemi) vedere cosa (sai|sa|sapete) fare",
+    "vediamo cosa (sai|sa|sapete) fare",
 )
 _FUNCTION = _any(
     "il|lo|la|i|gli|le|l|un|una|del|dello|della|dei|degli|delle|dell|al|allo|alla|ai",
@@ -160,7 +174,7 @@ _FUNCTION = _any(
     "ngopp|meje|meo|mije",
     "si trova|si trovano|trovo|abbia|ci sia|x|pe",
     "per noi|anche io|pure io|e poi|e allora|stanno|un po di|a me",
-    "son",
+    "son|glielo|gliela|glieli|gliele",
 )
 # Verb forms said to the game: imperative (tu, lei, noi), first person, infinitive,
 # conditional, with the clitics people attach.
@@ -230,6 +244,7 @@ _UNDO = _any(
     "rifammi giocare|fammi rigiocare|voglio rigiocare|rigioco|rifare la mossa",
     "rifaccio la mossa|rifai la mossa|togli l ultima tessera|togli la tessera|undo",
     "togli quella tessera|leva la tessera|leva l ultima tessera|riportala indietro",
+    "rimangio|mi rimangio|rimangiare|rimangiarmi|rimetta|mi rimetta|rimetta com era",
 )
 _MISTAKE = _any(
     "ho sbagliato|mi sono sbagliato|mi sono sbagliata|sbagliato|ho fatto un errore|errore",
@@ -237,6 +252,8 @@ _MISTAKE = _any(
     "abbiamo sbagliato|ho toppato|ho fatto una cavolata|ho fatto un casino",
     "mi sono confuso|mi sono confusa|ho confuso|ho fatto confusione|mi sono distratto",
     "mi sono distratta|non era quella|era sbagliata",
+    "volevo mettere|volevo giocare|non volevo mettere|non volevo giocare",
+    "ho messo quella sbagliata|ho messo la tessera sbagliata|ho giocato quella sbagliata",
 )
 _QUIT = _any(
     "esci|esco|uscire|usciamo|esca|chiudi|chiudo|chiudere|chiudiamo|chiuda|io vado",
@@ -304,6 +321,7 @@ ENTRIES: list[Entry] = [
             "n capo|ncapo|n testa|dalla parte di sinistra|dal lato di sinistra",
             "all inizio della fila|all inizio del serpente|all inizio della linea",
             "in cima al serpente|in cima alla fila|dalla parte dell inizio",
+            "in cima (a sinistra|alla sinistra|in testa|alla testa|sulla sinistra)",
             "a manca|verso la sinistra|lato sinistro|sul lato sinistro|dal lato sinistro",
             "al lato sinistro|dalla parte sinistra|sulla parte sinistra|parte sinistra",
             "dalla parte della testa|dal lato della testa|lato testa|dalla testa|in cima",
@@ -322,6 +340,7 @@ ENTRIES: list[Entry] = [
             "sul lato della coda|dalla parte di destra|dal lato di destra",
             "alla fine della fila|alla fine del serpente|alla fine della linea",
             "in fondo al serpente|in fondo alla linea|dalla parte della fine",
+            "in fondo (a destra|alla destra|in coda|alla coda|sulla destra)",
         ),
         "SIDE",
         Side.TAIL,
@@ -408,7 +427,7 @@ ENTRIES: list[Entry] = [
     Entry("indietro", "BACK"),
     Entry("velocita|la velocita|ritmo|il ritmo|velocita della voce", "VELOCITA"),
     Entry("a disposizione|disponibili|disponibile|a portata|utilizzabili", "AVAILABLE"),
-    Entry("dall inizio|da capo|dal principio|da zero|dalla prima", "FROM_START"),
+    Entry("dall inizio|da capo|dal principio|da zero|dalla prima|daccapo|d accapo", "FROM_START"),
     Entry("tocca a te|a te|vai tu|gioca tu|tocca a voi|tocca al prossimo", "HANDOVER"),
     Entry("per me|al mio posto|in vece mia", "PER_ME"),
     Entry(
@@ -676,6 +695,7 @@ ENTRIES: list[Entry] = [
             "io e giulia|io con giulia|io e la giulia|io con la giulia|giulia e io|giulia con me",
             "insieme a giulia|con giulia in coppia|in coppia con giulia|giulia come compagna",
             "facciamo coppia|fare coppia|facciamo squadra|fare squadra|coppia|in squadra con",
+            "io e (la mia|il mio|mia|mio) (socia|socio|compagna|compagno|partner)",
         ),
         "PAIRS",
     ),
@@ -715,6 +735,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "facile|semplice|facilissimo|principiante|principianti|per principianti|scarso",
+            "facili|semplici|scarsi|deboli",
             "tranquillo|base|debole|livello uno|il piu facile|il livello piu facile",
             "al livello piu facile|al livello piu basso",
             "difficolta bassa|bassa difficolta|livello minimo|minimo|livello base",
@@ -726,7 +747,7 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         _any(
-            "medio|media|intermedio|intermedia|livello normale|difficolta normale",
+            "medio|media|intermedio|intermedia|livello normale|difficolta normale|medi|intermedi",
             "via di mezzo|ne troppo ne poco|livello due|livello di mezzo|di mezzo",
         ),
         "LEVEL",
@@ -735,6 +756,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "difficile|difficilissimo|tosto|esperto|esperti|avanzato|forte|duro",
+            "difficili|tosti|avanzati|forti|duri",
             "impegnativo|livello tre|il massimo|al massimo|il piu difficile",
             "il livello piu difficile|il livello piu alto|il piu forte|difficolta alta",
             "al livello piu alto|al livello piu difficile",
@@ -756,6 +778,8 @@ ENTRIES: list[Entry] = [
             "troppo facile|e troppo facile|troppo scarso|troppo debole|troppo semplice",
             "un avversario piu forte|un avversario piu bravo|un computer piu forte",
             "avversari piu bravi|un avversario piu tosto|piu forte il computer|piu forti",
+            "[un] (avversario|computer) (un po|un poco|un pochino) piu (forte|bravo|tosto)",
+            "avversari (un po|un poco|un pochino) piu (forti|bravi|tosti)",
         ),
         "LEVEL_UP",
     ),
@@ -768,6 +792,8 @@ ENTRIES: list[Entry] = [
             "e troppo difficile|troppo bravo|troppo tosto|troppo bravi",
             "avversario piu debole|avversari piu deboli|avversario piu scarso",
             "un avversario piu debole|un avversario piu scarso|un computer piu debole",
+            "[un] (avversario|computer) (un po|un poco|un pochino) piu (debole|scarso|facile)",
+            "avversari (un po|un poco|un pochino) piu (deboli|scarsi|facili)",
         ),
         "LEVEL_DOWN",
     ),
@@ -779,7 +805,7 @@ ENTRIES: list[Entry] = [
             "arriviamo ai|arrivare ai|si arriva a|arriva a|chi arriva a|chi arriva prima a",
             "arriva|arriviamo|si arriva|si ferma|finisce|termina a|finisce a|chi fa prima",
             "a chi fa prima|chi fa per primo|chi arriva per primo|raggiungere|da raggiungere",
-            "raggiungiamo|raggiunge",
+            "raggiungiamo|raggiunge|target|traguardo|il traguardo|soglia|la soglia",
         ),
         "OBIETTIVO",
     ),
@@ -837,6 +863,7 @@ ENTRIES: list[Entry] = [
             "mi informi|mi fai vedere|fai vedere",
             "voglio capire|sono curioso di sapere|sono curiosa di sapere|curioso di sapere",
             "fammi capire una cosa|dimmi una cosa|una domanda|ho una domanda",
+            "descrivere|descrivi|descriva|descrivimi|mi descrivi|mi descriva",
         ),
         "ASKF",
     ),
@@ -1161,7 +1188,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "spiegami|spiega|mi spieghi|mi spiega|spiegare|mi spiegherebbe",
-            "mi spiegheresti|spiegaci|ci spieghi|rispiegami",
+            "mi spiegheresti|spiegaci|ci spieghi|rispiegami|spieghi|ci spiega",
         ),
         "EXPLAIN",
     ),
@@ -1227,7 +1254,7 @@ ENTRIES: list[Entry] = [
             "non si sente|non si sente niente|sento poco|ti sento poco|parla piu forte",
             "parli piu forte|voce piu alta|a volume piu alto|piu volume|tira su il volume",
             "volume su|su il volume|su col volume|sento troppo basso|sento basso",
-            "si sente basso|si sente poco|sento pochissimo",
+            "si sente basso|si sente poco|sento pochissimo|alzi|aumenti|alzare",
         ),
         "LOUDER",
     ),
@@ -1241,7 +1268,7 @@ ENTRIES: list[Entry] = [
             "volume giu|giu il volume|giu col volume|mi stai assordando|assordante|mi assordi",
             "piu bassa|piano",
             "sottovoce|piu sottovoce|a bassa voce|diminuisci|riduci|riduci il volume",
-            "mi spacchi le orecchie|abbassalo|abbassala",
+            "mi spacchi le orecchie|abbassalo|abbassala|abbassi|abbassare|diminuisca",
         ),
         "QUIETER",
     ),
@@ -1279,6 +1306,8 @@ ENTRIES: list[Entry] = [
             "piu lunghi|piu lunghe|piu estesi|piu estese|messaggi lunghi|piu dettagliati",
             "messaggi completi|messaggi piu completi|sapere tutto|tutto quello che succede",
             "ogni cosa|ogni mossa|spiegami bene ogni mossa|raccontami ogni mossa",
+            "raccontami tutto|mi racconti tutto|per filo e per segno|in modo piu dettagliato",
+            "in modo dettagliato|piu nel dettaglio|con dovizia di particolari",
         ),
         "DETAILED",
     ),
@@ -1291,6 +1320,7 @@ ENTRIES: list[Entry] = [
             "statti zitto|statte zitto|abbozzala|shut up|tasi|stai bona|stai buono",
             "interrompi|interrompiti|smetti|puoi smettere|smetti di parlare|zitto zitto",
             "stia zitto|stia zitta|faccia silenzio|la smetta|smetta di parlare|la finisca",
+            "taccia|stia muto|stia muta|si zittisca|zittisciti",
         ),
         "STOP",
     ),
@@ -1392,6 +1422,7 @@ ENTRIES: list[Entry] = [
             "attiva le mosse automatiche|le faccia il gioco|le fa il gioco|le fa il computer",
             "le faccia il computer|lo faccia il gioco|pesca al posto mio|passa al posto mio",
             "pesca tu al posto mio|passa tu al posto mio|fallo fare al gioco",
+            "falli|falle|falli tu|falle tu|falli da solo|falle da sola|le fai da solo",
         ),
         "AUTO",
     ),
@@ -1404,6 +1435,8 @@ ENTRIES: list[Entry] = [
             "non fare da solo|non farlo da solo|non giocare da solo|niente mosse automatiche",
             "senza automatico|mosse automatiche no|no mosse automatiche|toglile|levale",
             "disattiva le mosse automatiche|togli le mosse automatiche|disattivale",
+            "non (farle|farli|farla) da (solo|sola)|non (le|li|lo) fare da (solo|sola)",
+            "(le|li|lo) voglio fare io|voglio (farle|farli|farlo) io",
         ),
         "MANUAL",
     ),
@@ -1415,6 +1448,10 @@ ENTRIES: list[Entry] = [
             "le pescate|quando devo pescare|quando devo passare|le mosse forzate",
             "se devo pescare per forza|quando devo pescare per forza|se devo passare per forza",
             "quando non ho scelta|se non ho scelta|quando sono obbligato|quando sono costretto",
+            "(quando|se) (sono|siamo|sei|si e) (obbligato|obbligata|obbligati|costretto|costretta"
+            "|costretti|forzato|forzata)",
+            "obbligato|obbligati|obbligatorie|obbligatori|forzati|forzato|forzata|costretto",
+            "costretta|passi obbligati|i passi obbligati",
         ),
         "FORCED",
     ),
@@ -1444,7 +1481,8 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "no|no no|no grazie|assolutamente no|no no no|nah|noo|ma no|macche|negativo",
-            "nossignore|no signore",
+            "nossignore|no signore|per carita|ma per carita|ci mancherebbe altro",
+            "ho sbagliato a dire|ho detto male|ho detto una cosa sbagliata",
         ),
         "NO",
     ),
@@ -1504,8 +1542,14 @@ ENTRIES: list[Entry] = [
             "mi sono rotto|mi sono rotta|mi sono stufato|mi sono stufata|mi sono stancato",
             "mi sono stancata|sono stanco|sono stanca|sono stufo|sono stufa|sono cotto",
             "non ne posso piu|ne ho abbastanza|ne ho avuto abbastanza|sono distrutto",
+            "(ho|abbiamo) giocato (abbastanza|troppo|a sufficienza)",
         ),
         "FED_UP",
+    ),
+    # Said of how one played: never a command ("ho giocato abbastanza bene" is no "basta").
+    Entry(
+        "(ho|abbiamo|hai|ha|hanno) giocato [abbastanza|molto|proprio|davvero|troppo] (bene|male)",
+        "REMARK",
     ),
     # --- at a network table (issue 23: dialog.network carries these out)
     Entry(
@@ -1700,6 +1744,7 @@ CLAUSE_WORDS = ClauseWords(
     reported=frozenset({"REPORT"}),
     correction="CORRECTION",
     interjections=frozenset({"EXCL"}),
+    subordinators=frozenset({"QUANDO"}),
     repeatable=frozenset(
         {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA"}
     ),
@@ -1734,7 +1779,7 @@ _OPENING_MAY = "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE"
 # What may describe the spinner: "il doppio di partenza che apre in quattro direzioni".
 _SPINNER_MAY = "DOUBLE CHE FOUR_WAYS LEADER WITH_SPINNER"
 # What may frame a wish about the voice: "puoi parlare più lento?".
-_VOICE = "PARLA CAN_YOU WANT VOCE ASKF PLAY SET DO GO_ON"
+_VOICE = "PARLA CAN_YOU WANT VOCE ASKF PLAY SET DO GO_ON TAKE"
 
 FRAMES: list[Frame] = [
     # --- answers
@@ -1793,7 +1838,7 @@ FRAMES: list[Frame] = [
         "undo",
         "UNDO|MISTAKE|ANNULLA MOSSA|ANNULLA TESSERA|ANNULLA MISTAKE|BACK MOSSA|ANNULLA DONE"
         "|ANNULLA LAST",
-        f"{_MOVE} MOSSA TESSERA LAST MISTAKE UNDO ANNULLA BACK CAN_YOU POSSO CHE HO DONE",
+        f"{_MOVE} MOSSA TESSERA LAST MISTAKE UNDO ANNULLA BACK CAN_YOU POSSO CHE HO DONE ONE_MORE",
         question="refuse",
         repeatable="MISTAKE UNDO",
         acts=True,
@@ -1972,12 +2017,14 @@ FRAMES: list[Frame] = [
     Frame.of("set_variant", "JOLLY|VARIANTE WITH_JOLLY", _MENU, fixed={"variant": "jolly"}),
     Frame.of("set_variant", "VARIANTE PAIRS", _MENU, fixed={"variant": "coppie"}),
     Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO"),
-    Frame.of("set_pairs", "PAIRS", f"{_MENU} SEAT COUNT OPP", repeatable="PAIRS"),
+    Frame.of("set_pairs", "PAIRS", f"{_MENU} SEAT COUNT OPP", repeatable="PAIRS SEAT"),
     Frame.of("set_level", "LEVEL", f"{_MENU} LIVELLO OPP", repeatable="LEVEL"),
     # "più forte 'sto computer", "abbassa il livello": the voice's words said of the opponent
     Frame.of("level_up", "LEVEL_UP|LOUDER OPP|LOUDER LIVELLO", f"{_MENU} LIVELLO OPP LOUDER"),
     Frame.of(
-        "level_down", "LEVEL_DOWN|QUIETER OPP|QUIETER LIVELLO", f"{_MENU} LIVELLO OPP QUIETER"
+        "level_down",
+        "LEVEL_DOWN|QUIETER OPP|QUIETER LIVELLO",
+        f"{_MENU} LIVELLO OPP QUIETER",
     ),
     Frame.of("set_target", "TARGET", f"{_MENU} PUNTI OBIETTIVO PUNTEGGIO VINTO"),
     Frame.of(
@@ -2058,9 +2105,9 @@ FRAMES: list[Frame] = [
     Frame.of("faster", "FASTER|VELOCITA LOUDER", f"{_VOICE} VELOCITA", repeatable="FASTER"),
     Frame.of("louder", "LOUDER", _VOICE),
     Frame.of("quieter", "QUIETER", _VOICE),
-    Frame.of("brief", "BRIEF", f"{_VOICE} ASKF MESSAGGIO", repeatable="BRIEF"),
+    Frame.of("brief", "BRIEF", f"{_VOICE} ASKF MESSAGGIO MOSSA", repeatable="BRIEF"),
     Frame.of("normal", "NORMAL", f"{_VOICE} BACK MESSAGGIO", repeatable="PARLA NORMAL"),
-    Frame.of("detailed", "DETAILED", f"{_VOICE} ASKF ALL MESSAGGIO", repeatable="DETAILED"),
+    Frame.of("detailed", "DETAILED", f"{_VOICE} ASKF ALL MESSAGGIO MOSSA", repeatable="DETAILED"),
     Frame.of("stop_speech", "STOP", "PARLA WAIT CAN_YOU AGREE", repeatable="STOP"),
     Frame.of(
         "repeat",
@@ -2102,9 +2149,9 @@ FRAMES: list[Frame] = [
     Frame.of(
         "set_auto_forced",
         "AUTO|DRAW PER_ME FORCED|PASS PER_ME FORCED|DO FORCED|FORCED HANDOVER|FORCED HINT",
-        "FORCED DRAW PASS PARLA WANT HINT",
+        "FORCED DRAW PASS PARLA WANT HINT QUANDO PER_ME DEVO AUTO DO",
         fixed={"on": True},
-        repeatable="FORCED",
+        repeatable="FORCED AUTO DRAW PASS",
     ),
     Frame.of(
         "set_auto_forced",
