@@ -24,6 +24,7 @@ from phrasing_corpus import Row, is_action, read_rows, understand  # noqa: E402
 CORPORA = (
     "phrasings_other_hands_dev.tsv",
     "phrasings_other_hands_dev2.tsv",
+    "phrasings_other_hands_dev3.tsv",
     "phrasings_other_hands_held_out.tsv",
     "phrasings_other_hands_held_out2.tsv",
 )

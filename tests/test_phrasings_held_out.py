@@ -1,11 +1,13 @@
 """Italian written by other hands that the rules were never written against.
 
-Seven writers who saw neither the code nor the phrase list wrote what players would say to the
+Eight writers who saw neither the code nor the phrase list wrote what players would say to the
 game, each with the meaning they expected (or NONE: not for the game). Part of their work
 (`phrasings_other_hands_dev.tsv`, `phrasings_other_hands_dev2.tsv`) was open to whoever wrote
 the lexicon; the rest (`phrasings_other_hands_held_out*.tsv`) was kept aside and measured only
 as figures until the rules were finished, and is committed here as the regression guard of
-those figures: a change to the lexicon must not lose what the held-out phrasings show.
+those figures: a change to the lexicon must not lose what the held-out phrasings show. The
+eighth writer's (`phrasings_other_hands_dev3.tsv`, a grandchild speaking for grandparents, with
+Neapolitan and Sicilian) was measured unseen first (106 of 167 understood) and then opened.
 
 What a line means is what the game takes from it typed outside a yes/no question: a network
 request when the line asks for one, else the parser's intent.
@@ -30,6 +32,7 @@ class Corpus:
 
 CORPORA = (
     Corpus("phrasings_other_hands_dev2.tsv", 162, frozenset({"writer5", "writer6"}), 0.95),
+    Corpus("phrasings_other_hands_dev3.tsv", 167, frozenset({"writer8"}), 0.68),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
         401,
