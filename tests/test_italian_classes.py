@@ -14,10 +14,15 @@ from phrasing_corpus import is_action, understand
 
 from voicedomino.dialog.intents import (
     AdjustVoice,
+    Answer,
     Ask,
     AskNumber,
+    DrawTile,
     ExplainRules,
+    JoinTable,
     NumberQuestion,
+    PassTurn,
+    PlayNumber,
     PlayTile,
     Query,
     Recall,
@@ -30,6 +35,7 @@ from voicedomino.dialog.intents import (
     SetTileSet,
     SetVariant,
     SetVerbosity,
+    SetWildcard,
     StepLevel,
     StopSpeech,
     Undo,
@@ -124,11 +130,49 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("dimmi tutto nel dettaglio quando muovono gli altri", SetVerbosity(Verbosity.DETAILED)),
         ("il tre e il cinque in cima a sinistra", PlayTile(3, 5, Side.HEAD)),
     ],
+    # Neapolitan and Sicilian words, and the articles they elide ("'o sei 'n capa").
+    "southern dialect": [
+        ("nun haju nenti da mettiri, passu", PassTurn()),
+        ("pigghiu un'altra", DrawTile()),
+        ("'o sei 'n capa", PlayNumber(6, Side.HEAD)),
+        ("'o doppio tre abbascio", PlayTile(3, 3, Side.DOWN)),
+        ("parla cchiù ampressa", AdjustVoice(VoiceChange.FASTER)),
+        ("gnornò", Answer(False)),
+        ("eja", Answer(True)),
+    ],
+    # Whoever helps the player passes a question on, or plays for them.
+    "a helper speaking for the player": [
+        ("il nonno chiede quanti punti abbiamo", Ask(Query.SCORE)),
+        ("mia moglie vuole sapere chi ha vinto", Ask(Query.WINNER)),
+        ("passa per il nonno", PassTurn()),
+    ],
+    # Broken off and begun again: only the second start counts.
+    "begun again": [
+        ("gioca il... gioca il cinque quattro", PlayTile(5, 4)),
+        ("metto il due, metto il due e tre in testa", PlayTile(2, 3, Side.HEAD)),
+    ],
+    # An option refused by wanting it not, or by wanting only the rest.
+    "option refused": [
+        ("non voglio la croce", SetSpinner(False)),
+        ("non mi mettere il jolly", SetWildcard(False)),
+        ("solo testa e coda, niente croce", SetSpinner(False)),
+        ("chi capita capita", SetOpening("random")),
+    ],
+    # A table's code said as one number.
+    "code as a number": [
+        ("entra al tavolo tremilacinquecentoventi", JoinTable("3520")),
+    ],
     # Someone's words after a question: the question stands.
     "reported after a question": [("chi ha vinto? mio marito dice Marco", Ask(Query.WINNER))],
 }
 
 REFUSED: dict[str, list[str]] = {
+    "southern dialect": ["nun passo"],
+    "a helper speaking for the player": [
+        "il nonno ha detto passo",  # someone else's move is never made
+        "mio figlio chiede se può giocare il tre",
+    ],
+    "begun again": ["ho il tre, ho il tre e il quattro"],
     "reported after a question": [
         "gioca il tre. lo dice sempre mio figlio",
         "Marco ha detto: passo",

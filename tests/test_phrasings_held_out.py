@@ -31,19 +31,19 @@ class Corpus:
 
 
 CORPORA = (
-    Corpus("phrasings_other_hands_dev2.tsv", 162, frozenset({"writer5", "writer6"}), 0.95),
-    Corpus("phrasings_other_hands_dev3.tsv", 167, frozenset({"writer8"}), 0.68),
+    Corpus("phrasings_other_hands_dev2.tsv", 162, frozenset({"writer5", "writer6"}), 0.97),
+    Corpus("phrasings_other_hands_dev3.tsv", 167, frozenset({"writer8"}), 0.93),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
         401,
         frozenset({"writer1", "writer2", "writer3", "writer4"}),
-        0.88,
+        0.98,
     ),
     Corpus(
         "phrasings_other_hands_held_out2.tsv",
         327,
         frozenset({"writer5", "writer6", "writer7"}),
-        0.83,
+        0.93,
     ),
 )
 

@@ -83,7 +83,7 @@ from voicedomino.dialog.intents import (
 from voicedomino.dialog.response import Verbosity
 from voicedomino.engine import Side
 from voicedomino.grammar.meaning import FILLER, Clause, Lexicon, Understanding
-from voicedomino.grammar.normalize import normalize
+from voicedomino.grammar.normalize import normalize, strip_accents
 from voicedomino.grammar.templates import Grammar
 from voicedomino.italian import lexicon, phrases
 from voicedomino.italian.numbers import MAX_PIPS, PIP_WORDS, cardinal
@@ -391,8 +391,20 @@ def _clauses(utterance: str) -> list[Clause]:
 
 def _written_out(word: str) -> str:
     """A word typed short ("nn", "xke") or in a regional form ("cossa", "ga") as the Italian
-    word(s) it stands for; else the word."""
-    return lexicon.ABBREVIATIONS.get(word) or lexicon.REGIONAL.get(word) or word
+    word(s) it stands for, a table's code said as one number ("novemiladodici") as its
+    digits; else the word."""
+    return (
+        lexicon.ABBREVIATIONS.get(word)
+        or lexicon.REGIONAL.get(word)
+        or _four_digit_numbers().get(word)
+        or word
+    )
+
+
+@functools.cache
+def _four_digit_numbers() -> dict[str, str]:
+    """Numbers of four digits as one word: only a table's code is that long."""
+    return {strip_accents(cardinal(n)): str(n) for n in range(1000, 10000)}
 
 
 def _unglued(word: str) -> str:

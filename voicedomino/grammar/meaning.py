@@ -357,10 +357,18 @@ class Understanding:
 
     def understand(self, clauses: Sequence[Clause], max_words: int = 40) -> Match | None:
         """The meaning of an utterance given as clauses, or None."""
+        cw = self.clause_words
+        # "il nove e... il nove e sette": a clause begun again is dropped
+        clauses = [
+            (clause, mark)
+            for (clause, mark), (following, _) in zip(
+                clauses, [*clauses[1:], ((), "")], strict=False
+            )
+            if not _begun_again(clause, following)
+        ]
         words = [w for clause, _ in clauses for w in clause]
         if not words or len(words) > max_words:
             return None
-        cw = self.clause_words
         tags = self.lexicon.tag(words)
         corrected = [i for i, tag in enumerate(tags) if tag.concept == cw.correction]
         if corrected and corrected[-1] + 1 < len(tags):  # "ghe meto... cioè metto il..."
@@ -538,6 +546,12 @@ class Understanding:
         if chosen.bare and chatter:
             return None  # "la capra, mio nonno la allevava": a word among other words
         return chosen
+
+
+def _begun_again(clause: Words, following: Words) -> bool:
+    """Whether `following` starts again with the words `clause` started with (two at least)
+    and says more: the speaker broke off and began anew."""
+    return 2 <= len(clause) < len(following) and following[:2] == clause[:2]
 
 
 def _drop_words(clauses: Sequence[Clause], count: int) -> list[Clause]:

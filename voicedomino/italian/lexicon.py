@@ -123,6 +123,13 @@ TURN_TIMERS = tuple(_TURN_TIMER_WORDS)
 
 # --- words -----------------------------------------------------------------------------------
 
+# Whom a helper at the table speaks for: "la nonna chiede...", "pesca per il nonno".
+_FAMILY = (
+    "(la nonna|il nonno|nonna|nonno|mia moglie|mio marito|mia madre|mio padre|la mamma|il papa"
+    "|mamma|papa|mia figlia|mio figlio|mia nipote|mio nipote|mia sorella|mio fratello|lo zio"
+    "|la zia|mia zia|mio zio|mia cugina|mio cugino)"
+)
+
 _FILLERS = _any(
     "per favore|per piacere|per cortesia|cortesemente|gentilmente",
     "ti prego|la prego|ecco|allora|beh|be|boh|mah|bah|oh|ohi|ehi|ehila|ue",
@@ -158,6 +165,9 @@ _FILLERS = _any(
     "mi (farebbe|fa|faccia|fai|faresti) la cortesia di|se e possibile|se si puo|se vuoi|se vuole",
     "(fammi|mi faccia|facci|ci faccia|mi fai|fatemi) vedere cosa (sai|sa|sapete) fare",
     "vediamo cosa (sai|sa|sapete) fare",
+    f"{_FAMILY} ha (scelto|deciso|impostato) tutto|da parte (del|della|di) {_FAMILY}",
+    "come si fa da noi|come facciamo noi|come facevamo noi|come si usa da noi|come da noi",
+    "figlio mio|figlia mia|bello mio|bella mia|tesoro|giovanotto|signorina",
 )
 _FUNCTION = _any(
     "il|lo|la|i|gli|le|l|un|una|del|dello|della|dei|degli|delle|dell|al|allo|alla|ai",
@@ -169,9 +179,9 @@ _FUNCTION = _any(
     "c|c e|ci sono|ci stanno|ce ne sono|sono|siamo|na|nu|el|ghe|lu|u|qui|qua|li|contro",
     "stiamo|stata|stato|e stata|e stato|sara|sarebbe|era|arrivati|arrivata|arrivato|piu",
     "anch|anch io|chisto|chesta|chisti|cheste|codesto|codesta|cca|lla|stamo|stamme",
-    "cose|le cose|lunghezza",
-    "siano|fossero|vengano|xe|chillo|chella|chiddu|chidda|stu|sti|i|dame|n|ncopp|ncoppa",
-    "ngopp|meje|meo|mije",
+    "cose|le cose|lunghezza|quella cosa|questa cosa|la cosa",
+    "siano|fossero|vengano|xe|chillo|chella|chiddu|chidda|stu|sti|i|dame|n",
+    "ncopp (o|a|al|alla|ai)|ncoppa (o|a|al|alla|ai)|ngopp|meje|meo|mije",
     "si trova|si trovano|trovo|abbia|ci sia|x|pe",
     "per noi|anche io|pure io|e poi|e allora|stanno|un po di|a me",
     "son|glielo|gliela|glieli|gliele",
@@ -208,6 +218,7 @@ _DRAW = _any(
     "ne tiro su un altra|ne prendo un altra|ne pesco un altra|dammene un altra",
     "ne prendo uno|ne pesco uno|prendine uno|ne tiro su uno|pescata|una pescata",
     "mi serve una tessera|mi serve un pezzo|pescarne|prenderne|pescarla|prenderla",
+    "(prendo|piglio|pesco|tiro su) (una|un altra|un altro)",
 )
 _TAKE = _any(
     "prendo|prendi|prenda|prendere|prendiamo|prenderei|dammi|mi dia|mi dai|dammene",
@@ -221,6 +232,7 @@ _PASS = _any(
 )
 # Said as the reason for passing; next to a draw they are its reason ("non ho niente, pesco").
 _PASS_IDIOM = _any(
+    "non ho (chi|che|cosa|niente da|niente che|nulla da) (mettere|giocare|attaccare|buttare)",
     "non ce l ho|non ce lho|non ce l abbiamo|non c ho niente|non ho niente|non ho nulla",
     "non posso|non posso giocare|non posso mettere|non posso attaccare|non ne ho",
     "non ho niente da (giocare|mettere|attaccare|buttare)|non ho tessere da (giocare|mettere)",
@@ -229,7 +241,7 @@ _PASS_IDIOM = _any(
     "non ci va niente|non attacca nulla|non mi va bene niente|niente da giocare",
     "niente da fare|nulla da fare",
     "non va niente|non mi va niente|non ho (tessere|pezzi) buone|non tengo niente",
-    "non tengo nulla|nun tengo niente|non ho la tessera|niente da fare per me",
+    "non tengo nulla|non tengo niente|non ho la tessera|niente da fare per me",
 )
 _UNDO = _any(
     "torna indietro|torni indietro|tornare indietro|torniamo indietro|torna un passo indietro",
@@ -253,6 +265,8 @@ _MISTAKE = _any(
     "mi sono confuso|mi sono confusa|ho confuso|ho fatto confusione|mi sono distratto",
     "mi sono distratta|non era quella|era sbagliata",
     "volevo mettere|volevo giocare|non volevo mettere|non volevo giocare",
+    "non (la|lo|a|l) volevo (mettere|giocare)",
+    f"{_FAMILY} ha sbagliato|ha sbagliato",
     "ho messo quella sbagliata|ho messo la tessera sbagliata|ho giocato quella sbagliata",
 )
 _QUIT = _any(
@@ -349,6 +363,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "sopra|di sopra|in alto|verso l alto|[sul|nel|al] braccio (di sopra|in alto|alto)",
+            "ncoppa|ncopp",
             "[dalla] parte di sopra|sul lato di sopra",
         ),
         "SIDE",
@@ -429,7 +444,9 @@ ENTRIES: list[Entry] = [
     Entry("a disposizione|disponibili|disponibile|a portata|utilizzabili", "AVAILABLE"),
     Entry("dall inizio|da capo|dal principio|da zero|dalla prima|daccapo|d accapo", "FROM_START"),
     Entry("tocca a te|a te|vai tu|gioca tu|tocca a voi|tocca al prossimo", "HANDOVER"),
-    Entry("per me|al mio posto|in vece mia", "PER_ME"),
+    Entry(
+        f"per me|al mio posto|in vece mia|per {_FAMILY}|al posto (di|del|della) {_FAMILY}", "PER_ME"
+    ),
     Entry(
         "e vuoto|e vuota|e esaurito|sono finite|e ancora pieno|vuoto ormai|e finito",
         "EMPTY",
@@ -518,6 +535,7 @@ ENTRIES: list[Entry] = [
             "valga jolly|valgono jolly|valere jolly|conta come jolly|contano come jolly",
             "sono jolly|e jolly|jolly attivato|jolly acceso|fare da jolly",
             "valere come jolly|usato come jolly|come un jolly|da matta|jolly col bianco",
+            "[che] (vale|valgono|conta|contano) (per|da|come) jolly",
             "vale tutto|vale qualsiasi numero|vale qualunque numero|va con tutto",
             "si attacca a tutto|attacca con tutto|vale per tutti|buono per tutto",
             "fosse jolly|sia jolly|diventi jolly|valesse jolly|valga come jolly",
@@ -570,6 +588,7 @@ ENTRIES: list[Entry] = [
         _any(
             "senza [lo] spinner|senza [la] croce|niente (spinner|croce)|no (spinner|croce)",
             "(spinner|croce) (no|disattivato|disattivata|spento|spenta)",
+            "solo (i due capi|le due estremita|testa e coda|due lati|due direzioni|due punte)",
         ),
         "NO_SPINNER",
     ),
@@ -600,7 +619,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "(apre|inizia|comincia) (uno|un giocatore) a caso|apertura a caso",
-            "(apre|inizia|comincia) chi capita",
+            "(apre|inizia|comincia) chi capita|chi esce esce|chi capita capita|a chi tocca tocca",
         ),
         "OPENING",
         "random",
@@ -624,6 +643,7 @@ ENTRIES: list[Entry] = [
             "[la|il] (tessera|pezzo|pezza|pedina|domino) (con|che ha) piu (punti|puntini|pallini)",
             "con piu (punti|puntini|pallini)|la piu pesante|il piu pesante|piu pesante",
             "la somma piu alta|somma piu alta|piu punti in mano",
+            "(quella|quello) (coi|con i|con) piu (punti|puntini|pallini)",
         ),
         "HEAVIEST",
     ),
@@ -665,6 +685,7 @@ ENTRIES: list[Entry] = [
             "[in|da|su|per|a] quattro (direzioni|parti|lati|vie|braccia|bracci|strade|rami"
             "|punte|lati diversi)",
             "fa croce|fa la croce|a forma di croce|in croce|si incrocia",
+            "[il|del|col|con il] sopra e [il] sotto|[in] alto e [in] basso",
         ),
         "FOUR_WAYS",
     ),
@@ -863,6 +884,9 @@ ENTRIES: list[Entry] = [
             "mi informi|mi fai vedere|fai vedere",
             "voglio capire|sono curioso di sapere|sono curiosa di sapere|curioso di sapere",
             "fammi capire una cosa|dimmi una cosa|una domanda|ho una domanda",
+            # a question passed on by whoever helps the player: a question, never a move
+            f"[{_FAMILY}] (chiede|domanda|vuole sapere|vorrebbe sapere|chiedeva|mi chiede)",
+            "mi ha chiesto|ha chiesto|chiede|mi dice",
             "descrivere|descrivi|descriva|descrivimi|mi descrivi|mi descriva",
         ),
         "ASKF",
@@ -1046,7 +1070,7 @@ ENTRIES: list[Entry] = [
             "sta a me|tocca a chi|chi deve giocare|e il mio turno|e il turno mio",
             "devo giocare io|gioco io|chi gioca|chi gioca adesso|chi e di turno",
             "chi e che deve giocare|a chi la mano|chi deve muovere|chi muove|tocca a noi",
-            "chi e ca tocca|chi e che tocca|mio turno|il mio turno|a chi tocca adesso",
+            "chi e che tocca|mio turno|il mio turno|a chi tocca adesso",
             "tocchi a me|tocchi a te|che tocchi a me",
             "giocatore di turno|di turno|chi e il giocatore di turno",
         ),
@@ -1109,6 +1133,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "vinto|vinta|vince|ha vinto|chi ha vinto|vincitore|vincitrice|chi ha chiuso",
+            "chi vince (la|una) mano",
             "spuntata|l ha spuntata|l abbiamo spuntata|ha trionfato|ha stravinto|ha prevalso",
             "aggio vinto|agg vinto|amm vinto",
             "ha chiuso|chi ha fatto domino|fatto domino|chi ha preso i punti|ho vinto",
@@ -1182,6 +1207,7 @@ ENTRIES: list[Entry] = [
             "scopo del gioco|qual e lo scopo|quanto vale|quanto valgono|quanto conta",
             "quanti punti vale|quanti punti valgono|cosa devo fare per vincere",
             "come faccio a vincere|come si chiude|come finisce una mano",
+            "(com e|come e) che (si gioca|funziona|si fa)",
         ),
         "REGOLE",
     ),
@@ -1306,6 +1332,8 @@ ENTRIES: list[Entry] = [
             "piu lunghi|piu lunghe|piu estesi|piu estese|messaggi lunghi|piu dettagliati",
             "messaggi completi|messaggi piu completi|sapere tutto|tutto quello che succede",
             "ogni cosa|ogni mossa|spiegami bene ogni mossa|raccontami ogni mossa",
+            "spiegami tutto [per bene]|spiegami bene tutto|spiegami per bene",
+            "con tutti i particolari",
             "raccontami tutto|mi racconti tutto|per filo e per segno|in modo piu dettagliato",
             "in modo dettagliato|piu nel dettaglio|con dovizia di particolari",
         ),
@@ -1328,6 +1356,7 @@ ENTRIES: list[Entry] = [
         _any(
             "ripeti|ripeta|ripetere|ripetimelo|ripetilo|ridillo|ridici|ridimmi",
             "dillo di nuovo|dillo ancora|puoi ripetere|me lo ripeti|non ho capito",
+            f"{_FAMILY} non ha (capito|sentito)",
             "non ho sentito|non ho capito bene|non ho sentito bene|non ho capito niente",
             "cosa hai detto|che hai detto|come hai detto|come ha detto|cosa ha detto",
             "che ha detto|prego|come dici|come dice",
@@ -1510,7 +1539,7 @@ ENTRIES: list[Entry] = [
         ),
         "WAIT",
     ),
-    Entry("non|mica|manco|nemmeno|neanche|nun|nn|minga", "NON"),
+    Entry("non|mica|manco|nemmeno|neanche|nn|minga", "NON"),
     Entry("cioe|volevo dire|intendevo|anzi no|no scusa", "CORRECTION"),
     Entry("non so|non lo so|non saprei|non ricordo|non mi ricordo|ho dimenticato", "DONT_KNOW"),
     Entry(
@@ -1531,8 +1560,8 @@ ENTRIES: list[Entry] = [
         _any(
             "ha detto|dice|diceva|disse|ha detto di|mi ha detto|gli ho detto|le ho detto",
             "ho detto di|dicono|hanno detto|aveva detto|dice che|ha detto che|ho detto che",
-            "gli dico|le dico|ti ho detto|ti dico che|mi dice|mi diceva|secondo lui",
-            "secondo lei|mi ha chiesto|ha chiesto|chiede|ha risposto|risponde",
+            "gli dico|le dico|ti ho detto|ti dico che|mi diceva|secondo lui",
+            "secondo lei|ha risposto|risponde",
         ),
         "REPORT",
     ),
@@ -1565,6 +1594,7 @@ ENTRIES: list[Entry] = [
         _any(
             "con gli amici|con i miei amici|con amici|con gli altri amici|con altre persone",
             "con persone vere|con gente vera|con i parenti|con gli amici in rete",
+            f"con {_FAMILY}|con i (miei|nostri) (parenti|cugini|figli|nipoti|fratelli)",
         ),
         "FRIENDS",
     ),
@@ -1586,10 +1616,15 @@ ENTRIES: list[Entry] = [
             "entra|entro|entrare|entriamo|entri|entrate|siediti|mi siedo|sediamoci|siedimi",
             "unisciti|mi unisco|uniamoci|unirmi|portami|mettimi al|mettimi nel|mettimi li",
             "accedi|accedo",
+            "(mettimi|portami|mandami|fammi entrare) (a|al|in|nel) (quel|questo)",
         ),
         "JOIN",
     ),
-    Entry("codice|il codice e|codice del tavolo|col codice|con il codice|con codice", "CODE_WORD"),
+    Entry(
+        "codice|il codice e|codice del tavolo|col codice|con il codice|con codice|il numero e"
+        "|il numero del tavolo e|numero del tavolo",
+        "CODE_WORD",
+    ),
     Entry(
         _any(
             "come spettatore|come spettatrice|da spettatore|da spettatrice|spettatore",
@@ -1636,6 +1671,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "grazie|grazie mille|grazie tante|grazie davvero|grazie a tutti|grazie ragazzi",
+            "grazie a tutti quanti|grazie a voi",
             "ringrazia|ringrazia tutti|ringraziali|grazie di tutto|grazie della partita",
             "grazie per la partita|mille grazie|ti ringrazio|vi ringrazio|grazie infinite",
         ),
@@ -1726,6 +1762,16 @@ REGIONAL = {
     "cossa": "cosa", "ga": "ha", "gavemo": "abbiamo", "gave": "avete", "go": "ho", "mete": "metti",
     "zogar": "giocare", "lassa": "lascia", "lassamo": "lasciamo", "tenimmo": "abbiamo",
     "facimmo": "facciamo", "pigghia": "prendi", "pija": "prendi", "mettimo": "mettiamo",
+    "haju": "ho", "aggiu": "ho", "nenti": "niente", "nente": "niente", "pigghiu": "piglio",
+    "passu": "passo", "nun": "non", "mettiri": "mettere",
+    "vulevo": "volevo", "vuoglio": "voglio", "vogghiu": "voglio",
+    "ca": "che", "joca": "gioca", "jocu": "gioco", "jucamu": "giochiamo", "iucamme": "giochiamo",
+    "eja": "si", "gnorsi": "si", "gnorno": "no", "usci": "uscire", "bbuo": "bene", "buo": "bene",
+    "nnanze": "avanti", "annanze": "avanti", "cchiu": "piu", "chiu": "piu",
+    "ampressa": "in fretta", "comm": "come", "comme": "come", "saccio": "so", "sacciu": "so",
+    "capa": "capo", "abbascio": "sotto", "abbasc": "sotto", "ngoppa": "sopra", "cu": "con",
+    "accendilo": "accendi", "accendila": "accendi", "tornala": "riportala",
+    "tornalo": "riportala", "figliolo": "allora", "figliola": "allora",
 }  # fmt: skip
 
 CLAUSE_WORDS = ClauseWords(
@@ -1775,7 +1821,7 @@ _MENU = "WANT DO SET PLAY PARTITA START CAN_YOU POSSO SI_PUO VARIANTE ASKF TEST 
 # What may frame a move: "voglio", "adesso metto", "butto giù".
 _MOVE = "WANT PLAY GIU DO CAN_YOU"
 # What may come with who opens: "chi ha / chi tiene", "sempre", "della mano prima", "lo decidi".
-_OPENING_MAY = "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE"
+_OPENING_MAY = "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE NEXT"
 # What may describe the spinner: "il doppio di partenza che apre in quattro direzioni".
 _SPINNER_MAY = "DOUBLE CHE FOUR_WAYS LEADER WITH_SPINNER"
 # What may frame a wish about the voice: "puoi parlare più lento?".
@@ -1829,7 +1875,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "pass",
         "PASS|PASS_IDIOM|HANDOVER",
-        f"{_MOVE} MANO TURNO PASS_IDIOM GO_ON HANDOVER GIRO DEVO",
+        f"{_MOVE} MANO TURNO PASS_IDIOM GO_ON HANDOVER GIRO DEVO PER_ME",
         question="playable",
         repeatable="PASS PASS_IDIOM",
         acts=True,
@@ -1959,6 +2005,7 @@ FRAMES: list[Frame] = [
         f"{_ASK} PARTITA VARIANTE VARIANT REGOLE DO PLAY PASS PASS_IDIOM NUM TILE VINTO PUNTI"
         " SPINNER WITH_SPINNER",
         slots={"VARIANT": "variant_name"},
+        repeatable="REGOLE",  # "com'è che si gioca a capra? le regole"
     ),
     Frame.of(
         "rules",
@@ -2037,8 +2084,8 @@ FRAMES: list[Frame] = [
     Frame.of(
         "set_wildcard",
         "NO_JOLLY|JOLLY WILD_OFF|WITH_JOLLY WILD_OFF|JOLLY NO_ANSWER|JOLLY NO|WITH_JOLLY NO"
-        "|JOLLY UNDO",
-        f"{_MENU} WILD_OFF NUM JOLLY WITH_JOLLY NO_JOLLY NO_ANSWER NO UNDO",
+        "|JOLLY UNDO|JOLLY NON|WITH_JOLLY NON",  # "non voglio il jolly"
+        f"{_MENU} WILD_OFF NUM JOLLY WITH_JOLLY NO_JOLLY NO_ANSWER NO UNDO NON",
         fixed={"on": False},
         slots={"NUM": "blank"},
     ),
@@ -2066,8 +2113,9 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "set_spinner",
-        "NO_SPINNER|SPINNER WILD_OFF|WITH_SPINNER WILD_OFF|SPINNER UNDO|FOUR_WAYS WILD_OFF",
-        f"{_MENU} WILD_OFF SPINNER WITH_SPINNER NO_SPINNER UNDO {_SPINNER_MAY}",
+        "NO_SPINNER|SPINNER WILD_OFF|WITH_SPINNER WILD_OFF|SPINNER UNDO|FOUR_WAYS WILD_OFF"
+        "|SPINNER NON|FOUR_WAYS NON|SPINNER NO_ANSWER",  # "non voglio la croce"
+        f"{_MENU} WILD_OFF SPINNER WITH_SPINNER NO_SPINNER UNDO NON NO_ANSWER {_SPINNER_MAY}",
         fixed={"on": False},
     ),
     Frame.of("set_opening", "OPENING", _MENU, slots={"OPENING": "opening"}),
@@ -2180,6 +2228,7 @@ FRAMES: list[Frame] = [
         f"{_MENU} JOIN TABLE CODE_WORD ONLINE FRIENDS",
         slots={"CODE": "code", "TILE": "code", "NUM": "code"},
         question="refuse",
+        repeatable="TABLE",
     ),
     Frame.of(
         "join_table",
@@ -2195,6 +2244,7 @@ FRAMES: list[Frame] = [
         "|OPP EMPTY_SEAT|FILL EMPTY_SEAT|FILL OPP|FILL A_COMPUTER",
         f"{_MENU} A_COMPUTER OPP LEVEL LIVELLO EMPTY_SEAT TABLE FILL",
         question="refuse",
+        repeatable="LEVEL",  # "un computer forte, difficile"
     ),
     Frame.of(
         "remove_computer",
