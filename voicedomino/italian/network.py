@@ -532,7 +532,8 @@ def help_at_table(hosting: bool, watching: bool, in_match: bool, keys: bool) -> 
     )
     if keys:
         parts.append(
-            "Con i tasti: F2 bella mossa, F3 grazie, F4 un momento, F5 ciao, i chi c'è al tavolo."
+            "Con i tasti: F2 bella mossa, F3 grazie, F4 un momento, F5 ciao, i chi c'è al "
+            "tavolo; barra, poi scrivi e il testo, per un messaggio libero."
         )
     return " ".join(parts)
 
