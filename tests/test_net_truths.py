@@ -146,6 +146,8 @@ def test_a_player_at_a_network_table_is_never_held_or_told_untrue_things(tmp_pat
 
         carla.handle(f"guarda il tavolo {code}")  # Carla watches from now on
         assert carla.network.seated
+        # A move said by someone who only watches is not met with 'waiting for the start'.
+        assert carla.handle("gioca tre cinque").text == it_net.watching()
         question = bruno.handle("esci").text
         assert question.startswith("Vuoi uscire dal gioco? Lasci anche il tavolo"), question
         goodbye = bruno.handle("sì")
@@ -189,6 +191,8 @@ def test_people_are_named_without_a_gender_and_tu_is_capitalised_only_first() ->
     with it.seated(0, ("Anna", "Bruno")):
         assert it.turn_of(1) == "Tocca a Bruno."
     assert it_net.not_your_turn("Alba") == "Non è il tuo turno: tocca ad Alba."
+    assert it_net.timer_warning("Anna", 10, False) == "Ad Anna restano dieci secondi."
+    assert it_net.timer_warning("Bruno", 10, False) == "A Bruno restano dieci secondi."
     for text in (it_net.player_joined("Anna", None), it_net.player_ready("Anna"),
                  it_net.left_table("1234"), it_net.seat_gone("1234", "no_table"),
                  it_net.ready_waiting(), it_net.error_text("not_at_table")):  # fmt: skip

@@ -577,6 +577,9 @@ class DialogManager:
                 self.session is not None
             ):
                 return self._common(intent)
+        remote = self.network.remote
+        if remote is not None and remote.in_match:  # a spectator, during the match
+            return Response(awaits_player=True).say(it_net.watching(), Cue.INVALID)
         return Response(awaits_player=True).say(it_net.waiting_to_start(self._hosting()))
 
     def _seat_called(self, seat: int) -> int | None:

@@ -333,6 +333,13 @@ def code_so_far(digits: str) -> str:
     return f"Codice: {code_words(digits)}."
 
 
+def watching() -> str:
+    return (
+        "Stai guardando la partita: chi guarda non gioca. Puoi chiedere chi c'è al tavolo, "
+        "testa, coda, serpente, punteggio, o uscire dal tavolo."
+    )
+
+
 def waiting_to_start(host: bool) -> str:
     if host:
         return "Quando volete, di' inizia: i posti vuoti vanno ai computer."
@@ -432,7 +439,8 @@ def player_ready(name: str) -> str:
 def timer_warning(name: str, seconds: int, you: bool) -> str:
     if you:
         return f"Restano {cardinal(seconds)} secondi per la tua mossa."
-    return f"A {name} restano {cardinal(seconds)} secondi."
+    to = to_name(name)
+    return f"{to[:1].upper()}{to[1:]} restano {cardinal(seconds)} secondi."
 
 
 def timed_out(name: str, you: bool) -> str:

@@ -99,7 +99,7 @@ function describe(event) {
     case "TimerWarning":
       return me(event.seat)
         ? `Restano ${event.seconds_left} secondi per la tua mossa.`
-        : `A ${event.name} restano ${event.seconds_left} secondi.`;
+        : `${capital(toName(event.name))} restano ${event.seconds_left} secondi.`;
     case "TimedOut":
       return `Tempo scaduto per ${me(event.seat) ? "te" : event.name}: gioca il computer.`;
     case "ChatMessage":
@@ -120,7 +120,7 @@ function describe(event) {
       return me(event.seat) ? "Hai giocato un doppio: giochi ancora." :
         `${Name(event.seat)} ha giocato un doppio e gioca ancora.`;
     case "TurnStarted":
-      return me(event.seat) ? "Tocca a te." : `Tocca a ${nameOf(event.seat)}.`;
+      return me(event.seat) ? "Tocca a te." : `Tocca ${toName(nameOf(event.seat))}.`;
     case "RoundEnded": {
       const result = event.result;
       const start = result.outcome === "domino" && result.out_seat !== null
@@ -272,6 +272,15 @@ function receive(message) {
     default:
       break;
   }
+}
+
+// "a" before a name, "ad" before one that begins with a: "Tocca ad Anna".
+function toName(name) {
+  return /^[aà]/i.test(name) ? `ad ${name}` : `a ${name}`;
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function spaced(code) {
