@@ -9,6 +9,15 @@ coppie with pairs those are the two partnerships.
 
 Hands won are reported with draws apart, and as a win rate counting a draw as half a win.
 Points per hand are the points the variant awards (in capra they are penalties: lower is better).
+Two runs on the same table, seed and deals can be compared deal by deal: ``--save FILE`` keeps
+each deal's results, and ``--paired FILE`` prints this run's win rate and points less the saved
+run's, with the 95% interval of the per-deal difference. When two versions of a player mostly
+choose alike, most deals end the same way and this interval is much narrower than either run's
+own; when they often choose differently it is about as wide as the two runs' together.
+
+    python benchmarks/arena.py --variant coppie --seats 4 --pairs --b pesante --save before.json
+    python benchmarks/arena.py --variant coppie --seats 4 --pairs --b pesante --paired before.json
+
 Move times are wall-clock, and for real choices also processor time, which other programs
 running at the same time do not stretch; the hard player's wall-clock safety net should never
 fire (the count is printed).
@@ -17,6 +26,7 @@ fire (the count is printed).
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import math
 import multiprocessing
@@ -81,6 +91,7 @@ class HandResult:
 @dataclass
 class DealResult:
     hands: list[HandResult]
+    deal: int = 0  # the deal's number in the run
     times: dict[str, list[float]] = field(default_factory=dict)
     safety_net: int = 0  # decisions cut short by the hard player's wall-clock safety net
 
@@ -179,7 +190,7 @@ def play_deal(job: tuple[Config, int]) -> DealResult:
         hands = [play_hand(config, deal, swapped, times) for swapped in (False, True)]
     finally:
         search_log.removeHandler(counter)
-    return DealResult(hands, times, safety_net=counter.count)
+    return DealResult(hands, deal, times, safety_net=counter.count)
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -195,22 +206,24 @@ def percentile(sorted_values: Sequence[float], fraction: float) -> float:
     return sorted_values[index]
 
 
+def deal_scores(result: DealResult) -> tuple[float, float]:
+    """A deal's win rate for A (a draw as half) and A's points less B's, over its two hands."""
+    rate = sum(1.0 if h.winner == "a" else 0.5 if h.winner == "draw" else 0.0 for h in result.hands)
+    margin = sum(h.a_points - h.b_points for h in result.hands)
+    return rate / len(result.hands), margin / len(result.hands)
+
+
 def report(config: Config, results: list[DealResult], elapsed: float) -> str:
     hands = [hand for deal in results for hand in deal.hands]
     a_wins = sum(hand.winner == "a" for hand in hands)
     b_wins = sum(hand.winner == "b" for hand in hands)
     draws = sum(hand.winner == "draw" for hand in hands)
     # The pair of hands of one deal is the independent unit for the confidence intervals.
-    deal_rate = [
-        sum(1.0 if h.winner == "a" else 0.5 if h.winner == "draw" else 0.0 for h in d.hands) / 2
-        for d in results
-    ]
-    rate, rate_ci = mean_ci(deal_rate)
+    scores = [deal_scores(d) for d in results]
+    rate, rate_ci = mean_ci([deal_rate for deal_rate, _margin in scores])
     a_pts, a_ci = mean_ci([sum(h.a_points for h in d.hands) / 2 for d in results])
     b_pts, b_ci = mean_ci([sum(h.b_points for h in d.hands) / 2 for d in results])
-    margin, margin_ci = mean_ci(
-        [sum(h.a_points - h.b_points for h in d.hands) / 2 for d in results]
-    )
+    margin, margin_ci = mean_ci([deal_margin for _rate, deal_margin in scores])
     n = len(hands)
     lines = [
         f"arena: {config.table()}; A = {config.a}, B = {config.b}; {len(results)} deals x 2 sides "
@@ -236,6 +249,40 @@ def report(config: Config, results: list[DealResult], elapsed: float) -> str:
     return "\n".join(lines)
 
 
+def save_run(path: Path, config: Config, results: list[DealResult]) -> None:
+    """Each deal's scores, by deal number, with the table they were played on."""
+    scores = {str(r.deal): deal_scores(r) for r in sorted(results, key=lambda r: r.deal)}
+    played = {"table": config.table(), "b": config.b, "seed": config.seed}
+    path.write_text(json.dumps({**played, "deals": scores}))
+
+
+def paired_report(path: Path, config: Config, results: list[DealResult]) -> str:
+    """This run less the saved one, deal by deal on the deals both played."""
+    saved = json.loads(path.read_text())
+    played = {"table": config.table(), "b": config.b, "seed": config.seed}
+    if {key: saved.get(key) for key in played} != played:
+        raise SystemExit(
+            f"--paired: {path} was played on {saved.get('table')!r} against "
+            f"{saved.get('b')!r}, seed {saved.get('seed')}: not comparable with this run"
+        )
+    rate_diffs: list[float] = []
+    margin_diffs: list[float] = []
+    for result in results:
+        before = saved["deals"].get(str(result.deal))
+        if before is not None:
+            rate, margin = deal_scores(result)
+            rate_diffs.append(rate - before[0])
+            margin_diffs.append(margin - before[1])
+    if not rate_diffs:
+        return f"paired with {path}: no deal in common"
+    rate, rate_ci = mean_ci(rate_diffs)
+    margin, margin_ci = mean_ci(margin_diffs)
+    return (
+        f"paired with {path} over {len(rate_diffs)} deals: A win rate {100 * rate:+.1f} "
+        f"+/- {100 * rate_ci:.1f}, A - B points per hand {margin:+.2f} +/- {margin_ci:.2f}"
+    )
+
+
 def table_parser(description: str) -> argparse.ArgumentParser:
     """The arguments shared with regret.py: the table, the two levels, the deals, the seed."""
     parser = argparse.ArgumentParser(description=description)
@@ -259,6 +306,10 @@ def table_parser(description: str) -> argparse.ArgumentParser:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = table_parser(__doc__.split("\n\n")[0])
     parser.add_argument("--progress", type=int, default=0, help="print a line every N deals")
+    parser.add_argument("--save", type=Path, help="keep each deal's results in this file")
+    parser.add_argument(
+        "--paired", type=Path, help="compare deal by deal with a run kept by --save"
+    )
     return parser.parse_args(argv)
 
 
@@ -295,6 +346,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 elapsed = time.perf_counter() - started
                 print(report(config, results, elapsed), file=sys.stderr, flush=True)
     print(report(config, results, time.perf_counter() - started))
+    if args.paired:
+        print(paired_report(args.paired, config, results))
+    if args.save:
+        save_run(args.save, config, results)
     return 0
 
 
