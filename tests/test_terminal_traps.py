@@ -11,11 +11,13 @@ to resume.
 from __future__ import annotations
 
 import os
+import pty
 import re
 import signal
+import sys
 from pathlib import Path
 
-from pty_terminal import GameTerminal, ShellTerminal, saved_position
+from pty_terminal import GAME, GameTerminal, ShellTerminal, environment, saved_position
 
 from voicedomino.engine import Match, Play, Settings, Side, Tile
 from voicedomino.engine import save as engine_save
@@ -200,6 +202,25 @@ def test_sigterm_leaves_saying_the_match_is_saved(tmp_path: Path) -> None:
         game.until(it.saved_goodbye())
         assert game.wait() == 0
         assert game.modes() == (True, True)
+    finally:
+        game.close()
+
+
+def test_a_terminal_left_non_blocking_still_waits_for_keys(tmp_path: Path) -> None:
+    """O_NONBLOCK left on the terminal by a program that ran before: the key reader waits for
+    a key instead of taking "nothing typed yet" for a closed terminal and quitting."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.set_blocking(0, False)
+        os.execve(
+            sys.executable, [*GAME, "--seme", "4", "--senza-salvataggio"], environment(tmp_path)
+        )
+    game = GameTerminal(pid, fd)
+    try:
+        game.until(it.notice("key_mode"))
+        assert it.goodbye() not in game.quiet(1.5)
+        game.press("\r")
+        game.until("Tocca a te.")
     finally:
         game.close()
 

@@ -409,6 +409,25 @@ def test_a_closed_standard_input_is_said_and_the_game_ends_cleanly(tmp_path: Pat
     assert it.notice("keyboard_closed") in lines and lines[-1] == it.goodbye()
 
 
+def test_an_input_left_non_blocking_is_waited_on_not_taken_for_its_end(tmp_path: Path) -> None:
+    """A pipe (or a terminal) left with O_NONBLOCK by what ran before: nothing typed yet is a
+    wait, never the end of input that quits the game before the player types a word."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(read_end, False)
+    game = subprocess.Popen(
+        [*GAME, "--tastiera", "--seme", "5", "--senza-salvataggio"], stdin=read_end,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment(tmp_path), text=True,
+    )  # fmt: skip
+    os.close(read_end)
+    with os.fdopen(write_end, "w") as typing:
+        time.sleep(1.5)  # the game is up, reading an input with nothing in it yet
+        typing.write("inizia\nesci\nsì\n")
+    out, errors = game.communicate(timeout=TIMEOUT)
+    lines = out.splitlines()
+    assert errors == "" and game.returncode == 0
+    assert it.your_turn() in lines and lines[-1] == it.goodbye(), lines
+
+
 @pytest.mark.parametrize(
     ("encoding", "variables"),
     [

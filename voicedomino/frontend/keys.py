@@ -182,7 +182,11 @@ class KeyReader:
         if self._pushed:
             data, self._pushed = self._pushed, b""
             return data
-        return os.read(self.fd, 1)
+        while True:
+            try:
+                return os.read(self.fd, 1)
+            except BlockingIOError:  # the terminal made non-blocking under us: nothing typed yet
+                select.select([self.fd], [], [])
 
     def _read(self) -> str:
         data = self._byte()

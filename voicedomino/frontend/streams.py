@@ -6,6 +6,8 @@ traceback and without falling silent for the wrong reason.
   closed output and stop all text.
 * A standard stream closed before the game started (`<&-`, `>&-`) is the null device: the
   game plays on by ear, or ends its input at once.
+* An input left non-blocking by whatever ran before (O_NONBLOCK on a terminal or a pipe) is
+  made blocking again: a read with nothing typed yet is a wait, never the end of input.
 * Descriptor 2 goes to the log while a game or the microphone check runs: what libraries
   print there (Kaldi's usage text for a bad model, audio back ends' complaints, Python's
   warnings) is not for the player, whose screen reader would read it out.
@@ -70,11 +72,18 @@ def keyboard_stream() -> TextIO | None:
         os.fstat(descriptor)
     except (OSError, ValueError, AttributeError):
         return None
+    blocking(descriptor)
     return io.TextIOWrapper(
         io.BufferedReader(io.FileIO(descriptor, closefd=False)),
         encoding="utf-8",
         errors=LATIN1_FALLBACK,
     )
+
+
+def blocking(descriptor: int) -> None:
+    """*descriptor* in blocking mode (reads wait for input), when it can be set at all."""
+    with contextlib.suppress(OSError):
+        os.set_blocking(descriptor, True)
 
 
 def is_terminal(stream: TextIO | None) -> bool:
