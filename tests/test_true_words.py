@@ -111,3 +111,21 @@ def test_empty_lines_get_the_prompt_not_non_ho_capito(tmp_path: Path) -> None:
     assert lines.count(it.menu_prompt()) >= 3  # the first question, then once per empty line
     assert lines.count(it.your_turn()) >= 3  # in the match: "tocca a te", with the ends
     assert result.returncode == 0
+
+
+def test_a_second_undo_says_the_move_can_no_longer_be_taken_back() -> None:
+    """After one undo, or for a move made before the match was resumed, the player did move:
+    "there is no move of yours" would be false."""
+    manager = DialogManager(
+        Table("classica", 2), computer_pause=0, seed=4, player_factory=quick_player
+    )
+    manager.start()
+    manager.handle("inizia")
+    assert (
+        manager.handle("annulla la mia mossa").messages[0].text == it.nothing_to_undo()
+    )  # no move yet
+    manager.handle("gioca sei sei")
+    manager.handle("gioca sei due in testa")
+    assert "annullata" in manager.handle("annulla la mia mossa").messages[0].text.lower()
+    again = manager.handle("annulla la mia mossa").messages[0].text
+    assert again == it.nothing_to_undo(moved=True) and again != it.nothing_to_undo(), again

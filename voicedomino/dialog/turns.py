@@ -122,12 +122,14 @@ class Turns:
         """Take back the player's last move and what followed; state_changed when it was done."""
         played = session.view().history
         undone = session.undo()
+        moves = (TilePlayed, TilesDrawn, Passed)
         if undone is None:
-            return Response().say(it.nothing_to_undo(), Cue.INVALID)
+            seat = session.view().seat
+            moved = any(isinstance(e, moves) and e.seat == seat for e in played)
+            return Response().say(it.nothing_to_undo(moved), Cue.INVALID)
         view = session.view()
         # What followed the move in the same round: did anybody else answer it?
         after = played[len(view.history) :] if played[: len(view.history)] == view.history else ()
-        moves = (TilePlayed, TilesDrawn, Passed)
         replies = any(isinstance(e, moves) and e.seat != view.seat for e in after)
         response = Response(state_changed=True, awaits_player=True)
         response.say(it.undone(undone, lead=not view.line, replies=replies))

@@ -460,7 +460,11 @@ def command_cancelled() -> str:
     return "Annullato."
 
 
-def nothing_to_undo() -> str:
+def nothing_to_undo(moved: bool = False) -> str:
+    """No move to take back; *moved*: the player has moves this hand, no longer undoable (one
+    undo only, the last move only, and none carried over a resume)."""
+    if moved:
+        return "Non posso più annullare: si annulla solo la tua ultima mossa, e una volta sola."
     return "Non c'è una tua mossa da annullare."
 
 
