@@ -291,6 +291,22 @@ def test_unreadable_preferences_are_never_overwritten_and_a_change_is_said(
     assert sorted(p.name for p in config.iterdir()) == [SETTINGS_FILE]
 
 
+def test_preferences_of_a_newer_version_are_never_rewritten_and_a_change_is_said(
+    tmp_path: Path,
+) -> None:
+    """A newer version's file has keys and values this one does not know: writing its own
+    settings over it would lose them (and the version), silently."""
+    config = tmp_path / "config"
+    config.mkdir()
+    theirs = {"version": 99, "rate_wpm": 250, "level": "esperto", "tema": "scuro"}
+    mine = json.dumps(theirs).encode()
+    (config / SETTINGS_FILE).write_bytes(mine)
+    said = run(tmp_path, ["più lento"], "--senza-salvataggio").stdout.splitlines()
+    assert said.index(it.notice("settings_newer_kept")) < said.index(it.goodbye())
+    assert (config / SETTINGS_FILE).read_bytes() == mine
+    assert sorted(p.name for p in config.iterdir()) == [SETTINGS_FILE]  # nothing set aside
+
+
 def test_an_unreadable_save_is_set_aside_and_never_overwritten(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()

@@ -426,9 +426,11 @@ def play(args: argparse.Namespace) -> int:
 
     loaded = user_settings.load_settings()
     prefs = loaded.settings
-    # A file this run could not read stays the player's: never overwritten, changes are said
-    # to last only for now.
-    unkept = "settings_unsaved" if loaded.writable else "settings_not_overwritten"
+    # A file this run could not read, or one of a newer version, stays the player's: never
+    # overwritten, changes are said to last only for now.
+    unkept = "settings_unsaved"
+    if not loaded.writable:
+        unkept = "settings_newer_kept" if loaded.newer else "settings_not_overwritten"
 
     def keep(settings: UserSettings) -> bool:
         return loaded.writable and user_settings.save_settings(settings)

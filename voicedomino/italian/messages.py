@@ -1488,6 +1488,10 @@ NOTICES = {
         "Al posto delle impostazioni c'era qualcosa che non è un file di impostazioni: l'ho "
         "messo da parte e uso quelle predefinite."
     ),
+    "settings_newer_kept": (
+        "Le impostazioni salvate sono di una versione più nuova del gioco, quindi non le "
+        "sovrascrivo: questa modifica vale solo per ora."
+    ),
     "settings_not_overwritten": (
         "Le impostazioni salvate non si possono leggere, quindi non le sovrascrivo: questa "
         "modifica vale solo per ora."

@@ -9,7 +9,8 @@
 The folder is `platformdirs.user_config_dir("voicedomino")`, or `$VOICEDOMINO_CONFIG_DIR`.
 A file that is not valid JSON is moved aside (never deleted) and defaults are used; a file
 with wrong or out-of-range values is moved aside too, and the repaired values are saved.
-Unknown keys are ignored, so a newer version's file does not upset an older version.
+Unknown keys are ignored, so a newer version's file does not upset an older version; such a
+file is never rewritten either (its keys and values would be lost): changes last for this run.
 What stands at the path is read through the bounded reader: a folder, a FIFO, a device or a
 huge file there is moved aside. A file this run may not read stays the player's: it is never
 overwritten (`LoadedSettings.writable` is False), and changes last only for this run.
@@ -98,6 +99,7 @@ class LoadedSettings:
     # False: a file is there that this run could not read: it is the player's, never replaced
     writable: bool = True
     absent: bool = False  # no settings file at all: the first start
+    newer: bool = False  # written by a newer version of the game: read, never rewritten
 
 
 # --------------------------------------------------------------------- validation
@@ -259,6 +261,11 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
         moved = _move_aside(path)
         return LoadedSettings(UserSettings(), (NOTICE_CORRUPT,), moved)
     settings, problems = settings_from_mapping(data)
+    version = data.get("version")
+    if type(version) is int and version > FORMAT_VERSION:
+        # What this version does not know (new keys, new values) is the newer one's: kept.
+        log.warning("settings %s are of a newer version (%s): not rewritten", path, version)
+        return LoadedSettings(settings, writable=False, newer=True)
     if not problems:
         return LoadedSettings(settings)
     log.warning("settings %s: fixed %s", path, ", ".join(problems))
