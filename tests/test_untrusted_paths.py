@@ -444,6 +444,26 @@ def test_an_input_left_non_blocking_is_waited_on_not_taken_for_its_end(tmp_path:
     assert it.your_turn() in lines and lines[-1] == it.goodbye(), lines
 
 
+def test_an_input_without_line_ends_is_read_in_bounded_pieces(tmp_path: Path) -> None:
+    """100 MB with no line end (a binary file piped in): never gathered whole into memory while
+    looking for the end of its line; it is said to be no command, and the game goes on."""
+    time_ = shutil.which("time") or "/usr/bin/time"
+    if not os.access(time_, os.X_OK):
+        pytest.skip("GNU time is needed to measure the game's peak memory")
+    peak = tmp_path / "peak-kb"
+    result = subprocess.run(
+        [time_, "-f", "%M", "-o", str(peak), *GAME, "--tastiera", "--seme", "4",
+         "--senza-salvataggio"],
+        input=b"a" * (100 << 20) + b"\ninizia\nmano\n", capture_output=True,
+        env=environment(tmp_path), timeout=TIMEOUT,
+    )  # fmt: skip
+    lines = result.stdout.decode().splitlines()
+    assert result.returncode == 0 and result.stderr == b"", result.stderr[-2000:]
+    assert lines.index(it.notice("line_too_long")) < lines.index(it.your_turn())
+    assert any(line.startswith(it.your_hand_size(7)) for line in lines), lines
+    assert int(peak.read_text().split()[-1]) < 150_000, peak.read_text()  # kB: not 100 MB more
+
+
 @pytest.mark.parametrize(
     ("encoding", "variables"),
     [

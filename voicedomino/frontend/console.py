@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from voicedomino.dialog.parser import Heard, hear
-from voicedomino.frontend.inbox import InboxItem, InputEnded, Source, Typed
+from voicedomino.frontend.inbox import DeviceNotice, InboxItem, InputEnded, Source, Typed
+
+# Characters in one line: a command is a few words. An input with no line ends (a binary file,
+# /dev/zero) would otherwise be gathered whole into memory, looking for the end of its line.
+MAX_LINE = 1000
+LINE_TOO_LONG = "line_too_long"  # the notice for a longer line, which is skipped
 
 
 class LineReader:
@@ -32,9 +37,22 @@ class LineReader:
     def start(self) -> None:
         self._thread.start()
 
+    def _lines(self) -> Iterator[str | None]:
+        """Each line, or None for one longer than MAX_LINE (skipped, a bounded piece at a time)."""
+        while line := self._stream.readline(MAX_LINE + 1):
+            if len(line) <= MAX_LINE or line.endswith("\n"):
+                yield line
+                continue
+            while (rest := self._stream.readline(MAX_LINE)) and not rest.endswith("\n"):
+                pass
+            yield None
+
     def _run(self) -> None:
         try:
-            for line in self._stream:
+            for line in self._lines():
+                if line is None:
+                    self._inbox.put(DeviceNotice(LINE_TOO_LONG))
+                    continue
                 text = line.rstrip("\r\n")
                 heard = hear(text)
                 if self._urgent is not None:

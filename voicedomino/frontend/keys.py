@@ -61,6 +61,7 @@ from voicedomino.dialog.response import Response
 from voicedomino.engine import IllegalAction, Opening, Play, Reason, Side, Tile
 from voicedomino.engine.legality import playable_moves, resolve
 from voicedomino.frontend.app import Game
+from voicedomino.frontend.console import MAX_LINE
 from voicedomino.italian import messages as it
 from voicedomino.italian import network as it_net
 from voicedomino.italian.numbers import MAX_PIPS
@@ -547,7 +548,7 @@ class KeyNavigator:
             if self.line:
                 self.line = self.line[:-1]
                 self.game.echo("\b \b")
-        elif len(name) == 1:
+        elif len(name) == 1 and len(self.line) < MAX_LINE:  # a paste of a book is not a command
             self.line += name
             self.game.echo(name)  # the terminal does not echo in key mode: the screen reader
             # reads what is typed only if it appears

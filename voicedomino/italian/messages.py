@@ -1516,6 +1516,10 @@ NOTICES = {
         "Il gioco non riceve niente dalla tastiera: il suo ingresso è chiuso. Senza microfono "
         "non si può giocare: avvialo da un terminale."
     ),
+    "line_too_long": (
+        "Quella riga era troppo lunga per essere un comando: l'ho saltata. Scrivi un comando "
+        "alla volta."
+    ),
     "keyboard_mode": (
         "Modalità tastiera: scrivi un comando e premi invio. Punto interrogativo per l'aiuto."
     ),
