@@ -236,7 +236,12 @@ class RemoteTable:
         more."""
         code = self.state.code
         reply = self._request(message)
-        if reply.ok or reply.code != "not_at_table" or code is None:
+        if reply.ok or reply.code != "not_at_table":
+            return reply
+        gone = self.seat_gone()
+        if gone is not None:  # the server said why a moment ago: that is the answer
+            raise gone
+        if code is None:
             return reply
         self._take_back(code)
         return self._request(message)
