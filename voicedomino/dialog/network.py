@@ -247,6 +247,8 @@ class NetworkPlay:
         remote = self.remote
         with self._lock:
             notices, self._notices = self._notices, []
+        if not self.seated:  # "the seat stays yours" is no longer true once it is gone
+            notices = [text for text in notices if text not in self._about_the_seat]
         said = [Message(text) for text in notices]
         if remote is None:
             return said
