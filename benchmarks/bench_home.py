@@ -95,7 +95,9 @@ from voicedomino.frontend.inbox import (  # noqa: E402
     Spoken,
     TimePassed,
 )
+from voicedomino.frontend.voice import TableShape, table_sentences, table_shape  # noqa: E402
 from voicedomino.italian import messages as it  # noqa: E402
+from voicedomino.speech import sentence_graph  # noqa: E402
 from voicedomino.speech.listener import Listener, Notice  # noqa: E402
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance  # noqa: E402
 from voicedomino.speech.sources import AudioFrame  # noqa: E402
@@ -106,6 +108,8 @@ NOISE_AROUND = (1.0, 0.6)  # pink noise before and after a command (as in bench_
 LEAD_S = 20.0  # a busy scene's background plays this long before its first command
 ATTRIBUTION_S = 2.0  # a result ending this long after a command's voice is still its own
 SPEECH_LEVEL = 100  # |sample| above this is voice when finding where a command ends
+# The table the bench plays (the menu's defaults): the player says only moves it can have.
+PLAYED = TableShape(Table().rules().highest, Table().rules().spinner)
 
 
 @dataclass(frozen=True)
@@ -218,7 +222,7 @@ def build(
     clips not addressed between them, and the scene's background."""
     rng = random.Random(seed)
     nprng = np.random.default_rng(seed)
-    sentences = command_sentences(per_condition * len(conditions), seed)
+    sentences = command_sentences(per_condition * len(conditions), seed, PLAYED.allows)
     clips = [
         *non_addressed(clip_minutes / 2, seed),
         *home.home_clips(clip_minutes / 2, seed, standin),
@@ -424,6 +428,7 @@ class Run:
     notices: list[Notice] = field(default_factory=list)
     room_speech: list[tuple[float, float]] = field(default_factory=list)  # (time, share)
     busy: list[tuple[float, bool]] = field(default_factory=list)  # (time, game asks domino)
+    narrowings: int = 0  # the recogniser narrowed again to a changed table
     wall_seconds: float = 0.0
 
 
@@ -439,6 +444,7 @@ def run_game(
     standin: StandIn,
     seed: int,
     gain: bool = True,
+    narrowed: bool = True,
 ) -> tuple[HomeGame, Run, PlayerSource]:
     manager = DialogManager(Table(), computer_pause=0.0, seed=seed)
     output = TimedOutput()
@@ -507,7 +513,18 @@ def run_game(
 
     window_starts = sorted(p.start for p in recording.pieces if p.addressed and p.mode == "window")
 
+    heard_for = [table_shape(manager) if narrowed else None]
+
+    def follow_table() -> None:
+        """The recogniser follows the table's set and arms, as the game's voice input does."""
+        shape = table_shape(manager)
+        if narrowed and shape != heard_for[0]:
+            recognizer.narrow(standin.sentences(table_sentences(shape)))
+            heard_for[0] = shape
+            run.narrowings += 1
+
     def tick() -> None:
+        follow_table()
         before, clock[0] = clock[0], source.now
         if any(before < start <= clock[0] + 0.25 for start in window_starts):
             gate.open_window()  # the player speaks when the game hands the turn over
@@ -683,6 +700,36 @@ def measure(
     }
 
 
+def dump_results(path: Path, recording: Recording, run: Run) -> None:
+    """Every result delivered, with its evidence, where it came from and whether the room was
+    taken for busy then (JSON lines)."""
+    busy_at = run.busy
+    with path.open("w", encoding="utf-8") as out:
+        for utterance, italian in run.deliveries:
+            origin = attribute(recording, utterance.audio_end)
+            addressed = isinstance(origin, Piece) and origin.addressed
+            expected = origin.expected if isinstance(origin, Piece) else None
+            at = utterance.audio_end or 0.0
+            busy = next((b for t, b in reversed(busy_at) if t <= at), False)
+            evidence = utterance.evidence
+            row = {
+                "italian": italian,
+                "free": utterance.free_text,
+                "sentence": utterance.sentence is not None,
+                "origin": origin.condition if isinstance(origin, Piece) else origin,
+                "kind": origin.kind if isinstance(origin, Piece) else origin,
+                "addressed": addressed,
+                "expected": expected,
+                "right_words": addressed
+                and parse(italian.removeprefix(ATTENTION_WORD + " ")) == parse(expected or ""),
+                "confidence": utterance.confidence,
+                "evidence": dataclasses.asdict(evidence) if evidence else None,
+                "busy": busy,
+                "denoised": utterance.denoised,
+            }
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
 def dump_evidence(path: Path, recording: Recording, run: Run) -> None:
     """Each result that was a grammar sentence, with what the recogniser knew of it and whether
     it was the command said (to calibrate the gate's acting rule)."""
@@ -723,7 +770,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="list every wrong outcome")
     parser.add_argument("--no-gain", action="store_true", help="without the automatic gain")
     parser.add_argument("--dump", type=Path, help="write each result's evidence (JSON lines)")
+    parser.add_argument(
+        "--full-grammar",
+        action="store_true",
+        help="the whole grammar always, not narrowed to the table's set and arms",
+    )
+    parser.add_argument(
+        "--decoder",
+        default="",
+        help="the sentence decoder's options, e.g. --beam=13,--max-active=7000",
+    )
     args = parser.parse_args(argv)
+    for option in filter(None, args.decoder.split(",")):
+        name, value = option.split("=", 1)
+        sentence_graph.DECODER_OPTIONS[name] = value
     per_condition = args.commands or (4 if args.quick else 30)
     minutes = args.minutes or (4.0 if args.quick else 20.0)
     conditions = CONDITIONS
@@ -740,22 +800,29 @@ def main(argv: list[str] | None = None) -> int:
         f"festival voices: {home.festival_available()}; made in {time.monotonic() - began:.0f} s",
         flush=True,
     )
-    recognizer = SpeechRecognizer(
-        ko_model(), standin.sentences(grammar_sentences()), model_path=KO_MODEL_PATH
-    )
+    italian = grammar_sentences() if args.full_grammar else table_sentences(PLAYED)
+    recognizer = SpeechRecognizer(ko_model(), standin.sentences(italian), model_path=KO_MODEL_PATH)
     with tempfile.TemporaryDirectory(prefix="bench-home-") as folder:
         wav = write_wav(Path(folder) / "home.wav", recording.base)
         game, run, source = run_game(
-            wav, recording, recognizer, standin, args.seed, gain=not args.no_gain
+            wav,
+            recording,
+            recognizer,
+            standin,
+            args.seed,
+            gain=not args.no_gain,
+            narrowed=not args.full_grammar,
         )
     print(
         f"listened: {run.wall_seconds:.0f} s wall for {len(recording.base) / RATE:.0f} s of "
-        f"audio, {len(run.deliveries)} results delivered",
+        f"audio, {len(run.deliveries)} results delivered, {len(italian)} sentences heard, "
+        f"narrowed again {run.narrowings} times",
         flush=True,
     )
     figures = measure(recording, game, run, source, args.verbose)
     if args.dump is not None:
         dump_evidence(args.dump, recording, run)
+        dump_results(args.dump.with_suffix(".all.jsonl"), recording, run)
     print(
         f"{'condition':<14}{'right':>7}{'goal':>7}{'count':>7}{'domino':>8}"
         f"{'eos med':>9}{'eos p95':>9}{'talk':>6}{'talk90':>7}{'busy':>6}"

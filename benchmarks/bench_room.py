@@ -114,12 +114,19 @@ class Piece:
         return self.clip.kind == "command"
 
 
-def command_sentences(count: int, seed: int) -> list[str]:
-    """Grammar sentences spread over the intents, `count` in all."""
+def command_sentences(
+    count: int, seed: int, possible: Callable[[Intent], bool] | None = None
+) -> list[str]:
+    """Grammar sentences spread over the intents, `count` in all (only those `possible` at the
+    table played, when given: a player does not say tiles the set has not)."""
     by_intent: dict[str, list[str]] = {}
     for sentence in grammar().sentences():  # plain: the attention word is added per mode
         intent = parse(sentence)
-        if intent is not None and not isinstance(intent, LEFT_OUT_INTENTS):
+        if (
+            intent is not None
+            and not isinstance(intent, LEFT_OUT_INTENTS)
+            and (possible is None or possible(intent))
+        ):
             by_intent.setdefault(type(intent).__name__, []).append(sentence)
     rng = random.Random(seed)
     chosen: list[str] = []

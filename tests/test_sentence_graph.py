@@ -351,6 +351,27 @@ def test_without_symbolic_links_the_model_files_are_linked_or_copied(
     assert heard(recognizer, say(command)) == game_standin().korean(command)
 
 
+def test_the_sentence_decoder_searches_with_its_own_options_beside_the_model_s(
+    tmp_path: Path,
+) -> None:
+    """conf/model.conf of the graph folder: the model's settings, the search widened by
+    DECODER_OPTIONS; the model's own folder is left as it was."""
+    own = (KO_MODEL_PATH / "conf" / "model.conf").read_text(encoding="utf-8")
+    graph = sentence_graph.sentence_graph(["uno due"], {"uno": 1, "due": 2}.__getitem__)
+    folder = graph_model_folder(KO_MODEL_PATH, graph, tmp_path)
+    lines = (folder / "conf" / "model.conf").read_text(encoding="utf-8").splitlines()
+    options = dict(line.split("=", 1) for line in lines)
+    assert sentence_graph.DECODER_OPTIONS.items() <= options.items()
+    for line in own.splitlines():
+        name = line.split("=", 1)[0]
+        if name not in sentence_graph.DECODER_OPTIONS:
+            assert line in lines
+    assert (folder / "conf" / "mfcc.conf").read_bytes() == (
+        KO_MODEL_PATH / "conf" / "mfcc.conf"
+    ).read_bytes()
+    assert (KO_MODEL_PATH / "conf" / "model.conf").read_text(encoding="utf-8") == own
+
+
 BUILD = """
 import sys
 from pathlib import Path

@@ -9,11 +9,16 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from voicedomino.audio.api import SoundOutput
+from voicedomino.dialog.intents import AskNumber, Intent, PlayNumber, PlayTile, SideWord
 from voicedomino.dialog.parser import grammar, grammar_sentences, hear, sentence_table
+from voicedomino.engine import TILE_SETS
+from voicedomino.engine.actions import Side
 from voicedomino.frontend.app import Game
 from voicedomino.frontend.inbox import Announcement, DeviceNotice, InputEnded, Source, Spoken
 from voicedomino.italian import messages as it
@@ -26,6 +31,9 @@ from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
 from voicedomino.speech.sources import AudioSource, MicrophoneSource, SourceError, WavFileSource
 from voicedomino.speech.vocabulary import commands_lost
 
+if TYPE_CHECKING:
+    from voicedomino.dialog.manager import DialogManager
+
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 5.0  # how often a lost microphone is tried again
@@ -36,6 +44,67 @@ FREE_WORDS_CONFIDENCE = 0.6
 # Fewer free words are mostly a sound of the room taken for one or two words: in the room
 # benchmark the free words that meant something alone were "destra", "sinistra", "e quattro".
 FREE_WORDS_MIN = 3
+FOLLOW_TABLE_SECONDS = 0.5  # how often the table's set and arms are looked at
+
+
+@dataclass(frozen=True)
+class TableShape:
+    """What tiles and arms can exist at the table: the recogniser listens for those moves only
+    (on a double-six table without spinner "gioca nove e uno in basso" cannot be a command,
+    and in noise such sentences were most of the wrong ones heard)."""
+
+    highest: int  # the set's top number
+    spinner: bool  # arms up and down (sopra, sotto)
+
+    def allows(self, intent: Intent | None) -> bool:
+        """Whether a sentence meaning `intent` can be a command at this table."""
+        if _names_a_tile_set(intent):  # "doppio nove" chooses the set in the menu
+            return True
+        numbers: tuple[int, ...] = ()
+        side: Side | None = None
+        if isinstance(intent, PlayTile):
+            numbers, side = (intent.first, intent.second), intent.side
+        elif isinstance(intent, PlayNumber):
+            numbers, side = (intent.number,), intent.side
+        elif isinstance(intent, SideWord):
+            side = intent.side
+        elif isinstance(intent, AskNumber):
+            numbers = (intent.number,)
+        if any(number > self.highest for number in numbers):
+            return False
+        return self.spinner or side not in (Side.UP, Side.DOWN)
+
+    def joined(self, other: TableShape) -> TableShape:
+        """Both tables' tiles and arms."""
+        return TableShape(max(self.highest, other.highest), self.spinner or other.spinner)
+
+
+def _names_a_tile_set(intent: Intent | None) -> bool:
+    return (
+        isinstance(intent, PlayTile)
+        and intent.first == intent.second in TILE_SETS
+        and intent.side is None
+    )
+
+
+def table_shape(manager: DialogManager) -> TableShape:
+    """The tiles and arms of the match being played and of the one the menu would start (the
+    next match is set in the menu before it starts: its moves are heard from its first turn)."""
+    rules = manager.table.rules()
+    shape = TableShape(rules.highest, rules.spinner)
+    session = manager.session
+    if session is not None:
+        try:
+            playing = session.view().rules
+        except Exception:  # a network table before its first match has no view yet
+            return shape
+        shape = shape.joined(TableShape(playing.highest, playing.spinner))
+    return shape
+
+
+def table_sentences(shape: TableShape) -> list[str]:
+    """The grammar's sentences that can be commands at a table of this shape (sorted)."""
+    return sorted(text for text, heard in sentence_table().items() if shape.allows(heard.intent))
 
 
 def deliver(game: Game, utterance: Utterance) -> None:
@@ -137,9 +206,14 @@ class VoiceInput:
         fallback_notice: str | None,
         offer_check: bool = False,
         sentences: Sequence[str] | None = None,
+        narrowing: Callable[[TableShape], Iterable[str]] | None = None,
     ) -> None:
         self.game = game
         self.sentences = sentences  # the grammar; None: every sentence the dialog accepts
+        # The sentences for a table's shape (the recogniser follows the table); by default
+        # the dialog's own, when the grammar is; None: the grammar as given, always.
+        self.narrowing = narrowing if narrowing is not None or sentences else table_sentences
+        self.heard_for: TableShape | None = None  # the shape the recogniser was built for
         self.output = output
         self.model_path = model_path
         self.audio_in = audio_in
@@ -204,6 +278,13 @@ class VoiceInput:
             if self._stop.is_set():
                 return None
             self.listener = listener
+        if self.narrowing is not None:
+            threading.Thread(
+                target=self._follow_table,
+                args=(listener.recognizer, self.narrowing),
+                name="voice-table",
+                daemon=True,
+            ).start()
         if listener.start():  # else the listener has said why: tried again in _run
             self.game.submit(DeviceNotice("listening"))
             if self.offer_check and self.audio_in is None:
@@ -220,6 +301,10 @@ class VoiceInput:
         model = load_model(self.model_path)  # ModelLoadError carries its notice key
         try:
             sentences = grammar_sentences() if self.sentences is None else self.sentences
+            if self.narrowing is not None:  # the moves of the table from the start
+                shape = table_shape(self.game.manager)
+                sentences = list(self.narrowing(shape))
+                self.heard_for = shape
             recognizer = SpeechRecognizer(model, sentences, model_path=self.model_path)
         except ValueError as error:  # a model that knows none of the game's words
             log.warning("speech model unusable: %s", error)
@@ -244,6 +329,24 @@ class VoiceInput:
             on_notice=self._notice,
             gain=gain,
         )
+
+    def _follow_table(
+        self, recognizer: SpeechRecognizer, narrowing: Callable[[TableShape], Iterable[str]]
+    ) -> None:
+        """Keep the recogniser on the moves of the table's set and arms: narrowed again when
+        the table's shape changes (the decoders it had listen while the new ones are built)."""
+        while True:
+            try:
+                shape = table_shape(self.game.manager)
+                if shape != self.heard_for:
+                    recognizer.narrow(narrowing(shape))
+                    log.info("recogniser narrowed to %s", shape)
+                    self.heard_for = shape
+            except Exception:  # the grammar it has keeps listening
+                log.exception("recogniser not narrowed to the table")
+                return
+            if self._stop.wait(FOLLOW_TABLE_SECONDS):
+                return
 
     def _tell_lost_commands(self, recognizer: SpeechRecognizer, sentences: Sequence[str]) -> None:
         """A model without some of the game's words: say which commands it cannot hear."""

@@ -28,6 +28,7 @@ import functools
 import json
 import logging
 import re
+import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -78,6 +79,9 @@ class Evidence:
     agreed: bool  # the word list heard the sentence decoder's very sentence
     score_per_second: float | None = None  # the sentence decoder's score over its words' time
     min_word_confidence: float | None = None  # the word list's least sure word
+    # How much better the free words fit the audio than a mended sentence (log likelihood);
+    # None when not weighed.
+    margin: float | None = None
 
     def joined(self, more: Evidence | None) -> Evidence | None:
         if more is None:
@@ -87,10 +91,12 @@ class Evidence:
             known = [x for x in (a, b) if x is not None]
             return min(known) if known else None
 
+        margins = [m for m in (self.margin, more.margin) if m is not None]
         return Evidence(
             self.agreed and more.agreed,
             least(self.score_per_second, more.score_per_second),
             least(self.min_word_confidence, more.min_word_confidence),
+            max(margins) if margins else None,
         )
 
 
@@ -141,6 +147,18 @@ class Utterance:
         )
 
 
+@dataclass(frozen=True)
+class _Decoding:
+    """Everything the recogniser decodes one list of sentences with."""
+
+    fit: GrammarFit
+    grammar: list[str]  # the word list's phrases
+    words: Any  # the word list's Vosk recogniser
+    vosk_missing: tuple[str, ...]
+    sentences: Any  # the sentence decoder, or None
+    scored: Any  # the word list scored, beside the sentence decoder
+
+
 def _free(words: Utterance) -> Utterance:
     """The word list's result, its words offered as free words (those that make a grammar
     sentence are looked up as that sentence first)."""
@@ -181,45 +199,79 @@ class SpeechRecognizer:
         model_path: Path | None = None,
         graph_cache: Path | None = None,
     ):
+        self._model = model
+        self._sample_rate = sample_rate
+        self._model_path = model_path
+        self._graph_cache = graph_cache
+        self._heard: list[bytes] = []  # this utterance's audio, for the scored word list
+        self._in_utterance = False  # audio fed since the last finish() or reset()
+        self._lock = threading.Lock()
+        self._narrowed: _Decoding | None = None  # waiting for the next utterance
+        self._use(self._decoding(sentences))
+        self.noisy_room = False  # set by the listener: this utterance comes through a suppressor
+        self._finisher: ThreadPoolExecutor | None = None
+
+    def _decoding(self, sentences: Iterable[str]) -> _Decoding:
+        """The decoders for `sentences`: seconds for a large grammar (Vosk builds its word loop,
+        the sentence graph is written or found in the cache and its model folder loaded)."""
         import vosk
 
-        self.fit: GrammarFit = fit_grammar(sentences, lambda word: _knows(model, word))
-        if not self.fit.phrases:
+        model = self._model
+        fit = fit_grammar(sentences, lambda word: _knows(model, word))
+        if not fit.phrases:
             raise ValueError("no grammar sentence uses only words the model knows")
-        self.grammar: list[str] = [*self.fit.phrases, UNKNOWN_WORD]
-        self._beginnings = beginnings(self.fit.phrases)
+        grammar = [*fit.phrases, UNKNOWN_WORD]
 
         def word_list() -> tuple[Any, list[str]]:
             """A Vosk recogniser on the word list, and the words Vosk said it lacks."""
             with capture_fd2(lambda line: bool(_MISSING_WORD_LINE.search(line))) as lines:
                 recogniser = vosk.KaldiRecognizer(
-                    model, sample_rate, json.dumps(self.grammar, ensure_ascii=False)
+                    model, self._sample_rate, json.dumps(grammar, ensure_ascii=False)
                 )
             return recogniser, lines
 
-        self._vosk, lines = word_list()
-        self.vosk_missing: tuple[str, ...] = tuple(
+        words, lines = word_list()
+        vosk_missing = tuple(
             match.group(1) for line in lines if (match := _MISSING_WORD_LINE.search(line))
         )
-        reported = {*self.fit.missing_words, *self.vosk_missing} - {UNKNOWN_WORD}
+        words.SetWords(True)  # the words with their confidences
+        # The sentence decoder, and the same word list scored (its log likelihood) to weigh
+        # what the sentence decoder mended; None: the word list alone.
+        sentence_vosk: Any = None
+        scored_vosk: Any = None
+        if self._model_path is not None:
+            sentence_vosk = _sentence_decoder(
+                model, self._model_path, fit.phrases, self._sample_rate, self._graph_cache
+            )
+        if sentence_vosk is not None:
+            scored_vosk, _ = word_list()
+            scored_vosk.SetMaxAlternatives(1)
+        return _Decoding(fit, grammar, words, vosk_missing, sentence_vosk, scored_vosk)
+
+    def _use(self, decoding: _Decoding) -> None:
+        self.fit: GrammarFit = decoding.fit
+        self.grammar: list[str] = decoding.grammar
+        self._beginnings = beginnings(decoding.fit.phrases)
+        self._vosk = decoding.words
+        self.vosk_missing: tuple[str, ...] = decoding.vosk_missing
+        reported = {*decoding.fit.missing_words, *decoding.vosk_missing} - {UNKNOWN_WORD}
         self.missing_words: tuple[str, ...] = tuple(sorted(reported))
         if self.missing_words:
             log.warning("grammar words the speech model does not know: %s", self.missing_words)
-        self._vosk.SetWords(True)  # the words with their confidences
-        # The sentence decoder, and the same word list scored (its log likelihood) to weigh
-        # what the sentence decoder mended; None: the word list alone.
-        self._sentence_vosk: Any = None
-        self._scored_vosk: Any = None
-        if model_path is not None:
-            self._sentence_vosk = _sentence_decoder(
-                model, model_path, self.fit.phrases, sample_rate, graph_cache
-            )
-        if self._sentence_vosk is not None:
-            self._scored_vosk, _ = word_list()
-            self._scored_vosk.SetMaxAlternatives(1)
-        self._heard: list[bytes] = []  # this utterance's audio, for the scored word list
-        self.noisy_room = False  # set by the listener: this utterance comes through a suppressor
-        self._finisher: ThreadPoolExecutor | None = None
+        self._sentence_vosk: Any = decoding.sentences
+        self._scored_vosk: Any = decoding.scored
+
+    def narrow(self, sentences: Iterable[str]) -> None:
+        """Listen for `sentences` from the next utterance on (the moves that can exist at the
+        current table, say): fewer sentences to choose from, fewer wrong ones heard in noise.
+
+        Builds the decoders here (seconds for the whole grammar: call it off the listener's
+        thread); the current ones listen meanwhile, and an utterance already begun ends with
+        them. Raises ValueError when the model knows none of the sentences.
+        """
+        decoding = self._decoding(sentences)
+        with self._lock:
+            self._narrowed = decoding
 
     @property
     def sentence_decoding(self) -> bool:
@@ -230,18 +282,24 @@ class SpeechRecognizer:
 
     def accept(self, pcm: bytes) -> Utterance | None:
         """Feed audio; return an utterance when Vosk's own endpointing closed one."""
+        if not self._in_utterance:
+            with self._lock:  # the narrowed decoders are taken between utterances only
+                narrowed, self._narrowed = self._narrowed, None
+            if narrowed is not None:
+                self._use(narrowed)
+            self._in_utterance = True
         closed = [decoder.AcceptWaveform(pcm) for decoder in self._decoders()]
         if self._sentence_vosk is None:
-            return (
-                self.identify(_free(Utterance.from_vosk(self._vosk.Result())))
-                if closed[0]
-                else None
-            )
+            if not closed[0]:
+                return None
+            self._in_utterance = False
+            return self.identify(_free(Utterance.from_vosk(self._vosk.Result())))
         self._heard.append(pcm)
         return self.finish() if any(closed) else None
 
     def finish(self) -> Utterance:
         """Close the current utterance now (decodes the audio fed so far)."""
+        self._in_utterance = False
         if self._sentence_vosk is None:
             words = self._vosk.FinalResult()
             self._vosk.Reset()
@@ -303,6 +361,7 @@ class SpeechRecognizer:
         for decoder in self._decoders():
             decoder.FinalResult()
             decoder.Reset()
+        self._in_utterance = False
 
 
 def beginnings(sentences: Iterable[str]) -> frozenset[str]:
@@ -356,8 +415,13 @@ def judge(
         (MENDED_MARGIN_NOISY, MENDED_MIN_WORDS_NOISY) if noisy_room else (MENDED_MARGIN, 1)
     )
 
+    weighed: list[float] = []
+
     def free_likelihood() -> float | None:
-        return _best_alternative(scored_json())[1]
+        free = _best_alternative(scored_json())[1]
+        if free is not None:
+            weighed.append(free - likelihood)
+        return free
 
     holds = mended_sentence_holds(text, likelihood, free_likelihood, margin, min_words)
     confidence = MENDED_CONFIDENCE if holds else 0.0
@@ -374,7 +438,7 @@ def judge(
         mended,
         understood and _understood(text.split()),
         free_text=free,
-        evidence=Evidence(False, per_second),
+        evidence=Evidence(False, per_second, margin=weighed[0] if weighed else None),
     )
 
 
