@@ -117,6 +117,10 @@ case "${1:-gioca}" in
         "$py" benchmarks/regret.py --variant coppie --seats 4 --pairs --deals $((deals / 20)) \
             --a difficile --b pesante --also difficile-v1
         ;;
+    -h | --help | aiuto)
+        say "Uso: ./run.sh gioca [opzioni] | ./run.sh test | ./run.sh bench [--full]"
+        say "Le opzioni del gioco: ./run.sh gioca --help"
+        ;;
     *)
         say "Uso: ./run.sh gioca [opzioni] | ./run.sh test | ./run.sh bench [--full]"
         exit 2

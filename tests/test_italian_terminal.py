@@ -198,3 +198,14 @@ def test_run_sh_gioca_with_a_folder_as_input_starts_python_and_says_so(tmp_path:
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["True"]  # a closed input: the game's own message
     assert "Fatal" not in result.stderr, result.stderr
+
+
+def test_run_sh_help_is_italian_and_says_where_the_game_options_are() -> None:
+    result = subprocess.run(
+        ["bash", str(ROOT / "run.sh"), "--help"], capture_output=True, text=True
+    )
+    assert result.returncode == 0 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "Uso: ./run.sh gioca [opzioni] | ./run.sh test | ./run.sh bench [--full]",
+        "Le opzioni del gioco: ./run.sh gioca --help",
+    ]
