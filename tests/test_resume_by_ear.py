@@ -18,6 +18,7 @@ from pty_terminal import saved_position
 from voicedomino.dialog import answers
 from voicedomino.engine import Match, Settings, TilePlayed
 from voicedomino.italian import messages as it
+from voicedomino.persistence.autosave import SAVE_NAME
 
 
 def resumed_with(tmp_path: Path, *lines: str) -> str:
@@ -56,3 +57,20 @@ def test_a_match_saved_at_a_finished_hand_tells_how_it_ended(tmp_path: Path) -> 
     ended = resume.split(it.next_round_prompt())[0]
     assert "punti" in ended and "Marco" in ended, resume  # who won, the points, the hands
     assert it.no_round_finished() not in told, told
+
+
+def test_leaving_at_the_resume_question_says_the_saved_match_is_kept(tmp_path: Path) -> None:
+    """The input ends (Ctrl-D) while "vuoi riprenderla?" waits: the match is neither resumed
+    nor set aside, and the player is told it is still there, not a bare goodbye."""
+    saved_position(tmp_path, Settings(), lambda match: match.round.round_number > 1)
+    save = tmp_path / "data" / SAVE_NAME
+    before = save.read_bytes()
+    env = {key: value for key, value in os.environ.items() if not key.startswith("VOICEDOMINO")}
+    env |= {"VOICEDOMINO_DATA_DIR": str(tmp_path / "data"), "VOICEDOMINO_CONFIG_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "voicedomino", "--righe", "--muto", "--tastiera"],
+        input="", capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    lines = result.stdout.splitlines()
+    assert lines[-2:] == [it.saved_match_kept(), it.goodbye()], lines
+    assert save.read_bytes() == before

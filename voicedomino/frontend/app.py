@@ -24,7 +24,7 @@ from voicedomino.dialog.intents import (
     UseVoice,
     VoiceChange,
 )
-from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.manager import DialogManager, Phase
 from voicedomino.dialog.network import NetRequest
 from voicedomino.dialog.parser import Heard
 from voicedomino.dialog.response import Message, Response
@@ -515,6 +515,9 @@ class Game:
             else:  # still failing as the player leaves: said once more
                 response.say(it.save_failed(self._failure_kind, self._behind()))
                 response.say(it.goodbye())
+        elif self.autosave is not None and self.manager.phase is Phase.RESUME_OFFER:
+            response.say(it.saved_match_kept())  # not answered: the saved match stays as it was
+            response.say(it.goodbye())
         else:
             response.say(it.goodbye())
         self.render(response)

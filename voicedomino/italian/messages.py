@@ -1783,6 +1783,11 @@ def saved_goodbye() -> str:
     return "Partita salvata. Arrivederci."
 
 
+def saved_match_kept() -> str:
+    """Leaving at the resume question: the saved match is neither resumed nor set aside."""
+    return "La partita salvata resta com'è: la ritrovi la prossima volta."
+
+
 # --- the model download, interrupted ------------------------------------------------------
 
 
