@@ -431,9 +431,11 @@ class KeyNavigator:
         # a, b (the cross's arms), t and c place a typed tile only when its read-back names
         # them: listed here on their own they would clash with b "basta" and c "estremi".
         typed = "una tessera, per esempio 3 e 5: poi Invio, o la lettera del lato che ti dico"
+        view = manager.view()
+        if view is not None and view.rules.spinner:  # the cross's arms, by those letters
+            typed += ": t testa, c coda, a sopra, b sotto"
         keys = [*KEY_MODE_HELP, ("due cifre", typed)]
         if phase is Phase.CHOOSE_SIDE:
-            view = manager.view()
             arms = view is not None and view.layout.has_spinner
             keys.insert(
                 0,
