@@ -3,6 +3,10 @@ page), the quick messages, and the lines the server prints for whoever starts it
 
 from __future__ import annotations
 
+import errno
+import socket
+import ssl
+
 from voicedomino.italian.messages import to_name
 from voicedomino.italian.numbers import cardinal
 
@@ -155,16 +159,55 @@ def server_folder_in_use(folder: str) -> str:
     return f"Un altro server usa già la cartella {folder}: ne basta uno."
 
 
-def server_cannot_listen(address: str, reason: str) -> str:
+# Why the system refused, in words for whoever starts the server: the system's own text is
+# English (and the library's even more so), so it goes only to the log.
+_SYSTEM_REASONS = {
+    errno.ENOENT: "il file o la cartella non esiste",
+    errno.EACCES: "non ho il permesso",
+    errno.EPERM: "non ho il permesso",
+    errno.EADDRINUSE: "la porta è già in uso: forse c'è già un server acceso",
+    errno.EADDRNOTAVAIL: "questo indirizzo non appartiene a questa macchina",
+    errno.EEXIST: "al posto della cartella c'è un file",
+    errno.ENOTDIR: "al posto della cartella c'è un file",
+    errno.EISDIR: "al posto del file c'è una cartella",
+    errno.ENOSPC: "il disco è pieno",
+    errno.EROFS: "il disco è in sola lettura",
+    errno.ECONNREFUSED: "a quell'indirizzo non risponde nessuno",
+    errno.ETIMEDOUT: "a quell'indirizzo non risponde nessuno in tempo",
+    errno.EHOSTUNREACH: "quella macchina non si raggiunge",
+    errno.ENETUNREACH: "la rete non raggiunge quell'indirizzo",
+}
+
+
+def system_reason(error: BaseException) -> str:
+    """Why *error* happened, in Italian, looking through the exceptions it was raised from."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, socket.gaierror):
+            return "non conosco questo nome o indirizzo"
+        if isinstance(seen, ssl.SSLError):
+            return "certificato o chiave non validi: servono due file PEM che si accordino"
+        if isinstance(seen, OSError) and seen.errno in _SYSTEM_REASONS:
+            return _SYSTEM_REASONS[seen.errno]
+        seen = seen.__cause__ or seen.__context__
+    if "redis" in type(error).__module__ or "redis" in str(error).lower():
+        return "il server Redis non risponde o ha rifiutato la richiesta"
+    return "il sistema ha dato un errore; i dettagli sono nel registro del server"
+
+
+def server_cannot_listen(address: str, error: BaseException) -> str:
+    reason = system_reason(error)
+    if isinstance(error, OSError) and error.errno in (errno.EACCES, errno.EPERM):
+        reason += ": le porte sotto la 1024 sono riservate all'amministratore"
     return f"Non riesco ad ascoltare su {address}: {reason}."
 
 
-def server_tls_problem(reason: str) -> str:
-    return f"Il certificato o la chiave TLS non vanno: {reason}."
+def server_tls_problem(error: BaseException) -> str:
+    return f"Il certificato o la chiave TLS non vanno: {system_reason(error)}."
 
 
-def server_store_problem(reason: str) -> str:
-    return f"Non riesco ad aprire i tavoli salvati: {reason}."
+def server_store_problem(error: BaseException) -> str:
+    return f"Non riesco ad aprire i tavoli salvati: {system_reason(error)}."
 
 
 def server_stopped() -> str:

@@ -1145,7 +1145,8 @@ async def _run(settings: ServerSettings, say: Callable[[str], None]) -> int:
             ssl_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
             ssl_context.load_cert_chain(settings.tls_cert, settings.tls_key)
         except (OSError, ssl.SSLError) as error:
-            say(it_net.server_tls_problem(str(error)))
+            log.warning("TLS: %s", error)
+            say(it_net.server_tls_problem(error))
             return 1
     store: TableStore
     try:
@@ -1158,7 +1159,8 @@ async def _run(settings: ServerSettings, say: Callable[[str], None]) -> int:
         say(it_net.server_folder_in_use(str(settings.folder)))
         return 1
     except (OSError, sqlite3.Error, ImportError) as error:
-        say(it_net.server_store_problem(str(error)))
+        log.warning("store: %s", error)
+        say(it_net.server_store_problem(error))
         return 1
     server = TableServer(
         store,
@@ -1170,7 +1172,8 @@ async def _run(settings: ServerSettings, say: Callable[[str], None]) -> int:
     try:
         restored = await server.restore()
     except StoreError as error:
-        say(it_net.server_store_problem(str(error)))
+        log.warning("store: %s", error)
+        say(it_net.server_store_problem(error))
         await server.close()
         return 1
     stop = asyncio.get_running_loop().create_future()
@@ -1188,7 +1191,8 @@ async def _run(settings: ServerSettings, say: Callable[[str], None]) -> int:
             say(it_net.server_listening(address, ssl_context is not None))
             await stop
     except OSError as error:
-        say(it_net.server_cannot_listen(address, error.strerror or str(error)))
+        log.warning("listen on %s: %s", address, error)
+        say(it_net.server_cannot_listen(address, error))
         await server.close()
         return 1
     await server.close()
