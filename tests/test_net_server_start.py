@@ -90,5 +90,5 @@ def test_tls_files_that_do_not_work_are_said_in_italian(kind: str, tmp_path: Pat
         certificate.write_text("solo testo\n", encoding="utf-8")
     tls = ["--tls-cert", str(certificate), "--tls-key", str(certificate)]
     text = said(server("--porta", "0", "--cartella", str(tmp_path), *tls, folder=tmp_path))
-    why = "non esiste" if kind == "missing" else "non sono validi"
+    why = "non esiste" if kind == "missing" else "non sono file PEM validi"
     assert "Il certificato o la chiave TLS non vanno: " in text and why in text, text

@@ -186,7 +186,7 @@ def system_reason(error: BaseException) -> str:
         if isinstance(seen, socket.gaierror):
             return "non conosco questo nome o indirizzo"
         if isinstance(seen, ssl.SSLError):
-            return "certificato o chiave non validi: servono due file PEM che si accordino"
+            return "non sono file PEM validi, o la chiave non è quella del certificato"
         if isinstance(seen, OSError) and seen.errno in _SYSTEM_REASONS:
             return _SYSTEM_REASONS[seen.errno]
         seen = seen.__cause__ or seen.__context__
