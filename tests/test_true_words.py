@@ -13,7 +13,8 @@ import pytest
 from dialog_driver import play_scripted_match
 from engine_helpers import make_round, match_of, rules_for
 
-from voicedomino.dialog.manager import DialogManager
+from voicedomino.audio.cue_names import Cue
+from voicedomino.dialog.manager import DialogManager, Phase
 from voicedomino.dialog.menu import Table
 from voicedomino.dialog.response import Verbosity
 from voicedomino.engine import Tile
@@ -129,3 +130,58 @@ def test_a_second_undo_says_the_move_can_no_longer_be_taken_back() -> None:
     assert "annullata" in manager.handle("annulla la mia mossa").messages[0].text.lower()
     again = manager.handle("annulla la mia mossa").messages[0].text
     assert again == it.nothing_to_undo(moved=True) and again != it.nothing_to_undo(), again
+
+
+def _undo_said(manager: DialogManager) -> str:
+    return " ".join(m.text for m in manager.handle("annulla l'ultima mossa").messages)
+
+
+def test_undo_after_the_match_winning_move_is_refused_and_the_match_stays_won() -> None:
+    """The match was scored and announced ("Hai vinto la partita!", the ranking): taking the
+    move back would reopen it under the player's feet. Refused with the reason, nothing
+    changes: scores, phase and the next prompt stay those of the finished match."""
+    manager = playing(["4-0", "5-5 6-6 1-6"], "3-5 5-4", Verbosity.NORMAL)
+    assert manager.session is not None
+    manager.session.match = match_of(
+        make_round(rules_for("blocco", target=10), ["4-0", "5-5 6-6 1-6"], line="3-5 5-4"), 10
+    )
+    won = " ".join(m.text for m in manager.handle("gioca quattro bianco").messages)
+    assert "vinto la partita" in won and manager.phase is Phase.MATCH_OVER, won
+    refused = manager.handle("annulla l'ultima mossa")
+    assert refused.messages[0].text == it.no_undo_match_over()
+    assert refused.messages[0].cue == Cue.INVALID and not refused.state_changed
+    assert "finita" in refused.messages[0].text and "nuova partita" in refused.messages[0].text
+    assert manager.phase is Phase.MATCH_OVER
+    view = manager.session.view()
+    assert view.match_result is not None and view.scores == (29, 0)
+    assert manager.handle("quanti punti ho").messages[0].text.startswith("Punteggio: tu ventinove")
+
+
+def test_undo_after_a_reply_that_won_the_match_is_refused() -> None:
+    """The computer's reply to the player's move ended the match: the same, the player's
+    move is not taken back with the others' winning reply."""
+    manager = playing(["4-0 1-1", "0-2"], "3-5 5-4", Verbosity.NORMAL)
+    assert manager.session is not None
+    manager.session.match = match_of(
+        make_round(rules_for("blocco", target=2), ["4-0 1-1", "0-2"], line="3-5 5-4"), 2
+    )
+    lost = " ".join(m.text for m in manager.handle("gioca quattro bianco").messages)
+    assert "Marco" in lost and manager.phase is Phase.MATCH_OVER, lost
+    assert manager.session.undoable is None and manager.session.undo() is None
+    assert _undo_said(manager) == it.no_undo_match_over()
+    assert manager.session.view().match_result is not None
+
+
+def test_undoing_a_hand_winning_move_forgets_how_that_hand_ended() -> None:
+    """A hand won and then taken back never ended: "com'è finita la mano" must not tell it,
+    the scores are those before it, and playing again scores it once."""
+    manager = playing(["4-0", "5-5 6-6 1-6"], "3-5 5-4", Verbosity.NORMAL)
+    manager.handle("gioca quattro bianco")
+    assert manager.phase is Phase.ROUND_OVER
+    assert _undo_said(manager).startswith("Mossa annullata")
+    assert manager.phase is Phase.PLAYING
+    ended = manager.handle("com'è finita la mano").messages[0].text
+    assert "Domino" not in ended and "ventinove" not in ended, ended
+    assert manager.handle("quanti punti ho").messages[0].text.startswith("Punteggio: tu zero")
+    manager.handle("gioca quattro bianco")
+    assert manager.handle("quanti punti ho").messages[0].text.startswith("Punteggio: tu ventinove")

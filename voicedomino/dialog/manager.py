@@ -904,6 +904,8 @@ class DialogManager:
 
     def _undo(self) -> Response:
         assert self.session is not None
+        if self.phase is Phase.MATCH_OVER:  # scored and announced: the match stays finished
+            return Response(awaits_player=True).say(it.no_undo_match_over(self.inputs), Cue.INVALID)
         response = self.turns.undo(self.session)
         if response.state_changed:
             self._pending_tile = None

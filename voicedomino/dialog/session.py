@@ -35,10 +35,12 @@ PlayerFactory = Callable[[Level], Player]
 @dataclass(frozen=True)
 class Snapshot:
     """The match as it was before the human's last move (a copy: the game made it, so it is
-    not loaded and checked again like a file), and that move."""
+    not loaded and checked again like a file), that move, and the hand ended before it (what
+    "com'è finita la mano" tells once the move is taken back)."""
 
     match: Match
     action: Action
+    last_round_ended: RoundEnded | None = None
 
 
 class MatchSession:
@@ -102,9 +104,10 @@ class MatchSession:
         """The human's action (IllegalAction leaves everything as it was). Undoable unless made
         for the player (a forced draw or pass): then undo goes back past it."""
         before = self.match.copy() if undoable else None
+        ended_before = self.last_round_ended
         events = self._noted(self.match.apply(action, HUMAN_SEAT))
         if before is not None:
-            self._before_last_move = Snapshot(before, _as_made(action, events))
+            self._before_last_move = Snapshot(before, _as_made(action, events), ended_before)
         return events
 
     def _noted(self, events: list[Event]) -> list[Event]:
@@ -136,17 +139,20 @@ class MatchSession:
 
     @property
     def undoable(self) -> Action | None:
-        """The human's last move, when it can still be taken back."""
+        """The human's last move, when it can still be taken back: never once the match is
+        over (scored and announced, by the player's move or a reply: it stays finished)."""
         snapshot = self._before_last_move
-        return snapshot.action if snapshot is not None else None
+        return snapshot.action if snapshot is not None and not self.match.is_over else None
 
     def undo(self) -> Action | None:
         """Restore the position before the human's last move (and the replies that followed);
-        the move taken back, or None when there is none."""
-        snapshot, self._before_last_move = self._before_last_move, None
-        if snapshot is None:
+        the move taken back, or None when there is none (or the match is over)."""
+        snapshot = self._before_last_move
+        if snapshot is None or self.undoable is None:
             return None
+        self._before_last_move = None
         self.match = snapshot.match
+        self.last_round_ended = snapshot.last_round_ended  # the undone hand's end never was
         return snapshot.action
 
 

@@ -468,6 +468,11 @@ def nothing_to_undo(moved: bool = False) -> str:
     return "Non c'è una tua mossa da annullare."
 
 
+def no_undo_match_over(inputs: Inputs = WORDS) -> str:
+    """Undo asked once the match is over: its result stands."""
+    return "La partita è finita: le mosse non si annullano più. " + match_over_prompt(inputs)
+
+
 def undone(action: Action, *, lead: bool = False, replies: bool = True) -> str:
     """What "annulla l'ultima mossa" took back: the player's move (a lead has no side) and,
     when the others had answered it, their replies."""
