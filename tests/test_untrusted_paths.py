@@ -226,6 +226,42 @@ def test_a_model_folder_with_such_a_file_is_said_damaged_never_waited_on(
     assert result.returncode == 0 and result.stderr == ""
 
 
+def dangling_link(path: Path) -> None:
+    path.symlink_to(path.parent / "cancellato")
+
+
+def plain_file(path: Path) -> None:
+    path.write_bytes(b"PK\x03\x04 un archivio, non la sua cartella")
+
+
+@pytest.mark.parametrize("how", ["option", "environment"])
+@pytest.mark.parametrize(
+    "thing", [plain_file, fifo, dangling_link, link_to_null, link_loop], ids=lambda f: f.__name__
+)
+def test_a_model_path_that_is_no_folder_is_said_as_such(
+    thing: Callable[[Path], None], how: str, tmp_path: Path
+) -> None:
+    """Something stands at the model path the player gave, but not a folder: "non è installato"
+    would be untrue (and sends them to download what they may have). Never opened either."""
+    model = tmp_path / "modello"
+    thing(model)
+    args = ["--modello", str(model)] if how == "option" else []
+    result = subprocess.run(
+        [*GAME, *args, "--seme", "5"], input="", capture_output=True, text=True,
+        env=environment(tmp_path, VOICEDOMINO_MODEL=str(model)), timeout=TIMEOUT,
+    )  # fmt: skip
+    lines = result.stdout.splitlines()
+    assert it.notice("model_not_a_folder") in lines, lines
+    assert it.notice("model_missing") not in lines
+    assert "non è installato" not in result.stdout
+    assert result.returncode == 0 and result.stderr == ""
+
+
+def test_a_model_path_where_nothing_is_is_still_said_missing(tmp_path: Path) -> None:
+    result = started_and_ended(tmp_path, "--modello", str(tmp_path / "nessuno"))
+    assert it.notice("model_missing") in result.stdout.splitlines()
+
+
 @pytest.mark.parametrize("thing", ["fifo", "device node", "link to /dev/zero", "folder"])
 def test_audio_in_of_such_a_file_is_said_whatever_the_model(thing: str, tmp_path: Path) -> None:
     """With the Korean model (it knows none of the game's words) the file is still judged."""

@@ -1446,6 +1446,10 @@ NOTICES = {
         "Il modello vocale italiano non è installato: si gioca con la tastiera. "
         "Per installarlo: voicedomino scarica-modello."
     ),
+    "model_not_a_folder": (
+        "Il modello vocale indicato non è una cartella: si gioca con la tastiera. Indica la "
+        "cartella del modello (un archivio va prima estratto), oppure: voicedomino scarica-modello."
+    ),
     "model_corrupt": (
         "Il modello vocale italiano è danneggiato: si gioca con la tastiera. "
         "Per scaricarlo di nuovo: voicedomino scarica-modello."

@@ -62,7 +62,7 @@ ENV_VAR = "VOICEDOMINO_MODEL"
 APP_NAME = "voicedomino"
 
 ModelSource = Literal["option", "environment", "default"]
-ModelProblemKey = Literal["model_missing", "model_corrupt"]
+ModelProblemKey = Literal["model_missing", "model_not_a_folder", "model_corrupt"]
 
 # What any Vosk model needs, checked when a model is not the one the manifest describes.
 _VOSK_ESSENTIALS = ("am/final.mdl", "conf/model.conf")
@@ -138,6 +138,8 @@ def _check(
     path: Path, source: ModelSource, manifest_path: Path | None
 ) -> ModelLocation | ModelProblem:
     if not path.is_dir():
+        if source != "default" and os.path.lexists(path):  # a file, a FIFO, a dangling link
+            return ModelProblem("model_not_a_folder", path, source, f"not a directory: {path}")
         return ModelProblem("model_missing", path, source, f"no model directory at {path}")
     try:
         # Kaldi would wait for ever on a FIFO, read a device without end, or a sparse file of
