@@ -16,7 +16,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 from korean_speech import RATE, Int16, write_wav
-from korean_standin import StandIn, espeak, game_standin, korean_recognizer, say
+from korean_standin import (
+    StandIn,
+    espeak,
+    game_recognizer_sentences,
+    game_standin,
+    korean_recognizer,
+    say,
+)
 from room_corpus import OTHER_SPEECH, at_level, room_tone
 
 from voicedomino.audio.null import NullOutput
@@ -300,3 +307,160 @@ def test_a_calibration_lowers_the_line_only_within_its_bounds() -> None:
     assert unsure.acting_confidence == 0.7 and unsure.acting_confidence >= ACTING_FLOOR
     nothing = calibrate(Path("m"), [], [], None, 5)
     assert nothing.acting_confidence == 0.8 and nothing.voice_rms is None
+
+
+def calibration_recording(
+    tmp_path: Path, room: Int16, rng: np.random.Generator, commands: tuple[str, ...]
+) -> Path:
+    """The room while the player keeps silent (`room`, padded with its hiss), then `commands`
+    said 12 dB under espeak's level, with hiss."""
+    from voicedomino.frontend import mic_check
+
+    pad = room_tone(max(0.0, mic_check.SILENCE_S + 0.5 - len(room) / RATE), rng)
+    parts = [room, pad]
+    for command in commands:
+        parts += [with_hiss(quieter(say(command), 12), rng), room_tone(1.5, rng)]
+    return write_wav(tmp_path / "calibration.wav", np.concatenate(parts))
+
+
+def test_the_calibration_sets_the_score_lines_between_the_room_and_the_voice_and_the_game_uses_them(
+    recognizer: SpeechRecognizer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """People talking while the player keeps silent, then the five commands: the gate's score
+    lines sit between the room's best score and the player's weakest command, never under
+    the defaults (the stand-in's commands clear them), are saved for the model, and the game
+    started with that model uses them."""
+    from korean_speech import KO_MODEL_PATH
+
+    from voicedomino.frontend import mic_check
+    from voicedomino.frontend.attention import MIN_SCORE_PER_SECOND, MIN_SCORE_TO_ANSWER
+    from voicedomino.speech import calibration
+
+    monkeypatch.setenv("VOICEDOMINO_CONFIG_DIR", str(tmp_path / "config"))
+    rng = np.random.default_rng(9)
+    talk = np.concatenate(
+        [
+            at_level(espeak(OTHER_SPEECH[lang][0], lang + "+f3", 170, 50), 700)
+            for lang in ("en", "de")
+        ]
+    )[: int(mic_check.SILENCE_S * RATE)]
+    path = calibration_recording(tmp_path, talk, rng, mic_check.CALIBRATION_COMMANDS)
+    told: list[str] = []
+    done = mic_check.calibrate_voice(
+        WavFileSource(path), recognizer, KO_MODEL_PATH, told.append,
+        to_grammar=game_standin().italian,
+    )  # fmt: skip
+    assert done.scores == "set", done
+    act, answer = done.min_score_per_second, done.min_score_to_answer
+    room_best, weakest = done.room_best_score, done.weakest_command_score
+    assert act is not None and answer is not None and room_best is not None and weakest
+    assert room_best < answer <= act < weakest, done
+    assert act >= MIN_SCORE_PER_SECOND and answer >= MIN_SCORE_TO_ANSWER  # never looser here
+    assert it.CALIBRATION_SCORE_LINES["set"] in told[-1] and "salvata" in told[-1]
+    assert calibration.load_calibration(KO_MODEL_PATH) == done
+
+    # The game with this model: its gate takes the lines saved for it.
+    wav = write_wav(tmp_path / "quiet.wav", np.zeros(8000, dtype=np.int16))
+    game = Game(DialogManager(seed=5, computer_pause=0.0), NullOutput(), autosave=None,
+                out=io.StringIO())  # fmt: skip
+    gate = game.listen_with_gate(GateSettings())
+    hands_free = voice.VoiceInput(
+        game, game.output, model_path=KO_MODEL_PATH, audio_in=wav, realtime=False,
+        barge_in=False, input_device=None, fallback_notice=None,
+        sentences=game_recognizer_sentences(),
+    )  # fmt: skip
+    listener = hands_free._listener()
+    assert listener.gain is not None and listener.gain.voice_rms == done.voice_rms
+    assert gate.settings.min_score_per_second == act
+    assert gate.settings.min_score_to_answer == answer
+
+
+def test_thin_or_odd_evidence_keeps_the_default_score_lines(
+    recognizer: SpeechRecognizer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A silent room with the stand-in's commands, a player heard too rarely, and a room that
+    scored like the player: the lines stay the game's defaults, and the player is told why."""
+    from voicedomino.frontend import mic_check
+    from voicedomino.frontend.attention import GateSettings as Settings
+    from voicedomino.frontend.attention import calibrated
+    from voicedomino.speech.calibration import score_lines
+
+    monkeypatch.setenv("VOICEDOMINO_CONFIG_DIR", str(tmp_path / "config"))
+    rng = np.random.default_rng(9)
+    silent = calibration_recording(
+        tmp_path, room_tone(0.5, rng), rng, mic_check.CALIBRATION_COMMANDS
+    )
+    told: list[str] = []
+    model = tmp_path / "vosk-model-it-0.22"
+    quiet = mic_check.calibrate_voice(
+        WavFileSource(silent), recognizer, model, told.append, to_grammar=game_standin().italian
+    )
+    assert quiet.scores == "quiet_room" and quiet.room_best_score is None
+    assert quiet.min_score_per_second is None and quiet.min_score_to_answer is None
+    assert it.CALIBRATION_SCORE_LINES["quiet_room"] in told[-1]
+    assert calibrated(Settings(), quiet) == dataclasses.replace(
+        Settings(), min_confidence=quiet.acting_confidence
+    )
+    # Only one command said (the others silence): too few to set anything.
+    few = calibration_recording(tmp_path, room_tone(0.5, rng), rng, ("passo",))
+    told.clear()
+    thin = mic_check.calibrate_voice(
+        WavFileSource(few), recognizer, model, told.append, to_grammar=game_standin().italian,
+        timeout=3.0,
+    )  # fmt: skip
+    assert thin.commands_heard <= 1 and thin.scores == "few_commands"
+    assert thin.min_score_per_second is None and thin.min_score_to_answer is None
+    assert it.CALIBRATION_SCORE_LINES["few_commands"] in told[-1]
+    # The room as sure as the voice, or odd numbers: the defaults.
+    assert score_lines([110.0, 120.0, 130.0], [100.0]).verdict == "room_like_voice"
+    assert score_lines([110.0, 120.0, 130.0], [100.0]).to_act is None
+    assert score_lines([float("nan"), 120.0, float("inf")], [5.0]).verdict == "few_commands"
+    assert score_lines([-3.0, -2.0, -1.0], []).to_act is None
+    # A silent room never makes a line looser; a model scoring lower than the default line
+    # may loosen it, but only down to above what the room said.
+    assert score_lines([60.0, 70.0, 80.0], []).to_act is None
+    assert score_lines([300.0, 320.0, 400.0], []).to_act == 105.0
+    low = score_lines([30.0, 34.0, 40.0], [4.0])
+    assert low.verdict == "set" and low.to_act is not None and low.to_answer is not None
+    assert 4.0 < low.to_answer <= low.to_act < 30.0
+
+
+def test_calibration_files_of_older_and_newer_versions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older file (no version, no score lines) loads with the default lines; a newer
+    version's file is read for what this version knows and never rewritten; crossed or
+    nonsensical lines are not used."""
+    import json
+
+    from voicedomino.speech import calibration
+
+    monkeypatch.setenv("VOICEDOMINO_CONFIG_DIR", str(tmp_path))
+    model = tmp_path / "vosk-model-it-0.22"
+    path = calibration.calibration_path(model)
+    older = {"model": model.name, "acting_confidence": 0.75, "voice_rms": 900.0,
+             "room_dbfs": -60.0, "commands_heard": 4, "commands_asked": 5}  # fmt: skip
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(older), encoding="utf-8")
+    loaded = calibration.load_calibration(model)
+    assert loaded is not None and loaded.acting_confidence == 0.75
+    assert loaded.min_score_per_second is None and loaded.min_score_to_answer is None
+    newer = {**older, "version": calibration.CALIBRATION_VERSION + 1, "min_score_per_second": 60,
+             "min_score_to_answer": 20, "scores": "of the future", "new_key": [1]}  # fmt: skip
+    path.write_text(json.dumps(newer), encoding="utf-8")
+    loaded = calibration.load_calibration(model)
+    assert loaded is not None and loaded.min_score_per_second == 60.0
+    assert loaded.min_score_to_answer == 20.0
+    text = path.read_text(encoding="utf-8")
+    fresh = calibration.calibrate(model, [1.0] * 5, [1000.0] * 5, -60.0, 5)
+    assert calibration.save_calibration(model, fresh) == "newer"
+    assert path.read_text(encoding="utf-8") == text
+    assert "versione più nuova" in it.calibration_result(5, 5, 0.8, "newer", fresh.scores)
+    for crossed in ({"min_score_per_second": 20, "min_score_to_answer": 30},
+                    {"min_score_per_second": "NaN"}, {"min_score_to_answer": -4}):  # fmt: skip
+        path.write_text(json.dumps({**older, **crossed}), encoding="utf-8")
+        assert calibration.load_calibration(model) is None
+    path.write_text("[1, 2]", encoding="utf-8")
+    assert calibration.load_calibration(model) is None
+    assert calibration.save_calibration(model, fresh) == "saved"  # a damaged file is replaced
+    assert calibration.load_calibration(model) == fresh

@@ -29,6 +29,7 @@ room benchmark and the tests can run on virtual time.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import Callable
@@ -42,6 +43,7 @@ from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.response import Response
 from voicedomino.frontend.inbox import Spoken
 from voicedomino.italian import messages as it
+from voicedomino.speech.calibration import Calibration
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +104,19 @@ class GateSettings:
     min_score_per_second: float = MIN_SCORE_PER_SECOND
     ask_min_confidence: float = ASK_MIN_CONFIDENCE
     min_score_to_answer: float = MIN_SCORE_TO_ANSWER
+
+
+def calibrated(settings: GateSettings, calibration: Calibration) -> GateSettings:
+    """`settings` with the lines `prova-voce --calibra` measured for the model in use; the
+    defaults stay where it set none (too little evidence, or a file of an older version)."""
+    act = calibration.min_score_per_second
+    answer = calibration.min_score_to_answer
+    return dataclasses.replace(
+        settings,
+        min_confidence=calibration.acting_confidence,
+        min_score_per_second=settings.min_score_per_second if act is None else act,
+        min_score_to_answer=settings.min_score_to_answer if answer is None else answer,
+    )
 
 
 @dataclass

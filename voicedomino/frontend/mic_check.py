@@ -42,6 +42,7 @@ class CheckResult:
     peak: int
     noisy_room: bool = False  # the sound between words was loud: the noise suppressor is used
     confidence: float | None = None  # the recogniser's, for the command heard
+    score_per_second: float | None = None  # the sentence decoder's, for the command heard
 
 
 def judge_level(samples: np.ndarray) -> tuple[Level, float, int]:
@@ -123,7 +124,9 @@ def check(
     level, rms, peak = judge_level(recording.samples())
     noisy = listener.room.noisy or any(u.denoised for u in results)
     confidence = understood.confidence if understood is not None else None
-    return CheckResult(heard, level, rms, peak, noisy, confidence)
+    evidence = understood.evidence if understood is not None else None
+    score = evidence.score_per_second if evidence is not None else None
+    return CheckResult(heard, level, rms, peak, noisy, confidence, score)
 
 
 class _KeptOpen:
@@ -153,24 +156,62 @@ CALIBRATION_COMMANDS = ("pesco", "gioca sei tre", "quante tessere ho", "passo", 
 SILENCE_S = 3.0
 
 
-def room_level(source: AudioSource, seconds: float = SILENCE_S) -> float | None:
-    """The room's level (dBFS) over `seconds` of what the source gives; None if it gave none."""
-    from voicedomino.speech.denoise import level_dbfs
-    from voicedomino.speech.sources import EndOfAudio
+class _For:
+    """The source for `seconds` of its audio, then its end (the listener then closes the
+    utterance it was hearing)."""
 
-    source.open()
-    blocks: list[bytes] = []
-    heard = 0.0
-    deadline = time.monotonic() + seconds + 2.0
-    while heard < seconds and time.monotonic() < deadline:
-        try:
-            frame = source.read(0.1)
-        except EndOfAudio:
-            break
+    def __init__(self, source: AudioSource, seconds: float) -> None:
+        self.source = source
+        self.left = seconds
+        self.blocks: list[bytes] = []
+        self._deadline = 0.0
+
+    def open(self) -> None:
+        self.source.open()
+        self._deadline = time.monotonic() + self.left + 2.0
+
+    def read(self, timeout: float) -> AudioFrame | None:
+        from voicedomino.speech.sources import EndOfAudio
+
+        if self.left <= 0 or time.monotonic() > self._deadline:
+            raise EndOfAudio
+        frame = self.source.read(timeout)
         if frame is not None:
-            blocks.append(frame.pcm)
-            heard += frame.duration
-    return level_dbfs(b"".join(blocks)) if blocks else None
+            self.blocks.append(frame.pcm)
+            self.left -= frame.duration
+        return frame
+
+    def close(self) -> None:
+        self.source.close()
+
+
+@dataclass(frozen=True)
+class RoomHeard:
+    dbfs: float | None  # the room's level; None if the source gave nothing
+    scores: list[float]  # the scores per second of whatever the listener heard in it
+
+
+def listen_to_room(
+    source: AudioSource, recognizer: Recognizer, seconds: float = SILENCE_S
+) -> RoomHeard:
+    """`seconds` of the room while the player keeps silent, through the real listener: its
+    level, and the scores of what the room said (a television, a voice, a clatter)."""
+    from voicedomino.speech.denoise import level_dbfs
+
+    timed = _For(source, seconds)
+    scores: list[float] = []
+
+    def on_utterance(utterance: Utterance) -> None:
+        evidence = utterance.evidence
+        if evidence is not None and evidence.score_per_second is not None:
+            scores.append(evidence.score_per_second)
+
+    listener = Listener(timed, recognizer, on_utterance)
+    if listener.start():
+        listener.wait(seconds + 10.0)
+        listener.stop()
+    level = level_dbfs(b"".join(timed.blocks)) if timed.blocks else None
+    return RoomHeard(level, scores)
 
 
 def calibrate_voice(
@@ -187,23 +228,29 @@ def calibrate_voice(
     kept = _KeptOpen(source)
     try:
         tell(it.calibration_silence())
-        room = room_level(kept)
+        room = listen_to_room(kept, recognizer)
         confidences: list[float] = []
         levels: list[float] = []
+        scores: list[float] = []
         for command in CALIBRATION_COMMANDS:
             tell(it.calibration_say(command))
             result = check(kept, recognizer, timeout=timeout, to_grammar=to_grammar)
             if result.heard == command and result.confidence is not None:
                 confidences.append(result.confidence)
                 levels.append(result.rms)
+                if result.score_per_second is not None:
+                    scores.append(result.score_per_second)
     finally:
         kept.finish()
-    calibration = calibrate(model_path, confidences, levels, room, len(CALIBRATION_COMMANDS))
+    calibration = calibrate(
+        model_path, confidences, levels, room.dbfs, len(CALIBRATION_COMMANDS),
+        command_scores=scores, room_scores=room.scores,
+    )  # fmt: skip
     saved = save_calibration(model_path, calibration)
     tell(
         it.calibration_result(
             calibration.commands_heard, calibration.commands_asked, calibration.acting_confidence,
-            saved,
+            saved, calibration.scores,
         )
     )  # fmt: skip
     return calibration

@@ -6,7 +6,6 @@ Every failure ends in a spoken notice and the keyboard, never in a crash.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -20,6 +19,7 @@ from voicedomino.dialog.parser import grammar, grammar_sentences, hear, sentence
 from voicedomino.engine import TILE_SETS
 from voicedomino.engine.actions import Side
 from voicedomino.frontend.app import Game
+from voicedomino.frontend.attention import calibrated
 from voicedomino.frontend.inbox import Announcement, DeviceNotice, InputEnded, Source, Spoken
 from voicedomino.italian import messages as it
 from voicedomino.italian.phrases import ATTENTION_WORD
@@ -317,9 +317,7 @@ class VoiceInput:
             gain.voice_rms = calibration.voice_rms
             gate = self.game.gate
             if gate is not None:
-                gate.settings = dataclasses.replace(
-                    gate.settings, min_confidence=calibration.acting_confidence
-                )
+                gate.settings = calibrated(gate.settings, calibration)
         return Listener(
             source,
             recognizer,

@@ -1907,11 +1907,50 @@ def calibration_say(command: str) -> str:
     return f"Ora di': {command}."
 
 
-def calibration_result(heard: int, asked: int, line: float, saved: bool) -> str:
-    kept = "L'ho salvata per questo modello." if saved else "Non sono riuscito a salvarla."
+CALIBRATION_SAVED = {
+    "saved": "L'ho salvata per questo modello.",
+    "newer": (
+        "Non l'ho salvata: c'è già una taratura fatta da una versione più nuova del gioco, e "
+        "non la sovrascrivo. Resta valida quella."
+    ),
+    "failed": "Non sono riuscito a salvarla.",
+}
+# What the calibration did with the lines that tell the player's commands from the room's
+# sounds (speech/calibration.py, score_lines), by how it came about.
+CALIBRATION_SCORE_LINES = {
+    "set": (
+        "Ho confrontato i suoni della stanza con la tua voce: ora eseguo da solo soltanto i "
+        "comandi che sento ben più chiari di quei suoni, e ai suoni confusi come quelli della "
+        "stanza rispondo al massimo con il segnale breve."
+    ),
+    "raised": (
+        "La stanza era in silenzio: ho solo reso più prudente l'ascolto, perché la tua voce "
+        "mi arriva molto chiara, così un rumore confuso non passa per un comando."
+    ),
+    "quiet_room": (
+        "La stanza era in silenzio: per distinguere i tuoi comandi dai rumori tengo l'ascolto "
+        "normale, che per la tua voce va bene."
+    ),
+    "few_commands": (
+        "Ho capito troppo pochi comandi per regolare come distinguo la tua voce dai rumori: "
+        "tengo l'ascolto normale."
+    ),
+    "room_like_voice": (
+        "I suoni della stanza mi arrivavano chiari quasi come la tua voce: per distinguerli "
+        "tengo l'ascolto normale. Se puoi, riprova con meno rumore intorno."
+    ),
+}
+
+
+def calibration_result(
+    heard: int, asked: int, line: float, saved: str, score_lines: str = "few_commands"
+) -> str:
+    lines = CALIBRATION_SCORE_LINES.get(score_lines, CALIBRATION_SCORE_LINES["few_commands"])
+    kept = CALIBRATION_SAVED.get(saved, CALIBRATION_SAVED["failed"])
     return (
         f"Taratura finita: ho capito {cardinal(heard)} comandi su {cardinal(asked)}. "
-        f"Agirò senza chiederti conferma da una sicurezza di {round(line * 100)} su cento. {kept}"
+        f"Agirò senza chiederti conferma da una sicurezza di {round(line * 100)} su cento. "
+        f"{lines} {kept}"
     )
 
 
