@@ -411,6 +411,11 @@ def test_thin_or_odd_evidence_keeps_the_default_score_lines(
     assert thin.commands_heard <= 1 and thin.scores == "few_commands"
     assert thin.min_score_per_second is None and thin.min_score_to_answer is None
     assert it.CALIBRATION_SCORE_LINES["few_commands"] in told[-1]
+    from voicedomino.frontend import attention
+    from voicedomino.speech import calibration
+
+    assert calibration.DEFAULT_SCORE_TO_ACT == attention.MIN_SCORE_PER_SECOND
+    assert calibration.DEFAULT_SCORE_TO_ANSWER == attention.MIN_SCORE_TO_ANSWER
     # The room as sure as the voice, or odd numbers: the defaults.
     assert score_lines([110.0, 120.0, 130.0], [100.0]).verdict == "room_like_voice"
     assert score_lines([110.0, 120.0, 130.0], [100.0]).to_act is None
