@@ -157,10 +157,21 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("non mi mettere il jolly", SetWildcard(False)),
         ("solo testa e coda, niente croce", SetSpinner(False)),
         ("chi capita capita", SetOpening("random")),
+        ("togliamo la storia del jolly", SetWildcard(False)),
+        ("voglio fare io anche le pescate obbligate", SetAutoForced(False)),
     ],
     # A table's code said as one number.
     "code as a number": [
         ("entra al tavolo tremilacinquecentoventi", JoinTable("3520")),
+    ],
+    # Typed the way of a chat: "k" for "ch", "x" for "per", letters drawn out.
+    "chat typing": [
+        ("ki deve giocare?", Ask(Query.TURN)),
+        ("kome siamo messi coi punti?", Ask(Query.SCORE)),
+        ("xò nn ho niente, passo", PassTurn()),
+        ("pescooo", DrawTile()),
+        ("siiii", Answer(True)),
+        ("qst è troppo facile, metti difficile", SetLevel(Level.DIFFICILE)),
     ],
     # Someone's words after a question: the question stands.
     "reported after a question": [("chi ha vinto? mio marito dice Marco", Ask(Query.WINNER))],
@@ -168,6 +179,7 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
 
 REFUSED: dict[str, list[str]] = {
     "southern dialect": ["nun passo"],
+    "chat typing": ["ki passa stasera?", "nn passo"],
     "a helper speaking for the player": [
         "il nonno ha detto passo",  # someone else's move is never made
         "mio figlio chiede se può giocare il tre",
@@ -196,6 +208,7 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
         ("apre sempre chi ha il doppio sei?", Ask(Query.LEADER)),
     ],
     "variant described": [("quella dove si pesca come funziona?", ExplainRules("pesca"))],
+    "chat typing": [("pescooo?", Ask(Query.PLAYABLE))],
 }
 
 

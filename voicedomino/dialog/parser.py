@@ -397,8 +397,29 @@ def _written_out(word: str) -> str:
         lexicon.ABBREVIATIONS.get(word)
         or lexicon.REGIONAL.get(word)
         or _four_digit_numbers().get(word)
+        or _respelled(word)
         or word
     )
+
+
+_DRAWN_OUT = re.compile(r"(.)\1{2,}")
+
+
+def _respelled(word: str) -> str | None:
+    """A word the lexicon lacks, typed the way of a chat, as the word it stands for when that
+    is a word of the lexicon: "k" for "ch" and "c" ("ki", "kome", "anke"), "x" for "per"
+    ("xò"), letters drawn out ("siii", "pescooo")."""
+    known = understanding().lexicon.vocabulary()
+    if word in known:
+        return None
+    candidates = []
+    if "k" in word:
+        candidates.append(re.sub("k(?=[ei])", "ch", word).replace("k", "c"))
+    if "x" in word:
+        candidates.append(word.replace("x", "per"))
+    if _DRAWN_OUT.search(word):
+        candidates += [_DRAWN_OUT.sub(r"\1", word), _DRAWN_OUT.sub(r"\1\1", word)]
+    return next((candidate for candidate in candidates if candidate in known), None)
 
 
 @functools.cache

@@ -180,6 +180,7 @@ _FUNCTION = _any(
     "stiamo|stata|stato|e stata|e stato|sara|sarebbe|era|arrivati|arrivata|arrivato|piu",
     "anch|anch io|chisto|chesta|chisti|cheste|codesto|codesta|cca|lla|stamo|stamme",
     "cose|le cose|lunghezza|quella cosa|questa cosa|la cosa",
+    "la storia (del|della|dei|delle)|la faccenda (del|della)|la questione (del|della)",
     "siano|fossero|vengano|xe|chillo|chella|chiddu|chidda|stu|sti|i|dame|n",
     "ncopp (o|a|al|alla|ai)|ncoppa (o|a|al|alla|ai)|ngopp|meje|meo|mije",
     "si trova|si trovano|trovo|abbia|ci sia|x|pe",
@@ -618,7 +619,8 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         _any(
-            "(apre|inizia|comincia) (uno|un giocatore) a caso|apertura a caso",
+            "(apre|inizia|comincia|apra|inizi|cominci|esca|parta) (uno|un giocatore) a caso",
+            "apertura a caso",
             "(apre|inizia|comincia) chi capita|chi esce esce|chi capita capita|a chi tocca tocca",
         ),
         "OPENING",
@@ -783,6 +785,7 @@ ENTRIES: list[Entry] = [
             "al livello piu alto|al livello piu difficile",
             "alta difficolta|livello massimo|massimo|livello avanzato|livello esperto",
             "difficolta massima|massima difficolta",
+            "[il livello|il] piu (alto|difficile|forte) (che c e|che ci sia|possibile)",
         ),
         "LEVEL",
         Level.DIFFICILE,
@@ -1342,6 +1345,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "basta|zitto|zitta|zitti|silenzio|stop|taci|smettila|stai zitto|stai zitta",
+            "spegni la voce|spegniti|spegni l audio",
             "sta zitto|sta zitta|fai silenzio|fa silenzio|shh|sst|ssh|shhh|basta parlare",
             "basta cosi|chiudi il becco|smetti di parlare|non parlare|zitto un attimo",
             "zitto un momento|taci un attimo|fermati|stai muto|muto|muta|basta chiacchiere",
@@ -1466,6 +1470,7 @@ ENTRIES: list[Entry] = [
             "disattiva le mosse automatiche|togli le mosse automatiche|disattivale",
             "non (farle|farli|farla) da (solo|sola)|non (le|li|lo) fare da (solo|sola)",
             "(le|li|lo) voglio fare io|voglio (farle|farli|farlo) io",
+            "fare io|fare da me|faccio da me|le faccio da me|ci penso da me",
         ),
         "MANUAL",
     ),
@@ -1752,7 +1757,9 @@ ABBREVIATIONS = {
     "pk": "perche", "cmq": "comunque", "qlc": "qualcosa", "qlcs": "qualcosa", "tt": "tutto",
     "cm": "come", "sn": "sono", "qnd": "quando", "qnt": "quanto", "qnti": "quanti",
     "msg": "messaggio", "prox": "prossima", "grz": "grazie", "xfavore": "per favore",
-    "pf": "per favore", "dv": "dove",
+    "pf": "per favore", "dv": "dove", "xpiacere": "per piacere", "cn": "con", "bn": "bene",
+    "xk": "perche", "qst": "questo", "qsta": "questa", "qll": "quello", "cs": "cosa",
+    "tnx": "grazie", "thx": "grazie", "okk": "ok", "okok": "ok", "dp": "dopo",
 }  # fmt: skip
 
 # Regional forms of common words, read as the Italian word (Venetian "cossa xe", "ga vinto",
@@ -2310,6 +2317,8 @@ PRECEDENCE: list[tuple[str, str]] = [
     ("level_down", "quieter"),
     ("level_up", "louder"),
     ("set_pairs", "set_players"),
+    ("set_level", "level_up"),  # "è troppo facile, metti difficile": the level said
+    ("set_level", "level_down"),
     ("play", "turn"),
     ("number", "turn"),
     ("draw", "turn"),
