@@ -17,6 +17,7 @@ from voicedomino.dialog.intents import (
     Answer,
     Ask,
     AskNumber,
+    Continue,
     DrawTile,
     ExplainRules,
     JoinTable,
@@ -25,6 +26,7 @@ from voicedomino.dialog.intents import (
     PlayNumber,
     PlayTile,
     Query,
+    Quit,
     Recall,
     Remind,
     SetAutoForced,
@@ -32,10 +34,12 @@ from voicedomino.dialog.intents import (
     SetOpening,
     SetPlayers,
     SetSpinner,
+    SetTarget,
     SetTileSet,
     SetVariant,
     SetVerbosity,
     SetWildcard,
+    Start,
     StepLevel,
     StopSpeech,
     Undo,
@@ -56,18 +60,26 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("comincia sempre chi tiene il doppio nove", SetOpening("top_double")),
         ("chi apre sceglilo tu a caso", SetOpening("random")),
         ("chi comincia, come dice la regola della variante", SetOpening("variant")),
+        ("chi ha il doppio più grosso comincia", SetOpening("highest_double")),
+        ("la prima mossa la fa chi ha il doppio sei", SetOpening("top_double")),
+        ("apre chi ha vinto la mano precedente", SetOpening("last_winner")),
+        ("tira a sorte chi comincia", SetOpening("random")),
     ],
     # The spinner described by its double and its four ways.
     "spinner described": [
         ("metti il doppio che si apre in quattro direzioni", SetSpinner(True)),
         ("gioca col doppio che fa la croce", SetSpinner(True)),
         ("senza il doppio in croce", SetSpinner(False)),
+        ("il primo doppio si apre su quattro lati", SetSpinner(True)),
+        ("niente doppio a croce", SetSpinner(False)),
     ],
     # The set named by its top double or its highest number.
     "tile set by its double": [
         ("torniamo al doppio sei", SetTileSet(6)),
         ("usiamo il doppio sei", SetTileSet(6)),
         ("voglio le tessere fino al nove", SetTileSet(9)),
+        ("voglio il set grande", SetTileSet(9)),
+        ("torniamo al set normale", SetTileSet(6)),
     ],
     # Questions in everyday words: how things stand, who won, what happened while I waited.
     "everyday questions": [
@@ -99,6 +111,16 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("mi faccia la cortesia di ripetere", Remind(Recall.REPEAT)),
         ("alzi un po' la voce, per cortesia", AdjustVoice(VoiceChange.LOUDER)),
         ("taccia, per favore", StopSpeech()),
+    ],
+    # The conditional and the verbs of a careful speaker.
+    "careful verbs": [
+        ("Gradirei che il bianco facesse da jolly", SetWildcard(True)),
+        ("Sarebbe possibile giocare fino a duecento punti?", SetTarget(200)),
+        ("Possiamo incominciare", Start()),
+        ("Procediamo pure con la mano seguente", Continue()),
+        ("A chi spetta giocare?", Ask(Query.TURN)),
+        ("Potrebbe leggermi le tessere sul tavolo?", Ask(Query.LINE)),
+        ("a quanti punti si vince?", Ask(Query.TARGET)),
     ],
     # Levels said of the opponents in the plural, or a bit stronger.
     "opponents' strength": [
@@ -160,6 +182,14 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("togliamo la storia del jolly", SetWildcard(False)),
         ("voglio fare io anche le pescate obbligate", SetAutoForced(False)),
     ],
+    # Roman and Venetian words.
+    "roman and venetian": [
+        ("dimme er punteggio", Ask(Query.SCORE)),
+        ("me so' sbagliato, ripija la mossa", Undo()),
+        ("ghe xe qualcossa da zogar?", Ask(Query.PLAYABLE)),
+        ("butta zo el sie", PlayNumber(6)),
+        ("Basta, me ne vado a dormì", Quit()),
+    ],
     # A table's code said as one number.
     "code as a number": [
         ("entra al tavolo tremilacinquecentoventi", JoinTable("3520")),
@@ -198,6 +228,8 @@ REFUSED: dict[str, list[str]] = {
     "opening by the opener": [
         "ieri ha aperto chi aveva il doppio sei",
         "chi ha il doppio più alto?",
+        "chi ha vinto? cominciamo",
+        "si apre la porta",
     ],
     "tile set by its double": ["posso usare il doppio sei?", "ho il doppio sei"],
 }
@@ -205,7 +237,6 @@ REFUSED: dict[str, list[str]] = {
 QUESTIONS: dict[str, list[tuple[str, object]]] = {
     "opening by the opener": [
         ("chi ha aperto la mano?", Ask(Query.LEADER)),
-        ("apre sempre chi ha il doppio sei?", Ask(Query.LEADER)),
     ],
     "variant described": [("quella dove si pesca come funziona?", ExplainRules("pesca"))],
     "chat typing": [("pescooo?", Ask(Query.PLAYABLE))],

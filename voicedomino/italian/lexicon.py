@@ -267,6 +267,7 @@ _MISTAKE = _any(
     "mi sono distratta|non era quella|era sbagliata",
     "volevo mettere|volevo giocare|non volevo mettere|non volevo giocare",
     "non (la|lo|a|l) volevo (mettere|giocare)",
+    "(me|mi) so sbagliato|(me|mi) so sbagliata",
     f"{_FAMILY} ha sbagliato|ha sbagliato",
     "ho messo quella sbagliata|ho messo la tessera sbagliata|ho giocato quella sbagliata",
 )
@@ -308,8 +309,10 @@ _CONTINUE = _any(
     "n ata mano|nata mano|natra mano|nuova smazzata|ridistribuisci|ridai le tessere",
     "rimischia",
     "prossimo round|prossimo giro|round successivo|giro dopo|mano nuova",
+    "mano seguente|la mano seguente|la seguente|giro seguente",
 )
 _START = _any(
+    "incominciare|incomincia|incominciamo|incominci|incominciate",
     "inizia|iniziamo|inizi|iniziare|comincia|cominciamo|cominci|cominciare|parti",
     "partiamo|partire|via|si parte|si comincia|si inizia|si gioca|avvia|avviamo",
     "pronti|sono pronto|sono pronta|siamo pronti|vai che si parte|diamoci dentro",
@@ -443,7 +446,10 @@ ENTRIES: list[Entry] = [
     Entry("indietro", "BACK"),
     Entry("velocita|la velocita|ritmo|il ritmo|velocita della voce", "VELOCITA"),
     Entry("a disposizione|disponibili|disponibile|a portata|utilizzabili", "AVAILABLE"),
-    Entry("dall inizio|da capo|dal principio|da zero|dalla prima|daccapo|d accapo", "FROM_START"),
+    Entry(
+        "dall inizio|da capo|dal principio|da principio|da zero|dalla prima|daccapo|d accapo",
+        "FROM_START",
+    ),
     Entry("tocca a te|a te|vai tu|gioca tu|tocca a voi|tocca al prossimo", "HANDOVER"),
     Entry(
         f"per me|al mio posto|in vece mia|per {_FAMILY}|al posto (di|del|della) {_FAMILY}", "PER_ME"
@@ -562,6 +568,7 @@ ENTRIES: list[Entry] = [
             # "torna al doppio sei", "i domino col nove", "quelli fino al nove"
             "al doppio nove|[i|il] domino (col|con il|con|del|fino al|fino a) nove",
             "(le tessere|i pezzi|quelli|quelle) (col|con il|fino al|fino a) nove",
+            "[il|al|col|con il] (set|domino) (grande|grosso|lungo|esteso|da nove|piu grande)",
         ),
         "TILE_SET",
         9,
@@ -573,6 +580,8 @@ ENTRIES: list[Entry] = [
             # "torna al doppio sei", "i domino col nove", "quelli fino al nove"
             "al doppio sei|[i|il] domino (col|con il|con|del|fino al|fino a) sei",
             "(le tessere|i pezzi|quelli|quelle) (col|con il|fino al|fino a) sei",
+            "[il|al|col|con il] set (normale|piccolo|classico|solito|standard|da sei|piu piccolo)",
+            "[il|al|col|con il] domino (piccolo|da sei|piu piccolo)",
         ),
         "TILE_SET",
         6,
@@ -635,7 +644,11 @@ ENTRIES: list[Entry] = [
         "OPENING",
         "last_winner",
     ),
-    Entry("a caso|casuale|a sorte|sorteggiato|estratto a sorte", "RANDOM"),
+    Entry(
+        "a caso|casuale|a sorte|sorteggiato|estratto a sorte|la sorte|sorteggio|a sorteggio"
+        "|per sorteggio|tira a sorte|tiriamo a sorte|sorteggia|sorteggiare|sorteggialo",
+        "RANDOM",
+    ),
     # Who opens, said by what he holds: "comincia chi ha la tessera più pesante", "apre sempre
     # chi tiene il doppio sei", "che esca chi ha vinto la mano prima" (frames: LEADER + these).
     Entry(
@@ -671,7 +684,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "decidi|decide|decidere|decidilo|decidete|sceglie|sceglilo",
-            "stabilisci|stabilire|sorteggia|sorteggiare|sorteggialo|tira a sorte|tiriamo a sorte",
+            "stabilisci|stabilire",
         ),
         "DECIDE",
     ),
@@ -679,7 +692,8 @@ ENTRIES: list[Entry] = [
     # The double a spinner table opens with, and its four ways.
     Entry(
         # never "il doppio": "il doppio sei" is a tile
-        "doppio|doppi|doppione|doppio (di partenza|iniziale|d apertura|di apertura|che apre)",
+        "doppio|doppi|doppione|doppio (di partenza|iniziale|d apertura|di apertura|che apre)"
+        "|primo doppio|il primo doppio",
         "DOUBLE",
     ),
     Entry(
@@ -870,6 +884,7 @@ ENTRIES: list[Entry] = [
             "mi potresti dire|mi potrebbe dire|vorrei sapere|voglio sapere|volevo sapere",
             "fammi sapere|mi fai sapere|fammi sentire|fammi capire|leggi|leggimi|leggere",
             "mi leggi|mi legga|legga|rileggi|rileggimi|rileggere|ricordami|mi ricordi",
+            "leggermi|leggerci|rileggermi|rammentami|mi rammenti|mi rammenta|rammenta",
             "mi ricorda|ricorda|raccontami|mi racconti|racconta|mi racconta|elencami",
             "elenca|vedi|fammi vedere|dimmi un po|mi dici un po|sentiamo|sapere|dire",
             "mi diresti|leggimela|leggimelo|leggimele|leggimeli|mi legge|elencare|dimmeli",
@@ -905,6 +920,7 @@ ENTRIES: list[Entry] = [
             "ho deciso|vorrei provare a|voler|volere|intendo|pensavo di|avevo pensato di",
             "adesso provo a|allora provo a|vado a|ci vuole|ci serve",
             "mi piacerebbe che|preferirei che",
+            "gradirei|gradisco|gradirei che|desidererei|mi andrebbe|ci andrebbe|avrei voglia di",
         ),
         "WANT",
     ),
@@ -936,7 +952,7 @@ ENTRIES: list[Entry] = [
         "VERSUS",
     ),
     Entry("posso|potrei|possiamo|potremmo|posso ancora", "POSSO"),
-    Entry("si puo|si potrebbe|si puo ancora|e possibile", "SI_PUO"),
+    Entry("si puo|si potrebbe|si puo ancora|e possibile|sarebbe possibile", "SI_PUO"),
     Entry(
         "devo|devo per forza|per forza|bisogna|mi tocca|tocca|dobbiamo|deve|devono|dovrebbe"
         "|dover|dovere"
@@ -1064,6 +1080,7 @@ ENTRIES: list[Entry] = [
             "chi e in testa|chi conduce|chi sta davanti|come sto andando|come vado|come sto",
             "quanti punti ho|come sto messo|come sto messa|come siamo|a che punto siamo",
             "quanto hanno fatto|come stiamo messi|il conto dei punti|i conti|score",
+            "quanto stamo|a quanto stamo|come stamo|come stamo messi",
         ),
         "PUNTEGGIO",
     ),
@@ -1076,6 +1093,7 @@ ENTRIES: list[Entry] = [
             "chi e che tocca|mio turno|il mio turno|a chi tocca adesso",
             "tocchi a me|tocchi a te|che tocchi a me",
             "giocatore di turno|di turno|chi e il giocatore di turno",
+            "a chi spetta|chi spetta|spetta a me|a chi spetta giocare|spetta a me giocare",
         ),
         "TURNO",
     ),
@@ -1161,6 +1179,8 @@ ENTRIES: list[Entry] = [
             " [per primo|per prima|prima] chi",
             "apre|apre sempre|inizia sempre|comincia sempre|esce per primo|va per primo",
             "gioca per primo|chi deve aprire|chi deve iniziare|chi deve cominciare",
+            "la prima mossa [la fa]|prima mossa|il primo a (giocare|partire|aprire)",
+            "primo a (giocare|partire|aprire)|si apre|si aprono|si apra",
         ),
         "LEADER",
     ),
@@ -1391,6 +1411,7 @@ ENTRIES: list[Entry] = [
             "prima di questo|quello precedente|l altro messaggio|indietro di un messaggio",
             "torna indietro di un messaggio|torna al messaggio di prima|torna al messaggio prima",
             "cosa mi avevi detto|cosa avevi detto|che mi avevi detto|cosa mi hai detto prima",
+            "precedente|la precedente",
         ),
         "PREV",
     ),
@@ -1577,6 +1598,7 @@ ENTRIES: list[Entry] = [
             "mi sono stancata|sono stanco|sono stanca|sono stufo|sono stufa|sono cotto",
             "non ne posso piu|ne ho abbastanza|ne ho avuto abbastanza|sono distrutto",
             "(ho|abbiamo) giocato (abbastanza|troppo|a sufficienza)",
+            "[me ne] vado a (dormire|letto|nanna)|e ora di (dormire|andare a letto)",
         ),
         "FED_UP",
     ),
@@ -1716,6 +1738,7 @@ ENTRIES: list[Entry] = [
             "non far entrare nessuno|non fare entrare nessuno|niente nuovi arrivi",
             "siamo al completo|siamo completi|al completo|non far entrare altri",
             "non fare entrare altri|non far entrare piu nessuno|nessun altro",
+            "non (fate|fare|far) entrare (piu nessuno|nessuno|altri|piu)",
         ),
         "CLOSE_TABLE",
         True,
@@ -1779,6 +1802,8 @@ REGIONAL = {
     "capa": "capo", "abbascio": "sotto", "abbasc": "sotto", "ngoppa": "sopra", "cu": "con",
     "accendilo": "accendi", "accendila": "accendi", "tornala": "riportala",
     "tornalo": "riportala", "figliolo": "allora", "figliola": "allora",
+    "uff": "uffa", "aridaje": "dai", "ripija": "riprendi", "qualcossa": "qualcosa", "zo": "giu",
+    "er": "il", "dormi": "dormire", "vara": "guarda", "sbajato": "sbagliato",
 }  # fmt: skip
 
 CLAUSE_WORDS = ClauseWords(
@@ -1828,7 +1853,7 @@ _MENU = "WANT DO SET PLAY PARTITA START CAN_YOU POSSO SI_PUO VARIANTE ASKF TEST 
 # What may frame a move: "voglio", "adesso metto", "butto giù".
 _MOVE = "WANT PLAY GIU DO CAN_YOU"
 # What may come with who opens: "chi ha / chi tiene", "sempre", "della mano prima", "lo decidi".
-_OPENING_MAY = "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE NEXT"
+_OPENING_MAY = "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE NEXT CHI START DO"
 # What may describe the spinner: "il doppio di partenza che apre in quattro direzioni".
 _SPINNER_MAY = "DOUBLE CHE FOUR_WAYS LEADER WITH_SPINNER"
 # What may frame a wish about the voice: "puoi parlare più lento?".
@@ -1949,7 +1974,11 @@ FRAMES: list[Frame] = [
     Frame.of(
         "score", "PUNTEGGIO|PUNTI|QUANTO HO PUNTI", f"{_ASK} PUNTI HO HA HANNO DONE MANO FINITA"
     ),
-    Frame.of("turn", "TURNO|CHI PLAY|CHI DEVO PLAY|DEVO PLAY", f"{_ASK} DEVO PLAY SEAT OPP MOSSA"),
+    Frame.of(
+        "turn",
+        "TURNO|CHI PLAY|CHI DEVO PLAY|DEVO PLAY|DEVO SEAT",  # "tocca a Giulia?"
+        f"{_ASK} DEVO PLAY SEAT OPP MOSSA",
+    ),
     Frame.of(
         "last_move",
         "LAST|COSA HA DONE|CHE HA DONE|COSA DONE|CHE TESSERA HA DONE|QUALE TESSERA HA DONE"
@@ -1973,8 +2002,8 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "target",
-        "TARGET_Q|OBIETTIVO|QUANTO PUNTI PLAY|QUANTO PUNTI PARTITA",
-        f"{_ASK} PUNTI PLAY PARTITA PUNTEGGIO",
+        "TARGET_Q|OBIETTIVO|QUANTO PUNTI PLAY|QUANTO PUNTI PARTITA|QUANTO PUNTI VINTO",
+        f"{_ASK} PUNTI PLAY PARTITA PUNTEGGIO VINTO",
         repeatable="TARGET_Q",
     ),
     # "ha vinto Marco o ho vinto io?"
@@ -2009,7 +2038,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "rules",
         "REGOLE|EXPLAIN|COME TEST",  # "com'è che funziona il blocco?"
-        f"{_ASK} PARTITA VARIANTE VARIANT REGOLE DO PLAY PASS PASS_IDIOM NUM TILE VINTO PUNTI"
+        f"{_ASK} PARTITA VARIANTE VARIANT REGOLE DO PLAY PASS PASS_IDIOM NUM TILE VINTO PUNTI HA"
         " SPINNER WITH_SPINNER",
         slots={"VARIANT": "variant_name"},
         repeatable="REGOLE",  # "com'è che si gioca a capra? le regole"
@@ -2017,19 +2046,19 @@ FRAMES: list[Frame] = [
     Frame.of(
         "rules",
         "REGOLE DRAW|EXPLAIN DRAW",
-        f"{_ASK} PARTITA VARIANTE REGOLE DO PLAY",
+        f"{_ASK} PARTITA VARIANTE REGOLE DO PLAY HA",
         fixed={"variant_name": "pesca"},
     ),
     Frame.of(
         "rules",
         "REGOLE PAIRS|EXPLAIN PAIRS",
-        f"{_ASK} PARTITA VARIANTE REGOLE DO PLAY",
+        f"{_ASK} PARTITA VARIANTE REGOLE DO PLAY HA",
         fixed={"variant_name": "coppie"},
     ),
     Frame.of(
         "rules",
         "REGOLE JOLLY|EXPLAIN JOLLY",
-        f"{_ASK} PARTITA VARIANTE REGOLE DO PLAY",
+        f"{_ASK} PARTITA VARIANTE REGOLE DO PLAY HA",
         fixed={"variant_name": "jolly"},
     ),
     Frame.of(
@@ -2121,11 +2150,13 @@ FRAMES: list[Frame] = [
     Frame.of(
         "set_spinner",
         "NO_SPINNER|SPINNER WILD_OFF|WITH_SPINNER WILD_OFF|SPINNER UNDO|FOUR_WAYS WILD_OFF"
-        "|SPINNER NON|FOUR_WAYS NON|SPINNER NO_ANSWER",  # "non voglio la croce"
+        "|SPINNER NON|FOUR_WAYS NON|SPINNER NO_ANSWER|WITH_SPINNER NO_ANSWER",
         f"{_MENU} WILD_OFF SPINNER WITH_SPINNER NO_SPINNER UNDO NON NO_ANSWER {_SPINNER_MAY}",
         fixed={"on": False},
     ),
-    Frame.of("set_opening", "OPENING", _MENU, slots={"OPENING": "opening"}),
+    Frame.of(
+        "set_opening", "OPENING", f"{_MENU} PREV LAST MANO NEXT", slots={"OPENING": "opening"}
+    ),
     # "comincia chi ha la tessera più pesante", "apre sempre chi ha il doppio sei", "esca chi
     # ha vinto la mano prima": who opens, said by what he holds or did
     *(
@@ -2134,13 +2165,17 @@ FRAMES: list[Frame] = [
             needs,
             f"{_MENU} {_OPENING_MAY}",
             fixed={"opening": opening},
-            question="leader",
             repeatable="TILE",
         )
         for opening, needs in (
-            ("heaviest", "LEADER HEAVIEST"),
-            ("highest_double", "LEADER HIGHEST_DOUBLE"),
-            ("top_double", "LEADER TOP_DOUBLE|LEADER TILE=(6,6)|LEADER TILE=(9,9)"),
+            # "chi ha il doppio più grosso comincia": the opener said by "comincia" at the end
+            ("heaviest", "LEADER HEAVIEST|START CHI HEAVIEST"),
+            ("highest_double", "LEADER HIGHEST_DOUBLE|START CHI HIGHEST_DOUBLE"),
+            (
+                "top_double",
+                "LEADER TOP_DOUBLE|LEADER TILE=(6,6)|LEADER TILE=(9,9)|START CHI TOP_DOUBLE"
+                "|START CHI TILE=(6,6)|START CHI TILE=(9,9)",
+            ),
             ("last_winner", "LEADER VINTO"),
             ("random", "LEADER DECIDE RANDOM"),
             ("variant", "LEADER BY_RULE|LEADER KEEP VARIANTE|LEADER NORMAL"),
@@ -2270,6 +2305,7 @@ FRAMES: list[Frame] = [
         "PRAISE SEAT|PRAISE OPP|PRAISE",  # "bravo Marco": said to someone, not asking about them
         "TELL_THEM ALL OPP PARTNER MOSSA SEAT",
         fixed={"message": "bella_mossa"},
+        repeatable="PRAISE",
     ),
     Frame.of(
         "quick_message",
