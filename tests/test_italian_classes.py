@@ -161,6 +161,7 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("parla cchiù ampressa", AdjustVoice(VoiceChange.FASTER)),
         ("gnornò", Answer(False)),
         ("eja", Answer(True)),
+        ("direi proprio di no", Answer(False)),
     ],
     # Whoever helps the player passes a question on, or plays for them.
     "a helper speaking for the player": [
@@ -219,7 +220,11 @@ REFUSED: dict[str, list[str]] = {
         "gioca il tre. lo dice sempre mio figlio",
         "Marco ha detto: passo",
     ],
-    "remark after the command": ["non passo, che non ho niente", "ho giocato abbastanza bene oggi"],
+    "remark after the command": [
+        "non passo, che non ho niente",
+        "ho giocato abbastanza bene oggi",
+        "vado a dormire tra poco, prima finiamo",
+    ],
     "variant described": [
         "quella dove si pesca non mi piace",
         "mio nonno giocava a quella dove si pesca",

@@ -1537,6 +1537,7 @@ ENTRIES: list[Entry] = [
         _any(
             "no|no no|no grazie|assolutamente no|no no no|nah|noo|ma no|macche|negativo",
             "nossignore|no signore|per carita|ma per carita|ci mancherebbe altro",
+            "di no|direi proprio di no|proprio no",
             "ho sbagliato a dire|ho detto male|ho detto una cosa sbagliata",
         ),
         "NO",
@@ -1598,7 +1599,7 @@ ENTRIES: list[Entry] = [
             "mi sono stancata|sono stanco|sono stanca|sono stufo|sono stufa|sono cotto",
             "non ne posso piu|ne ho abbastanza|ne ho avuto abbastanza|sono distrutto",
             "(ho|abbiamo) giocato (abbastanza|troppo|a sufficienza)",
-            "[me ne] vado a (dormire|letto|nanna)|e ora di (dormire|andare a letto)",
+            "me ne vado a (dormire|letto|nanna)|e ora di (dormire|andare a letto) per me",
         ),
         "FED_UP",
     ),
