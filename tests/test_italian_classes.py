@@ -190,6 +190,7 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("ghe xe qualcossa da zogar?", Ask(Query.PLAYABLE)),
         ("butta zo el sie", PlayNumber(6)),
         ("Basta, me ne vado a dormì", Quit()),
+        ("per stasera è abbastanza", Quit()),
     ],
     # A table's code said as one number.
     "code as a number": [
@@ -225,6 +226,8 @@ REFUSED: dict[str, list[str]] = {
         "ho giocato abbastanza bene oggi",
         "vado a dormire tra poco, prima finiamo",
     ],
+    # Several choices at once are asked again, never taken as the one move among them.
+    "a list of choices": ["tre giocatori, pesca, a cento"],
     "variant described": [
         "quella dove si pesca non mi piace",
         "mio nonno giocava a quella dove si pesca",

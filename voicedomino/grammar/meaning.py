@@ -517,8 +517,11 @@ class Understanding:
         if len(options) > 1 and any(not m.bare for m in options):
             options = [m for m in options if not m.bare]  # "quattro, a coppie"
         acting = [m for m in options if m.frame.acts]
-        if len(acting) == 1 and not any(m.asked for m in options if not m.frame.acts):
-            options = acting  # "Marco ha pescato, io passo": a remark about the game, a move
+        others = [m for m in options if not m.frame.acts]
+        # "Marco ha pescato, io passo": a remark about the game, then a move; but a list of
+        # choices ("tre giocatori, pesca, a cento") is no remark: asked again
+        if len(acting) == 1 and len(others) == 1 and not others[0].asked:
+            options = acting
         while len(options) > 1:
             beaten = {
                 loser.intent
