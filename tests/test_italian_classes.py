@@ -21,6 +21,7 @@ from voicedomino.dialog.intents import (
     DrawTile,
     ExplainRules,
     JoinTable,
+    NewGame,
     NumberQuestion,
     PassTurn,
     PlayNumber,
@@ -204,6 +205,10 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("pescooo", DrawTile()),
         ("siiii", Answer(True)),
         ("qst è troppo facile, metti difficile", SetLevel(Level.DIFFICILE)),
+        ("lol passo", PassTurn()),
+        ("gg, un'altra", NewGame()),
+        ("droppo il sei", PlayNumber(6)),
+        ("x me va bene", Answer(True, firm=False)),
     ],
     # Someone's words after a question: the question stands.
     "reported after a question": [("chi ha vinto? mio marito dice Marco", Ask(Query.WINNER))],

@@ -159,6 +159,7 @@ _FILLERS = _any(
     "a questo punto|in tutto|nel complesso|infatti|eccomi|ah|ahh|lo stesso|in ogni caso",
     "comunque sia|in effetti",
     "uaglio|uaglioni|picciotti|belin|bona|ahoo|aoh",
+    "bella (fra|zio|raga|bro|li)",
     "da parte mia|da parte nostra|poco|un pochettino",
     # the formal "lei"'s courtesy, a challenge to the opponent ("mi faccia vedere cosa sa fare")
     "(sarebbe|e|sia|sii) [cosi] (gentile|cortese) (da|di)|se e cosi gentile|abbia la bonta di",
@@ -193,6 +194,7 @@ _FUNCTION = _any(
 _PLAY_START = "gioca|gioco|giochiamo|giocare|giochiamo pure|gioca pure|giocate"
 _PLAY = _any(
     "giochi|giocherei|giocala|giocalo",
+    "droppo|droppa|droppare|droppala|droppalo",
     "metti|metto|metta|mettere|mettiamo|metterei|mettila|mettilo|mettimi|meto|mettici",
     "butta|butto|butti|buttare|buttiamo|butterei|buttala|buttalo|sbatto|sbatti",
     "butta giu|butto giu|butti giu|buttare giu|metti giu|metto giu|mettere giu|cala giu",
@@ -1532,6 +1534,7 @@ ENTRIES: list[Entry] = [
             "ovviamente|naturalmente|senz altro|bene|benone|ottimo|d accordissimo",
             "va bon|vabbon|e va bene|e vabbe|direi di si|penso di si|credo di si|vabbuo",
             "capito|ho capito|ricevuto|inteso|chiaro|come no|d accordo allora",
+            "per me va bene|a me va bene|mi va bene|va bene per me|per me ok",
         ),
         "AGREE",
     ),
@@ -1579,6 +1582,7 @@ ENTRIES: list[Entry] = [
             "che fortuna|che palle|che barba|che noia|che rabbia|accidenti a me|maledizione",
             "ostrega|orpo|mizzica|minchia|cazzarola|acciderba|oh no|oh ma|ma dai|ma va",
             "gesu|gesu mio|gesu maria|madonna santa|mamma mia bella",
+            "lol|ahah|ahahah|haha|hahaha|xd|lmao|gg|ez|sigh|uffi",
         ),
         "EXCL",
     ),
