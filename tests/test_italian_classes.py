@@ -93,6 +93,8 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("com'è che funziona la pesca?", ExplainRules("pesca")),
         ("quali sono i due numeri in gioco?", Ask(Query.ENDS)),
         ("cosa c'è giù sul tavolo?", Ask(Query.LINE)),
+        ("mi dici i numeri sul tavolo?", Ask(Query.ENDS)),
+        ("potresti dirmi quanti punti abbiamo io e la mia compagna?", Ask(Query.SCORE)),
     ],
     # Regional forms of common words (Venetian, Neapolitan).
     "regional words": [
@@ -170,6 +172,12 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("mia moglie vuole sapere chi ha vinto", Ask(Query.WINNER)),
         ("passa per il nonno", PassTurn()),
     ],
+    # Corrected with "no" or "anzi": only what follows counts.
+    "corrections": [
+        ("Il tre... no, il cinque", PlayNumber(5)),
+        ("il quattro, anzi il cinque, in testa", PlayNumber(5, Side.HEAD)),
+        ("passo, no, pesco", DrawTile()),
+    ],
     # Broken off and begun again: only the second start counts.
     "begun again": [
         ("gioca il... gioca il cinque quattro", PlayTile(5, 4)),
@@ -222,6 +230,7 @@ REFUSED: dict[str, list[str]] = {
         "mio figlio chiede se può giocare il tre",
     ],
     "begun again": ["ho il tre, ho il tre e il quattro"],
+    "corrections": ["gioca il tre, no, non giocarlo"],
     "reported after a question": [
         "gioca il tre. lo dice sempre mio figlio",
         "Marco ha detto: passo",

@@ -48,6 +48,7 @@ ENTRIES = [
     Entry("when", "WHEN"),
     Entry("double six", "TILE", (6, 6)),
     Entry("who opens", "OPENER"),
+    Entry("nope", "NOPE"),
 ]
 FRAMES = [
     Frame.of("yes", "YES", "OK", weak=True),
@@ -79,6 +80,7 @@ WORDS = ClauseWords(
     dangling=frozenset({"the", "a", "to", "at"}),
     interjections=frozenset({"OUCH"}),
     subordinators=frozenset({"WHEN"}),
+    retractions=frozenset({"NOPE"}),
 )
 ENGINE = Understanding(Lexicon(ENTRIES), FRAMES, WORDS, precedence=[("draw", "pass")])
 
@@ -148,6 +150,18 @@ def test_a_subordinate_after_the_command_is_a_remark_that_asks_nothing() -> None
     assert meaning("pass when banana") == ("pass", {})
     assert meaning("pass what banana") is None  # a question beside a command: asked again
     assert meaning("when pass") is None
+
+
+def test_a_retraction_between_two_clauses_keeps_the_second() -> None:
+    assert meaning("put one", "nope", "put two") == ("number", {"num": 2})
+    assert meaning("put one", "nope", "not pass") is None
+
+
+def test_a_clause_begun_again_is_dropped() -> None:
+    assert meaning("put the", "put the one two left") == (
+        "play",
+        {"tile": (1, 2), "side": "head"},
+    )
 
 
 def test_a_reason_after_the_command_may_be_negated() -> None:

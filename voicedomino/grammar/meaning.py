@@ -317,6 +317,8 @@ class ClauseWords:
     # "quando" after a command ("raccontami tutto quando giocano gli altri"): opens a remark
     # when it is not its clause's first word, and the remark asks nothing.
     subordinators: frozenset[str] = frozenset()
+    # "no" alone between two clauses takes the first back ("il tre... no, il cinque")
+    retractions: frozenset[str] = frozenset()
 
 
 # A clause: its words and the mark that ended its sentence ("?", "!" or "").
@@ -369,6 +371,13 @@ class Understanding:
         words = [w for clause, _ in clauses for w in clause]
         if not words or len(words) > max_words:
             return None
+        retracted = [
+            index
+            for index in range(1, len(clauses) - 1)
+            if self._retracts(clauses[index][0]) and clauses[index - 1][1] != "?"
+        ]
+        if retracted:  # "il tre... no, il cinque": what follows the "no" is meant
+            return self.understand(clauses[retracted[-1] + 1 :], max_words)
         tags = self.lexicon.tag(words)
         corrected = [i for i, tag in enumerate(tags) if tag.concept == cw.correction]
         if corrected and corrected[-1] + 1 < len(tags):  # "ghe meto... cioè metto il..."
@@ -476,6 +485,11 @@ class Understanding:
         unknown = any(tag.concept == UNKNOWN for tag in tags)
         asking = self._asks(tags)
         return Reading(None, self._has_content(tags), False, negated, unknown, asking)
+
+    def _retracts(self, clause: Words) -> bool:
+        """A clause that is only a retraction ("no", "no no") between two others."""
+        tags = [t for t in self.lexicon.tag(clause) if t.concept != FILLER]
+        return bool(tags) and all(t.concept in self.clause_words.retractions for t in tags)
 
     def _reports(self, clause: Words) -> bool:
         return any(tag.concept in self.clause_words.reported for tag in self.lexicon.tag(clause))

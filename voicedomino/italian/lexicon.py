@@ -140,7 +140,7 @@ _FILLERS = _any(
     "poi|gia|pls|plz|please|jamme|jammo|jamu|amuni|mbe|embe|comunque|invece|per caso",
     "secondo te|se puoi|se puo|se non ti dispiace|se non le dispiace|se possibile",
     "quando puoi|finalmente|oggi|stasera|forza|orsu|dai|daje|ma|tipo|su dai|dai su",
-    "mi raccomando|una buona volta|sul serio|sai|guarda|guardi|solo|anzi",
+    "mi raccomando|una buona volta|sul serio|sai|guarda|guardi|solo",
     "allora vediamo|ecco qua|sempre|e basta|finora|fino ad ora|fino adesso|fin qui",
     "alla fine|infine|in fin dei conti|cosi|buongiorno|buonasera|salve|ehila",
     "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla",
@@ -1572,7 +1572,7 @@ ENTRIES: list[Entry] = [
         "WAIT",
     ),
     Entry("non|mica|manco|nemmeno|neanche|nn|minga", "NON"),
-    Entry("cioe|volevo dire|intendevo|anzi no|no scusa", "CORRECTION"),
+    Entry("cioe|volevo dire|intendevo|anzi no|no scusa|anzi", "CORRECTION"),
     Entry("non so|non lo so|non saprei|non ricordo|non mi ricordo|ho dimenticato", "DONT_KNOW"),
     Entry(
         _any(
@@ -1831,6 +1831,7 @@ CLAUSE_WORDS = ClauseWords(
     correction="CORRECTION",
     interjections=frozenset({"EXCL"}),
     subordinators=frozenset({"QUANDO"}),
+    retractions=frozenset({"NO"}),
     repeatable=frozenset(
         {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA"}
     ),
@@ -1933,7 +1934,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "ends",
         "ENDS|NUMERI APERTI|NUMERI COSA|NUMERI CHE|NUMERI QUALE|COSA SIDE|CHE SIDE|QUALE SIDE"
-        "|NUMERI SIDE|NUMERI ENDS",
+        "|NUMERI SIDE|NUMERI ENDS|ASKF NUMERI TABLE",  # "mi dici i numeri sul tavolo?"
         f"{_ASK} NUMERI APERTI SIDE TESSERA PLAY TABLE HO",
         repeatable="SIDE",
     ),
@@ -1980,7 +1981,9 @@ FRAMES: list[Frame] = [
         f"{_ASK} TESSERA HA HANNO IN_MANO RESTANO GIOCATORI NUMERI",
     ),
     Frame.of(
-        "score", "PUNTEGGIO|PUNTI|QUANTO HO PUNTI", f"{_ASK} PUNTI HO HA HANNO DONE MANO FINITA"
+        "score",
+        "PUNTEGGIO|PUNTI|QUANTO HO PUNTI",
+        f"{_ASK} PUNTI HO HA HANNO DONE MANO FINITA PAIRS",  # "io e la mia compagna"
     ),
     Frame.of(
         "turn",
