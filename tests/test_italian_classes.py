@@ -218,6 +218,12 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("droppo il sei", PlayNumber(6)),
         ("x me va bene", Answer(True, firm=False)),
     ],
+    # Talk about other things, then "comunque": the command that follows is meant.
+    "turn to the game": [
+        ("oggi fa un caldo, comunque passo", PassTurn()),
+        ("aspetta che guardo... sì, metto il sei cinque", PlayTile(6, 5)),
+        ("ogni volta la stessa storia, passo", PassTurn()),
+    ],
     # Someone's words after a question: the question stands.
     "reported after a question": [("chi ha vinto? mio marito dice Marco", Ask(Query.WINNER))],
 }
@@ -231,6 +237,7 @@ REFUSED: dict[str, list[str]] = {
     ],
     "begun again": ["ho il tre, ho il tre e il quattro"],
     "corrections": ["gioca il tre, no, non giocarlo"],
+    "turn to the game": ["mia figlia, quando gioca, passa sempre", "sto pensando se pescare o no"],
     "reported after a question": [
         "gioca il tre. lo dice sempre mio figlio",
         "Marco ha detto: passo",

@@ -319,6 +319,8 @@ class ClauseWords:
     subordinators: frozenset[str] = frozenset()
     # "no" alone between two clauses takes the first back ("il tre... no, il cinque")
     retractions: frozenset[str] = frozenset()
+    # "comunque", "ad ogni modo": the talk before is over, what follows is said to the game
+    turns: frozenset[str] = frozenset()
 
 
 # A clause: its words and the mark that ended its sentence ("?", "!" or "").
@@ -400,6 +402,9 @@ class Understanding:
         readings: list[Reading] = []
         for clause, mark in clauses:
             tags = self.lexicon.tag(clause)
+            if next((t.concept for t in tags if t.concept != FILLER), None) in cw.turns:
+                # "oggi fa un caldo, comunque passo": the talk before was about other things
+                readings = [replace(r, unknown=False) for r in readings]
             # ", che coi principianti non gioco": a reason given for what was said before
             reason = tags[0].concept == cw.relative and any(
                 r.match is not None or r.chatter for r in readings

@@ -137,12 +137,12 @@ _FILLERS = _any(
     "praticamente|diciamo|raga|ragazzi|zio|bro|frate|amico|amica|caro|cara|neh|va|pure",
     "un po|un poco|un pochino|un attimino|magari|forse|anche|soltanto|proprio|davvero",
     "stavolta|questa volta|sta volta|per ora|adesso|ora|mo|subito|intanto|quindi|dunque",
-    "poi|gia|pls|plz|please|jamme|jammo|jamu|amuni|mbe|embe|comunque|invece|per caso",
+    "poi|gia|pls|plz|please|jamme|jammo|jamu|amuni|mbe|embe|invece|per caso",
     "secondo te|se puoi|se puo|se non ti dispiace|se non le dispiace|se possibile",
     "quando puoi|finalmente|oggi|stasera|forza|orsu|dai|daje|ma|tipo|su dai|dai su",
     "mi raccomando|una buona volta|sul serio|sai|guarda|guardi|solo",
     "allora vediamo|ecco qua|sempre|e basta|finora|fino ad ora|fino adesso|fin qui",
-    "alla fine|infine|in fin dei conti|cosi|buongiorno|buonasera|salve|ehila",
+    "alla fine|infine|in fin dei conti|cosi|buongiorno|buonasera|salve",
     "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla",
     "pota|ja|jamme ja|va la|iamme|jammo|iammo|vien qua|vieni qua|vien qui|signor|signora",
     "rega|sciur|bimbi|andemm|andemo|daje su",
@@ -156,8 +156,10 @@ _FILLERS = _any(
     "principali|generale|generali|in generale|veramente|realmente|effettivamente|circa",
     "piu o meno|all incirca|al momento|in questo momento|per adesso|ora come ora",
     "attualmente|oramai|ormai|fino ad adesso|qui adesso",
-    "a questo punto|in tutto|nel complesso|infatti|eccomi|ah|ahh|lo stesso|in ogni caso",
-    "comunque sia|in effetti",
+    "a questo punto|in tutto|nel complesso|infatti|eccomi|ah|ahh|lo stesso",
+    "in effetti",
+    # thinking aloud before a move
+    "aspetta che (guardo|vedo|controllo)|fammi controllare|vediamo un attimo",
     "uaglio|uaglioni|picciotti|belin|bona|ahoo|aoh",
     "bella (fra|zio|raga|bro|li)",
     "da parte mia|da parte nostra|poco|un pochettino",
@@ -1573,6 +1575,12 @@ ENTRIES: list[Entry] = [
     ),
     Entry("non|mica|manco|nemmeno|neanche|nn|minga", "NON"),
     Entry("cioe|volevo dire|intendevo|anzi no|no scusa|anzi", "CORRECTION"),
+    # The talk is over, now the game: "oggi fa un caldo, comunque passo".
+    Entry(
+        "comunque|comunque sia|ad ogni modo|in ogni caso|detto questo|tornando a noi|e niente"
+        "|va be dai|vabbe dai",
+        "TURN_TO",
+    ),
     Entry("non so|non lo so|non saprei|non ricordo|non mi ricordo|ho dimenticato", "DONT_KNOW"),
     Entry(
         _any(
@@ -1581,6 +1589,7 @@ ENTRIES: list[Entry] = [
             "santo cielo|ahi|ahia|ahime|peccato|che peccato|evvai|evviva|urra|che sfiga",
             "che fortuna|che palle|che barba|che noia|che rabbia|accidenti a me|maledizione",
             "ostrega|orpo|mizzica|minchia|cazzarola|acciderba|oh no|oh ma|ma dai|ma va",
+            "(sempre|ogni volta) la stessa storia|la solita storia|sempre cosi",
             "gesu|gesu mio|gesu maria|madonna santa|mamma mia bella",
             "lol|ahah|ahahah|haha|hahaha|xd|lmao|gg|ez|sigh|uffi",
         ),
@@ -1819,7 +1828,7 @@ CLAUSE_WORDS = ClauseWords(
     exclamatives=frozenset({"CHE", "COSA", "COME", "QUANTO", "CHI"}),
     question_tags=frozenset({"QTAG"}),
     requests=frozenset({"CAN_YOU", "POSSO", "TAKE"}),
-    framing=frozenset({"WANT", "ASKF", "CAN_YOU", "DONT_KNOW", "DO", "TELL_THEM"}),
+    framing=frozenset({"WANT", "ASKF", "CAN_YOU", "DONT_KNOW", "DO", "TELL_THEM", "TURN_TO"}),
     aside_openers=frozenset({"ASIDE"}),
     relative="CHE",
     negation="NON",
@@ -1830,6 +1839,7 @@ CLAUSE_WORDS = ClauseWords(
     reported=frozenset({"REPORT"}),
     correction="CORRECTION",
     interjections=frozenset({"EXCL"}),
+    turns=frozenset({"TURN_TO"}),
     subordinators=frozenset({"QUANDO"}),
     retractions=frozenset({"NO"}),
     repeatable=frozenset(
@@ -1838,6 +1848,7 @@ CLAUSE_WORDS = ClauseWords(
     # Courtesy to the others at a network table too: "grazie, passo" is the move.
     soft=frozenset(
         {"AGREE", "SCUSA", "WAIT", "NO", "GO_ON", "YES", "THANKS", "MOMENT", "GREET", "PRAISE"}
+        | {"TURN_TO"}
     ),
     dangling=frozenset(
         _any(
