@@ -150,6 +150,7 @@ def test_a_subordinate_after_the_command_is_a_remark_that_asks_nothing() -> None
     assert meaning("pass when banana") == ("pass", {})
     assert meaning("pass what banana") is None  # a question beside a command: asked again
     assert meaning("when pass") is None
+    assert meaning("pass when what") is None  # another question word in it still asks
 
 
 def test_a_retraction_between_two_clauses_keeps_the_second() -> None:

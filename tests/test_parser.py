@@ -810,6 +810,7 @@ QUESTION_WORDS = ("chi", "cosa", "quanto", "quante", "quale", "quali", "dove")
 @example(["abbandona", "perche"], "chi", 2)  # a question word in a remark after the command
 @example(["passo", "perche"], "cosa", 2)
 @example(["cioe", "abbandona"], "chi", 0)  # a question word before a correction
+@example(["abbandona", "quand"], "chi", 2)  # a question word in a remark opened by "quando"
 def test_a_question_is_never_taken_as_a_move(
     words: list[str], question_word: str, where: int
 ) -> None:

@@ -411,7 +411,9 @@ class Understanding:
             )
             for part, aside in self._parts(tags):
                 if aside:
-                    asking = self._asks(part) and part[0].concept not in cw.subordinators
+                    # "quando" opening the remark asks nothing; another question word does
+                    opened = 1 if part[0].concept in cw.subordinators else 0
+                    asking = self._asks(part[opened:])
                     readings.append(Reading(None, self._has_content(part), True, asking=asking))
                     continue
                 reading = self._read(part, mark)
