@@ -116,6 +116,8 @@ class SpeakingOutput(NullOutput):
     """Silent, but sounding for as long as a sentence takes to say (15 characters a second of
     the game's clock): the grace period runs from the end of the read-back, as it does live."""
 
+    available = speech_available = True  # the game's own voice, as far as the game can tell
+
     def __init__(self, clock: Clock) -> None:
         super().__init__()
         self.clock = clock

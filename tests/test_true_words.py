@@ -4,6 +4,7 @@ side), and an empty line is not scolded as "Non ho capito"."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -185,3 +186,36 @@ def test_undoing_a_hand_winning_move_forgets_how_that_hand_ended() -> None:
     assert manager.handle("quanti punti ho").messages[0].text.startswith("Punteggio: tu zero")
     manager.handle("gioca quattro bianco")
     assert manager.handle("quanti punti ho").messages[0].text.startswith("Punteggio: tu ventinove")
+
+
+def test_voice_settings_without_a_voice_say_they_are_kept_for_when_it_speaks(
+    tmp_path: Path,
+) -> None:
+    """With --muto nothing speaks: "Parlo più velocemente" would be untrue. The real program
+    says the rate, volume and voice are kept for when the voice is on, and keeps them (the
+    preferences file holds them), and says when a setting is already at its end."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("VOICEDOMINO")}
+    env |= {"VOICEDOMINO_DATA_DIR": str(tmp_path / "d"), "VOICEDOMINO_CONFIG_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "voicedomino", "--righe", "--muto", "--tastiera",
+         "--senza-salvataggio", "--pausa", "0"],
+        input="più veloce\npiù forte\npiù forte\npiù piano\nusa la voce uno\n"
+        + "più veloce\n" * 9 + "esci\n",
+        capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    lines = result.stdout.splitlines()
+    spoken = [it.slower(), it.faster(), it.louder(), it.quieter()]
+    assert not set(spoken) & set(lines), lines
+    assert it.voice_change_told("faster", voice="none") in lines
+    assert it.voice_change_told("quieter", voice="none") in lines
+    assert (
+        lines.count(it.voice_change_told("louder", voice="none", changed=False)) == 1
+    )  # 0.9, 1.0, then no higher
+    assert it.voice_change_told("faster", voice="none", changed=False) in lines  # 400 wpm
+    chosen = [line for line in lines if line.startswith("La voce è spenta: quando parlerà")]
+    assert not any(line.startswith("Da ora parlo") for line in lines), lines
+    kept = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+    assert kept["rate_wpm"] == 400 and kept["volume"] < 1.0, kept
+    if chosen:  # the system lists Italian voices (espeak-ng): the first one is kept
+        assert kept["voice_name"] and kept["voice_name"] in chosen[0], (chosen, kept)
+    assert result.returncode == 0 and result.stderr == ""

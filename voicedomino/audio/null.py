@@ -10,6 +10,11 @@ from voicedomino.audio.voices import VoiceInfo
 class NullOutput:
     """Accepts every call and makes no sound; the transcript on stdout carries the game."""
 
+    # Nothing is heard: a change of rate, volume or voice is kept for when the voice is on.
+    available = False
+    speech_available = False
+    screen_reader: str | None = None
+
     def __init__(self, rate: int = RATE_DEFAULT_WPM, volume: float = 1.0) -> None:
         self.rate = rate
         self.volume = volume

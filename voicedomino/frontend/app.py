@@ -11,10 +11,10 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, TextIO
 
-from voicedomino.audio.api import SoundOutput
+from voicedomino.audio.api import SoundOutput, clamp_rate
 from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog.intents import (
     Intent,
@@ -275,7 +275,9 @@ class Game:
     def _after(self, response: Response) -> None:
         """Save first, then speak: what is said may depend on whether the save worked."""
         if response.voice_change is not None or response.preference_changed:
-            self._apply_preference(response.voice_change)
+            told = self._apply_preference(response.voice_change)
+            if told is not None and response.messages:  # what the change did, said truly
+                response.messages[0] = replace(response.messages[0], text=told)
         if response.state_changed:
             self._save()
         if response.recall is not None:
@@ -314,11 +316,16 @@ class Game:
             case UseVoice(number) if not 1 <= number <= len(names):
                 self.say(it.no_such_voice(number, len(names)))
             case UseVoice(number):
-                if self.output.use_voice(names[number - 1]) is None:
-                    self.say(it.voice_not_changed())
+                name = names[number - 1]
+                heard = self._voice_heard()
+                if heard != "own":  # muted or a screen reader: chosen for when the voice speaks
+                    self.say(it.voice_kept_for_later(name, reader=heard == "reader"))
+                elif self.output.use_voice(name) is None:
+                    self.say(it.voice_not_changed(name))
                     return
-                self.say(it.voice_chosen(names[number - 1]))
-                self._remember_preferences(voice_name=names[number - 1])
+                else:
+                    self.say(it.voice_chosen(name))
+                self._remember_preferences(voice_name=name)
 
     def on_spoken(self, spoken: Spoken) -> None:
         """One recognised utterance: reported by the microphone check, else through the voice
@@ -407,17 +414,33 @@ class Game:
     def _match_in_play(self) -> bool:
         return self.manager.save_document() is not None
 
-    def _apply_preference(self, change: VoiceChange | None) -> None:
+    def _apply_preference(self, change: VoiceChange | None) -> str | None:
+        """Make the change and keep it; what it did to what the player hears (None: not a
+        change of rate or volume)."""
         output = self.output
+        before = (output.rate, output.volume)
         if change is VoiceChange.SLOWER:
-            output.rate = output.rate - RATE_STEP
+            output.rate = clamp_rate(output.rate - RATE_STEP)
         elif change is VoiceChange.FASTER:
-            output.rate = output.rate + RATE_STEP
+            output.rate = clamp_rate(output.rate + RATE_STEP)
         elif change is VoiceChange.LOUDER:
             output.volume = min(1.0, output.volume + VOLUME_STEP)
         elif change is VoiceChange.QUIETER:
             output.volume = max(0.1, output.volume - VOLUME_STEP)
         self._remember_preferences()
+        if change is None:
+            return None
+        changed = (output.rate, output.volume) != before
+        return it.voice_change_told(change.value, voice=self._voice_heard(), changed=changed)
+
+    def _voice_heard(self) -> str:
+        """Who speaks the game's words: "own" (its voice), "reader" (a screen reader), "cues"
+        (no voice, the cues sound) or "none" (nothing sounds: --muto, no audio device)."""
+        output = self.output
+        speaks = bool(getattr(output, "speech_available", True))
+        if speaks:
+            return "own" if getattr(output, "screen_reader", None) is None else "reader"
+        return "cues" if getattr(output, "available", True) else "none"
 
     def _remember_preferences(self, voice_name: str | None = None) -> None:
         if self.on_preferences is not None:

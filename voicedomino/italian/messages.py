@@ -1388,6 +1388,40 @@ def quieter() -> str:
     return "Volume più basso."
 
 
+def voice_change_told(change: str, *, voice: str, changed: bool = True) -> str:
+    """What a change of rate or volume (`VoiceChange` value) did, said truly. *voice*: "own"
+    (the game's voice speaks), "reader" (a screen reader speaks, with its own rate and volume;
+    the game's cues follow the volume), "cues" (no voice, the cues sound), "none" (nothing
+    sounds: the setting is kept for when it does); *changed* False at the end of the range."""
+    rate = change in ("slower", "faster")
+    up = change in ("faster", "louder")
+    if not changed:
+        what = "La velocità della voce" if rate else "Il volume"
+        return f"{what} è già al {'massimo' if up else 'minimo'}."
+    if rate:
+        if voice == "own":
+            return faster() if up else slower()
+        kept = f"la velocità più {'alta' if up else 'bassa'}"
+        if voice == "reader":
+            reader = "Parla il lettore di schermo, con la sua velocità"
+            return f"{reader}: tengo {kept} per la mia voce."
+        return f"La voce è spenta: tengo {kept} per quando parlerà."
+    if voice == "own":
+        return louder() if up else quieter()
+    if voice == "reader":
+        return f"Suoni più {'alti' if up else 'bassi'}: il lettore di schermo ha il suo volume."
+    if voice == "cues":
+        return f"Suoni più {'alti' if up else 'bassi'}: la voce è spenta."
+    return f"L'audio è spento: tengo il volume più {'alto' if up else 'basso'} per quando ci sarà."
+
+
+def voice_kept_for_later(name: str, *, reader: bool) -> str:
+    """ "usa la voce N" while the game's own voice does not speak: chosen for when it does."""
+    if reader:
+        return f"Parla il lettore di schermo: quando parlerò io, sarà con la voce {name}."
+    return f"La voce è spenta: quando parlerà, sarà la voce {name}."
+
+
 def brief() -> str:
     return "Messaggi brevi."
 
@@ -1685,8 +1719,9 @@ def no_such_voice(number: int, count: int) -> str:
     return f"Non c'è una voce {cardinal(number)}: le voci italiane sono {cardinal(count)}."
 
 
-def voice_not_changed() -> str:
-    return "Non posso cambiare voce adesso: parlo con il lettore di schermo o senza voce."
+def voice_not_changed(name: str) -> str:
+    """The game's voice speaks, but the system would not give the voice chosen."""
+    return f"Non riesco a usare la voce {name}: continuo con quella di adesso."
 
 
 def voices_unavailable() -> str:
