@@ -15,6 +15,7 @@ import pty
 import re
 import signal
 import sys
+import time
 from pathlib import Path
 
 from pty_terminal import GAME, GameTerminal, ShellTerminal, environment, saved_position
@@ -411,6 +412,45 @@ def test_a_latin1_terminal_types_its_accented_letters(tmp_path: Path) -> None:
         game.press("q")
         game.until("Vuoi uscire?")
         game.press("/", b"s\xec", "\r")  # a whole command at the question: "/" works there too
+        game.until(it.goodbye())
+    finally:
+        game.close()
+
+
+# --- an arrow over a slow link -----------------------------------------------------------------
+
+
+def slowly(game: GameTerminal, *parts: bytes, gap: float) -> None:
+    """One key's bytes written *gap* seconds apart, as a slow ssh link may deliver them."""
+    for part in parts:
+        os.write(game.fd, part)
+        time.sleep(gap)
+
+
+def test_an_arrow_whose_bytes_arrive_apart_is_still_an_arrow(tmp_path: Path) -> None:
+    """Over a slow link an arrow's bytes may come well over 50 ms apart: it is still the arrow,
+    never Escape plus "[" (the previous message) and a letter; Escape alone still works."""
+    game = started(tmp_path, "--senza-salvataggio")  # seed 4: seven tiles, the double six first
+    try:
+        slowly(game, b"\x1b", b"[", b"B", gap=0.15)  # down: the first tile of the hand
+        first = game.until("di sette.")
+        assert "doppio sei, giocabile, uno di sette." in first, first
+        assert "Tocca a te" not in first  # "[" would have repeated an earlier message
+        slowly(game, b"\x1b", b"O", b"B", gap=0.25)  # down, as SS3: the next tile
+        assert "due di sette." in game.until("di sette.")
+        slowly(game, b"\x1b[", b"B", gap=0.3)  # split after "ESC [": the third
+        assert "tre di sette." in game.until("di sette.")
+        assert "di sette" not in game.quiet(0.8)  # nothing more came of those bytes
+        game.press("/", "pesca")
+        game.press("\x1b")  # Escape alone still closes the typed line
+        game.until(it.cancelled())
+        game.press("\x1b")
+        time.sleep(0.1)
+        game.press("c")  # a key typed just after Escape is that key: the ends
+        game.until(it.empty_table())
+        game.press("q")
+        game.until("Vuoi uscire?")
+        game.press("s")
         game.until(it.goodbye())
     finally:
         game.close()

@@ -77,7 +77,10 @@ from voicedomino.players import LEVELS
 
 DIGITS = "0123456789"  # typed tiles: ASCII digits only, never "²" or "٣"
 DIGIT_WAIT_S = 3.0  # a lone digit waits this long for the second one, then is dropped
-ESCAPE_WAIT = 0.05  # seconds to tell a lone Escape from the start of an arrow sequence
+ESCAPE_WAIT = 0.05  # seconds to tell a lone Escape from the start of an arrow sequence...
+# ...on a local terminal. A slow link (ssh) may split a key's bytes further apart: the next
+# byte of a sequence may lag this much, and what lagged is a key only when it is a known one.
+SLOW_SEQUENCE_WAIT = 0.4
 SEQUENCES = {
     "\x1b[A": "up",
     "\x1b[B": "down",
@@ -181,7 +184,7 @@ class KeyReader:
 
     def _byte(self) -> bytes:
         if self._pushed:
-            data, self._pushed = self._pushed, b""
+            data, self._pushed = self._pushed[:1], self._pushed[1:]
             return data
         while True:
             try:
@@ -212,26 +215,40 @@ class KeyReader:
         """Escape alone, or a whole sequence: ESC [ ... final byte (CSI), ESC O x (SS3), or
         ESC and one key (Alt): read to its end, so no part of it becomes a key of its own."""
         text = "\x1b"
-        if not self._more():
-            return text
+        slow = not self._more()
+        if slow and not self._more(SLOW_SEQUENCE_WAIT):
+            return text  # Escape alone
         second = self._byte().decode("latin-1")
         text += second
+        complete = False
         if second == "O":
-            return text + (self._byte().decode("latin-1") if self._more() else "")
-        if second != "[":
-            return text
-        while self._more():
-            char = self._byte().decode("latin-1")
-            text += char
-            # Final bytes are "@" to "~"; "[" right after "ESC [" is the Linux console's F-keys.
-            if "@" <= char <= "~" and not (char == "[" and text == "\x1b[["):
-                break
-            if len(text) > 16:  # no key sends this much: stop at a sane length
-                break
-        return text
+            if self._more(SLOW_SEQUENCE_WAIT):
+                text += self._byte().decode("latin-1")
+                complete = True
+        elif second != "[":
+            complete = not slow  # Alt and a key; a key typed after Escape: its own
+        else:
+            while self._more(SLOW_SEQUENCE_WAIT):
+                char = self._byte().decode("latin-1")
+                if char == "\x1b":  # the next key began: this one was cut short
+                    self._pushed = b"\x1b" + self._pushed
+                    break
+                text += char
+                # Final bytes are "@" to "~"; "[" after "ESC [" is the Linux console's F-keys.
+                if "@" <= char <= "~" and not (char == "[" and text == "\x1b[["):
+                    complete = True
+                    break
+                if len(text) > 16:  # no key sends this much: stop at a sane length
+                    complete = True
+                    break
+        if complete and (not slow or text in SEQUENCES or len(text) > 3):
+            return text  # a key's sequence (one it does not know is "unknown", never digits)
+        # Escape, then keys typed after it ("[" the previous message): each its own key.
+        self._pushed = text[1:].encode("latin-1") + self._pushed
+        return "\x1b"
 
-    def _more(self) -> bool:
-        return bool(self._pushed) or bool(select.select([self.fd], [], [], ESCAPE_WAIT)[0])
+    def _more(self, wait: float = ESCAPE_WAIT) -> bool:
+        return bool(self._pushed) or bool(select.select([self.fd], [], [], wait)[0])
 
     def _run(self) -> None:
         try:
