@@ -217,5 +217,27 @@ def test_voice_settings_without_a_voice_say_they_are_kept_for_when_it_speaks(
     kept = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert kept["rate_wpm"] == 400 and kept["volume"] < 1.0, kept
     if chosen:  # the system lists Italian voices (espeak-ng): the first one is kept
-        assert kept["voice_name"] and kept["voice_name"] in chosen[0], (chosen, kept)
+        assert kept["voice_name"] and it.voice_label(kept["voice_name"]) in chosen[0], chosen
     assert result.returncode == 0 and result.stderr == ""
+
+
+def test_the_system_voices_are_named_in_italian_in_the_game(tmp_path: Path) -> None:
+    """eSpeak lists its Italian voice as "Italian": the player hears it in Italian."""
+    assert it.voice_label("Italian") == "italiana standard"
+    assert it.voice_label("Microsoft Elsa Desktop - Italian (Italy)") == (
+        "Microsoft Elsa Desktop - italiano (Italia)"
+    )
+    assert it.voice_label("Alice") == "Alice"
+    env = {key: value for key, value in os.environ.items() if not key.startswith("VOICEDOMINO")}
+    env |= {"VOICEDOMINO_DATA_DIR": str(tmp_path / "d"), "VOICEDOMINO_CONFIG_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "voicedomino", "--righe", "--muto", "--tastiera",
+         "--senza-salvataggio", "--pausa", "0"],
+        input="che voci ci sono\nusa la voce uno\nesci\n", capture_output=True, text=True,
+        env=env, timeout=60,
+    )  # fmt: skip
+    listed = [line for line in result.stdout.splitlines() if line.startswith("Voci italiane")]
+    if not listed:
+        pytest.skip(f"no Italian system voice listed here: {result.stdout}")
+    assert "Italian" not in result.stdout, result.stdout
+    assert "italiana standard" in listed[0], listed

@@ -213,11 +213,13 @@ def test_voci_command_lists_marks_and_explains(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "Ho trovato una voce italiana:"
-    assert lines[1].strip() == "Italian (in uso)"
+    # eSpeak names its voice by the language in English: said in Italian, with the name
+    # --voce takes beside it.
+    assert lines[1].strip() == "italiana standard (nome di sistema: Italian) (in uso)"
     assert "--voce NOME" in done.stdout
     other = _voci("--voce", "English (Great Britain)", config=tmp_path)
-    assert "Italian (in uso)" not in other.stdout
+    assert "(in uso)" not in other.stdout
     assert "In uso c'è la voce English (Great Britain), scelta da te." in other.stdout
     missing = _voci("--voce", "Nessuna", config=tmp_path)
     assert missing.stdout.startswith("La voce scelta non c'è")
-    assert "Italian (in uso)" in missing.stdout
+    assert "Italian) (in uso)" in missing.stdout

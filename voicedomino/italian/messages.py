@@ -6,6 +6,7 @@ heard: numbers as words, no symbols, one idea per sentence.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -1418,8 +1419,10 @@ def voice_change_told(change: str, *, voice: str, changed: bool = True) -> str:
 def voice_kept_for_later(name: str, *, reader: bool) -> str:
     """ "usa la voce N" while the game's own voice does not speak: chosen for when it does."""
     if reader:
-        return f"Parla il lettore di schermo: quando parlerò io, sarà con la voce {name}."
-    return f"La voce è spenta: quando parlerà, sarà la voce {name}."
+        return (
+            f"Parla il lettore di schermo: quando parlerò io, sarà con la voce {voice_label(name)}."
+        )
+    return f"La voce è spenta: quando parlerà, sarà la voce {voice_label(name)}."
 
 
 def brief() -> str:
@@ -1696,19 +1699,35 @@ def bad_seconds(text: str, low: float, high: float) -> str:
 # --- the voices command and "che voci ci sono" --------------------------------------------
 
 
+# A system voice named by its language in English (eSpeak's "Italian", Windows' "... - Italian
+# (Italy)"): those words said in Italian. The system's name still chooses it (--voce).
+_VOICE_NAME_WORDS = {"italian": "italiano", "italy": "Italia", "switzerland": "Svizzera"}
+
+
+def voice_label(name: str) -> str:
+    """A system voice's name as the player hears it: eSpeak's "Italian" is "italiana standard"."""
+    if name.strip().casefold() == "italian":
+        return "italiana standard"
+    return re.sub(
+        r"[A-Za-z]+", lambda word: _VOICE_NAME_WORDS.get(word[0].casefold(), word[0]), name
+    )
+
+
 def voices_spoken(italian: Sequence[str], in_use: str | None) -> str:
     """ "che voci ci sono", answered by ear: numbered, so "usa la voce due" can choose."""
     if not italian:
         return "Non ho trovato voci italiane nel sistema."
-    listed = "; ".join(f"{cardinal(n)}, {name}" for n, name in enumerate(italian, start=1))
+    listed = "; ".join(
+        f"{cardinal(n)}, {voice_label(name)}" for n, name in enumerate(italian, start=1)
+    )
     text = f"Voci italiane: {listed}."
     if in_use:
-        text += f" In uso: {in_use}."
+        text += f" In uso: {voice_label(in_use)}."
     return text + " Per cambiare: usa la voce e il numero."
 
 
 def voice_chosen(name: str) -> str:
-    return f"Da ora parlo con la voce {name}."
+    return f"Da ora parlo con la voce {voice_label(name)}."
 
 
 def no_such_voice(number: int, count: int) -> str:
@@ -1721,7 +1740,7 @@ def no_such_voice(number: int, count: int) -> str:
 
 def voice_not_changed(name: str) -> str:
     """The game's voice speaks, but the system would not give the voice chosen."""
-    return f"Non riesco a usare la voce {name}: continuo con quella di adesso."
+    return f"Non riesco a usare la voce {voice_label(name)}: continuo con quella di adesso."
 
 
 def voices_unavailable() -> str:
@@ -1737,19 +1756,25 @@ def voices_report(
     if not italian:
         lines = ["Non ho trovato voci italiane nel sistema."]
         if in_use:
-            lines.append(f"Il gioco parlerà con la voce {in_use}.")
+            lines.append(f"Il gioco parlerà con la voce {_labelled(in_use)}.")
         lines.append("Installa una voce italiana dalle impostazioni di sintesi vocale del sistema.")
         return lines
     count = "una voce italiana" if len(italian) == 1 else f"{len(italian)} voci italiane"
     lines = [f"Ho trovato {count}:"]
-    lines += [f"  {name}" + (" (in uso)" if name == in_use else "") for name in italian]
+    lines += [f"  {_labelled(name)}" + (" (in uso)" if name == in_use else "") for name in italian]
     if in_use and not in_use_is_italian:
-        lines.append(f"In uso c'è la voce {in_use}, scelta da te.")
+        lines.append(f"In uso c'è la voce {_labelled(in_use)}, scelta da te.")
     lines.append(
         "Per sceglierne un'altra: voicedomino --voce NOME (resta salvata), "
-        "oppure durante il gioco di' usa la voce e il nome."
+        "oppure durante il gioco di' che voci ci sono, poi usa la voce e il numero."
     )
     return lines
+
+
+def _labelled(name: str) -> str:
+    """A voice for `voicedomino voci`: in Italian, with the name --voce takes when it differs."""
+    label = voice_label(name)
+    return label if label == name else f"{label} (nome di sistema: {name})"
 
 
 def internal_error() -> str:
