@@ -74,16 +74,22 @@ def verdict(rms: float, peak: int) -> Level:
 
 
 class _Recording:
-    """The source, keeping a copy of everything it delivered."""
+    """The source, keeping a copy of everything it delivered; once `held`, it delivers nothing
+    more (what follows a command heard is the next check's: a file is read faster than the
+    listener can be stopped)."""
 
     def __init__(self, source: AudioSource) -> None:
         self.source = source
         self.blocks: list[bytes] = []
+        self.held = threading.Event()
 
     def open(self) -> None:
         self.source.open()
 
     def read(self, timeout: float) -> AudioFrame | None:
+        if self.held.wait(0):
+            time.sleep(min(timeout, 0.01))
+            return None
         frame = self.source.read(timeout)
         if frame is not None:
             self.blocks.append(frame.pcm)
@@ -110,6 +116,8 @@ def check(
 
     def on_utterance(utterance: Utterance) -> None:
         results.append(utterance)
+        if utterance.understood and utterance.text:
+            recording.held.set()
         got.set()
 
     listener = Listener(recording, recognizer, on_utterance)
