@@ -471,3 +471,40 @@ def test_calibration_files_of_older_and_newer_versions(
     assert calibration.load_calibration(model) is None
     assert calibration.save_calibration(model, fresh) == "saved"  # a damaged file is replaced
     assert calibration.load_calibration(model) == fresh
+
+
+def test_the_gate_acts_by_the_calibrated_acting_line(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    """The same move said in the window: read back and carried out with the default line (or
+    a calibrated one under its score), asked about ("sì?") with a calibrated line over it."""
+    from voicedomino.engine import Play, Side
+    from voicedomino.frontend.attention import calibrated
+    from voicedomino.italian.numbers import pip_word
+    from voicedomino.speech.calibration import Calibration
+
+    asked: dict[float | None, bool] = {}
+    for line in (None, 30.0, 1000.0):
+        rng = np.random.default_rng(3)
+        table = HeardGame(recognizer)
+        table.game.handle("inizia")
+        table.output.until = 0.0  # the deal was heard before the recording begins
+        if line is not None:
+            saved = Calibration("m", min_score_per_second=line, min_score_to_answer=15.0)
+            table.gate.settings = calibrated(table.gate.settings, saved)
+        view = table.manager.view()
+        assert view is not None and view.is_my_turn
+        play = next(a for a in view.legal_actions() if isinstance(a, Play))
+        side = "in testa" if play.side is Side.HEAD else "in coda"
+        move = f"gioca {pip_word(play.tile.high)} {pip_word(play.tile.low)} {side}"
+        before = table.manager.view()
+        table.windows = [1.0]
+        start = len(table.said())
+        table.run(np.concatenate([room_tone(1.0, rng), say(move), room_tone(8.0, rng)]), tmp_path)
+        said = table.said()[start:]
+        readback = it.readback_play(play.tile.high, play.tile.low, play.side).removesuffix(".")
+        assert readback in said, (line, said)
+        asked[line] = it.readback_ask_yes(readback + ".") in said
+        moved = table.manager.view() != before
+        assert moved != asked[line], (line, said)
+    assert asked == {None: False, 30.0: False, 1000.0: True}
