@@ -133,6 +133,15 @@ def test_a_second_undo_says_the_move_can_no_longer_be_taken_back() -> None:
     assert again == it.nothing_to_undo(moved=True) and again != it.nothing_to_undo(), again
 
 
+def playing_to(target: int, hands: list[str], line: str) -> DialogManager:
+    """A blocco match to *target* points whose round is the hand-made one (the player to move)."""
+    manager = playing(hands, line, Verbosity.NORMAL)
+    assert manager.session is not None
+    rules = rules_for("blocco", target=target)
+    manager.session.match = match_of(make_round(rules, hands, line=line), target)
+    return manager
+
+
 def _undo_said(manager: DialogManager) -> str:
     return " ".join(m.text for m in manager.handle("annulla l'ultima mossa").messages)
 
@@ -141,11 +150,8 @@ def test_undo_after_the_match_winning_move_is_refused_and_the_match_stays_won() 
     """The match was scored and announced ("Hai vinto la partita!", the ranking): taking the
     move back would reopen it under the player's feet. Refused with the reason, nothing
     changes: scores, phase and the next prompt stay those of the finished match."""
-    manager = playing(["4-0", "5-5 6-6 1-6"], "3-5 5-4", Verbosity.NORMAL)
+    manager = playing_to(10, ["4-0", "5-5 6-6 1-6"], "3-5 5-4")
     assert manager.session is not None
-    manager.session.match = match_of(
-        make_round(rules_for("blocco", target=10), ["4-0", "5-5 6-6 1-6"], line="3-5 5-4"), 10
-    )
     won = " ".join(m.text for m in manager.handle("gioca quattro bianco").messages)
     assert "vinto la partita" in won and manager.phase is Phase.MATCH_OVER, won
     refused = manager.handle("annulla l'ultima mossa")
@@ -161,11 +167,8 @@ def test_undo_after_the_match_winning_move_is_refused_and_the_match_stays_won() 
 def test_undo_after_a_reply_that_won_the_match_is_refused() -> None:
     """The computer's reply to the player's move ended the match: the same, the player's
     move is not taken back with the others' winning reply."""
-    manager = playing(["4-0 1-1", "0-2"], "3-5 5-4", Verbosity.NORMAL)
+    manager = playing_to(2, ["4-0 1-1", "0-2"], "3-5 5-4")
     assert manager.session is not None
-    manager.session.match = match_of(
-        make_round(rules_for("blocco", target=2), ["4-0 1-1", "0-2"], line="3-5 5-4"), 2
-    )
     lost = " ".join(m.text for m in manager.handle("gioca quattro bianco").messages)
     assert "Marco" in lost and manager.phase is Phase.MATCH_OVER, lost
     assert manager.session.undoable is None and manager.session.undo() is None
