@@ -181,6 +181,7 @@ _SYSTEM_REASONS = {
 
 def system_reason(error: BaseException) -> str:
     """Why *error* happened, in Italian, looking through the exceptions it was raised from."""
+    from_redis = False
     seen: BaseException | None = error
     while seen is not None:
         if isinstance(seen, socket.gaierror):
@@ -189,8 +190,9 @@ def system_reason(error: BaseException) -> str:
             return "non sono file PEM validi, o la chiave non è quella del certificato"
         if isinstance(seen, OSError) and seen.errno in _SYSTEM_REASONS:
             return _SYSTEM_REASONS[seen.errno]
+        from_redis = from_redis or type(seen).__module__.startswith("redis")
         seen = seen.__cause__ or seen.__context__
-    if "redis" in type(error).__module__ or "redis" in str(error).lower():
+    if from_redis:  # the store wraps redis-py's errors: its class says where, not its English
         return "il server Redis non risponde o ha rifiutato la richiesta"
     return "il sistema ha dato un errore; i dettagli sono nel registro del server"
 
