@@ -107,9 +107,23 @@ def seconds_words(seconds: int) -> str:
     return "un secondo" if seconds == 1 else f"{cardinal(seconds)} secondi"
 
 
+_CONNECTION_REFUSALS = ("too_many_open", "too_many_connections", "server_full")
+
+
+def refusal_sentences(retry_after: int | None) -> frozenset[str]:
+    """What a VoceDomino server may answer instead of taking a connection."""
+    texts = {error_text(code) for code in _CONNECTION_REFUSALS}
+    if retry_after is not None:
+        texts |= {error_text(code, retry_after) for code in _CONNECTION_REFUSALS}
+    return frozenset(texts)
+
+
 def turned_away(status: int, retry_after: int | None, seated: bool, reason: str = "") -> str:
     """The server refused the connection itself (HTTP 429 or 503, *reason* its own words):
-    said as it is, with the wait it asked for, and what the game does now."""
+    said as it is, with the wait it asked for, and what the game does now. Any other answer
+    is not a VoceDomino server's."""
+    if status not in (429, 503):
+        return not_a_game_server(status)
     reason = reason.strip().rstrip(".")
     if reason:
         why = f"Il server non accetta la connessione: {reason[:1].lower()}{reason[1:]}"
@@ -127,6 +141,37 @@ def turned_away(status: int, retry_after: int | None, seated: bool, reason: str 
 
 def error_codes() -> tuple[str, ...]:
     return tuple(_ERRORS)
+
+
+def unknown_refusal() -> str:
+    """A refusal whose code this game does not know (a server of another version, or not
+    VoceDomino's): what the server wrote is not repeated, it may be in any language."""
+    return (
+        "Il server ha rifiutato la richiesta per un motivo che questa versione del gioco "
+        "non conosce."
+    )
+
+
+def unreadable_message() -> str:
+    """The server sent something that is not what the protocol says."""
+    return (
+        "Il server ha mandato un messaggio che questo gioco non sa leggere: forse è di "
+        "un'altra versione, o non è un server di VoceDomino. Quel messaggio è stato ignorato."
+    )
+
+
+def not_a_game_server(status: int) -> str:
+    """The address answered, but not as a VoceDomino server does (a web page, another
+    program; *status* 0: not even in HTTP, as a server wanting an encrypted connection
+    answers a plain one): trying again would not help."""
+    if status:
+        what = f"un server che non è di VoceDomino (codice {status})"
+    else:
+        what = (
+            "un programma che non parla come un server di VoceDomino, o che vuole una "
+            "connessione cifrata (un indirizzo che comincia con wss://)"
+        )
+    return f"A quell'indirizzo risponde {what}: controlla l'indirizzo e la porta."
 
 
 # --- what the server prints -------------------------------------------------------------------

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from voicedomino.italian import network as it_net
 from voicedomino.net.names import clean_chat
 from voicedomino.net.protocol import PROTOCOL_VERSION
 
@@ -37,6 +38,7 @@ FIRST_WAIT = 0.5
 LONGEST_WAIT = 10.0
 TURNED_AWAY_WAIT = 30.0  # a server that refused us without saying for how long
 MAX_SERVER_MESSAGE = 2**22
+NOT_HTTP = 0  # TurnedAway.status of an address that answered, but not in HTTP
 
 
 class LinkState(Enum):
@@ -62,8 +64,9 @@ class Reply:
 @dataclass(frozen=True)
 class TurnedAway:
     """The server answered the connection with an HTTP refusal instead of taking it: 429 (too
-    many connections or requests from this address), 503 (full). *retry_after*: the seconds
-    it asked us to wait, when it said."""
+    many connections or requests from this address), 503 (full); any other status, or
+    NOT_HTTP, is an answer that is not a VoceDomino server's. *retry_after*: the seconds it
+    asked us to wait, when it said."""
 
     status: int
     retry_after: int | None
@@ -165,6 +168,7 @@ class ServerLink:
         from websockets.exceptions import (
             ConnectionClosed,
             InvalidHandshake,
+            InvalidMessage,
             InvalidStatus,
             InvalidURI,
         )
@@ -193,8 +197,16 @@ class ServerLink:
                 asked_to_wait = float(refusal.retry_after or TURNED_AWAY_WAIT)
                 wait = max(wait, asked_to_wait)
                 self.answered.set()
+            except InvalidMessage as error:
+                log.info("server %s: %s (%s)", url, error, error.__cause__)
+                if not isinstance(error.__cause__, EOFError):  # it answered, but not in HTTP
+                    self.turned_away = TurnedAway(NOT_HTTP, None)
+                    asked_to_wait = wait = max(wait, TURNED_AWAY_WAIT)
+                    self.answered.set()
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as error:
                 log.info("server %s: %s", url, error)
+            except Exception:  # whatever a server sends, the link keeps trying: never dies
+                log.exception("server %s: the connection failed unexpectedly", url)
             finally:
                 self._ws = None
                 self._lost()
@@ -215,7 +227,8 @@ class ServerLink:
     def _receive(self, text: str | bytes) -> None:
         try:
             message = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past what Python reads
+            log.warning("a message from the server that is not JSON, ignored")
             return
         if not isinstance(message, dict):
             return
@@ -285,5 +298,8 @@ def _turned_away(error: Any) -> TurnedAway:
     value = response.headers.get("Retry-After", "")
     if value.strip().isdigit():
         retry_after = max(1, min(3600, int(value.strip())))
-    reason = clean_chat(bytes(response.body or b"")[:400].decode("utf-8", "replace"))
+    body = bytes(response.body or b"")[:400].decode("utf-8", "replace").strip()
+    # The server's words are kept only when they are a VoceDomino server's: any other page
+    # (another program at that address, another language) is never repeated to the player.
+    reason = clean_chat(body) if body in it_net.refusal_sentences(retry_after) else ""
     return TurnedAway(response.status_code, retry_after, reason)

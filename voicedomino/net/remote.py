@@ -10,6 +10,7 @@ computers' alike, in the order they happened. ``news()`` hands them over; *on_ne
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -18,11 +19,14 @@ from typing import Any
 from voicedomino.engine import Action, Event, IllegalAction, RoundEnded, SeatView
 from voicedomino.italian import network as it_net
 from voicedomino.net import wire
-from voicedomino.net.client import SeatInfo, TableState
+from voicedomino.net.client import SeatInfo, TableState, UnreadableMessage
 from voicedomino.net.events import AnyEvent
 from voicedomino.net.link import LinkState, NotConnected, Reply, ServerLink
 from voicedomino.players import Level
 
+log = logging.getLogger(__name__)
+
+UNREADABLE_SYNCS = 3  # an unreadable update asks for the whole table again, this many times
 SEAT_GONE = frozenset({"bad_token", "no_table"})  # after these there is no table to go back to
 
 
@@ -67,6 +71,7 @@ class RemoteTable:
         self.summary: list[AnyEvent] | None = None  # what happened while away, once back
         self.last_round_ended: RoundEnded | None = None
         self._refusals: list[TableRefused] = []  # errors no request of ours was waiting for
+        self._unreadable = 0  # server messages that could not be read
         self.link = ServerLink(addresses, self._message, self._link_state)
 
     # --- connecting and sitting down --------------------------------------------------------
@@ -81,10 +86,23 @@ class RemoteTable:
 
     def create(self, name: str, settings: dict[str, Any], options: dict[str, Any] | None) -> None:
         self._ask({"type": "create", "name": name, "settings": settings, "options": options})
+        self._seated_or_refused()
 
     def join(self, code: str, name: str, *, spectator: bool = False) -> None:
         role = "spectator" if spectator else "player"
         self._ask({"type": "join", "code": code, "name": name, "role": role})
+        self._seated_or_refused()
+
+    def _seated_or_refused(self) -> None:
+        """After a create or join the server said ok to: the table it sent must have been
+        read, or the player would be told of a table the game does not know. When it was
+        not, the seat is given back and the refusal said now (not again as news)."""
+        with self._lock:
+            if self.state.code is not None:
+                return
+            self._refusals = [r for r in self._refusals if r.code != "unreadable"]
+        self.link.send({"type": "leave"})
+        raise TableRefused("unreadable", it_net.unreadable_message())
 
     def close(self) -> None:
         self.link.close()
@@ -112,8 +130,13 @@ class RemoteTable:
         if not reply.ok:
             refusal = reply.message.get("refusal")
             if reply.code == "illegal" and refusal is not None:
-                raise IllegalAction(wire.decode_refusal(refusal))
-            raise TableRefused(reply.code, str(reply.message.get("text", "")))
+                try:
+                    reason = wire.decode_refusal(refusal)
+                except wire.WireError:
+                    reason = None  # a server of another version: its sentence is said
+                if reason is not None:
+                    raise IllegalAction(reason)
+            raise TableRefused(reply.code, self._text_of(reply.message))
         return self.news()
 
     def computer_turns(self) -> Iterator[list[Event]]:
@@ -226,7 +249,27 @@ class RemoteTable:
     def _ask(self, message: dict[str, Any]) -> None:
         reply = self._send(message)
         if not reply.ok:
-            raise TableRefused(reply.code, str(reply.message.get("text", "")))
+            raise TableRefused(reply.code, self._text_of(reply.message, message.get("code")))
+
+    def _text_of(self, error: dict[str, Any], asked_code: object = None) -> str:
+        """The Italian sentence for a refusal. The server's own sentence is said when it is
+        one this game says for that refusal (it may name a table or a person); anything
+        else a server sends (another language, another program, a hostile one) is replaced
+        by the game's own sentence for the code, never repeated."""
+        code = str(error.get("code", ""))
+        text = error.get("text")
+        wait = error.get("retry_after")
+        retry_after = wait if type(wait) is int and 0 < wait <= 24 * 3600 else None
+        own = it_net.error_text(code, retry_after) if code in it_net.error_codes() \
+            else it_net.unknown_refusal()  # fmt: skip
+        if not isinstance(text, str) or not text:
+            return own
+        tables = {str(c) for c in (self.state.code, asked_code) if isinstance(c, (str, int))}
+        known = {own, it_net.error_text(code), it_net.everyone_left()}
+        known |= {it_net.no_table(table) for table in tables}
+        known |= {it_net.seat_gone(table, code) for table in tables}
+        known |= {it_net.not_your_turn(name) for name in self.state.names() if name}
+        return text if text in known else own
 
     def _send(self, message: dict[str, Any]) -> Reply:
         """Send a request and wait for its answer. When the server answers that this
@@ -263,7 +306,7 @@ class RemoteTable:
             if reply.ok or reply.code == "already_at_table":
                 return
             if reply.code not in SEAT_GONE:
-                raise TableRefused(reply.code, str(reply.message.get("text", "")))
+                raise TableRefused(reply.code, self._text_of(reply.message, code))
             gone = reply.code
         else:  # already forgotten: the server said so unasked a moment ago
             told = self.seat_gone()
@@ -279,27 +322,47 @@ class RemoteTable:
             return
         with self._lock:
             before = self.state.seq
-            fresh = self.state.take(message)
-            if kind in ("joined", "table") and self.state.code and self.state.token:
-                self.link.resume = {"code": self.state.code, "token": self.state.token}
-            if self.state.code and self.state.token and self.link.resume is not None:
-                self.link.resume["last_seq"] = self.state.seq
-            if kind == "table" and self._away_since_seq is not None:
-                self.summary = list(fresh)
-                self._away_since_seq = None
-            for event in fresh:
-                if isinstance(event, RoundEnded):
-                    self.last_round_ended = event
-            self._news.extend(fresh)
-            told = bool(fresh) or (kind == "table" and before != self.state.seq)
+            try:
+                fresh = self.state.take(message)
+            except UnreadableMessage as error:
+                self._unreadable_message(kind, error)
+                told = True  # what was said about it
+            else:
+                told = self._took(kind, fresh, before)
         if self.state.out_of_step:
             self.link.send({"type": "sync"})
         if told or kind == "table":
             self.on_news()
 
+    def _took(self, kind: object, fresh: list[AnyEvent], before: int) -> bool:
+        """After a message was taken (lock held): the seat to resume, the summary after a
+        drop, the news; whether there is anything to tell."""
+        if kind in ("joined", "table") and self.state.code and self.state.token:
+            self.link.resume = {"code": self.state.code, "token": self.state.token}
+        if self.state.code and self.state.token and self.link.resume is not None:
+            self.link.resume["last_seq"] = self.state.seq
+        if kind == "table" and self._away_since_seq is not None:
+            self.summary = list(fresh)
+            self._away_since_seq = None
+        for event in fresh:
+            if isinstance(event, RoundEnded):
+                self.last_round_ended = event
+        self._news.extend(fresh)
+        return bool(fresh) or (kind == "table" and before != self.state.seq)
+
+    def _unreadable_message(self, kind: object, error: UnreadableMessage) -> None:
+        """A message of a broken or foreign server: nothing of it is taken (called with the
+        lock held). The player is told once; an update not read asks for the whole table."""
+        log.warning("a message from the server not read: %s", error)
+        self._unreadable += 1
+        if self._unreadable == 1:  # once: a broken server would repeat it
+            self._refusals.append(TableRefused("unreadable", it_net.unreadable_message()))
+        if kind == "update" and self._unreadable <= UNREADABLE_SYNCS:
+            self.link.send({"type": "sync"})
+
     def _unasked_error(self, message: dict[str, Any]) -> None:
         code = str(message.get("code", ""))
-        text = str(message.get("text", ""))
+        text = self._text_of(message)
         with self._lock:
             table_code = self.state.code
             if code in SEAT_GONE and table_code is not None:

@@ -1,0 +1,339 @@
+"""The game as a client of a broken, foreign or hostile server, over real sockets on 127.0.0.1:
+whatever the server sends, the player hears only true Italian sentences, no control character
+reaches the terminal or the voice, and the link to the server never stops trying by itself.
+
+The servers here are small stand-ins written for each fault (a VoceDomino-like WebSocket server
+that misbehaves, a web server, a program that does not speak HTTP); the game is the real one:
+the dialog over a real RemoteTable, and once the whole program in line mode through pipes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+from voicedomino.dialog.manager import DialogManager, Phase
+from voicedomino.dialog.network import NetworkSettings
+from voicedomino.italian import network as it_net
+
+pytestmark = pytest.mark.timeout(120)
+
+ENGLISH = ("error", "internal", "server", "not found", "try again", "page")
+CONTROL = {chr(c) for c in range(32) if c != 10} | {chr(127)} | {chr(c) for c in range(128, 160)}
+SETTINGS = {"variant": "classica", "seats": 2, "pairs": False, "hand_size": None,
+            "target": None, "wildcard": None, "tile_set": None, "spinner": None,
+            "opening": None}  # fmt: skip
+HOSTILE_NAME = "Evil\x1b[2J\x1b]0;PWNED\x07\x1b[31mRosso"
+HOSTILE_CHAT = "ciao\x1b[2J\x1b]0;PWNED\x07 a tutti\r\rriga finta\x9b31m"
+
+Handler = Callable[[ServerConnection, dict[str, Any]], Awaitable[None]]
+
+
+def joined(code: str = "2751", other: str = "") -> dict[str, Any]:
+    """A table as a VoceDomino server sends it on joining (seat 0, *other* at seat 1)."""
+    return {
+        "type": "joined", "code": code, "seat": 0, "role": "player", "seq": 1,
+        "settings": SETTINGS,
+        "options": {"turn_timer": None, "absent": "wait", "absent_delay": 30, "level": "medio"},
+        "phase": "lobby", "host": 0, "closed": False, "match_number": 0,
+        "seats": [
+            {"seat": 0, "kind": "human", "name": "Anna", "level": None, "connected": True,
+             "ready": False, "stand_in": False},
+            {"seat": 1, "kind": "human" if other else "empty", "name": other, "level": None,
+             "connected": True if other else None, "ready": False, "stand_in": False},
+        ],
+        "spectators": [], "timer": None, "token": "a-secret-token",
+    }  # fmt: skip
+
+
+class StandInServer:
+    """A WebSocket server on 127.0.0.1 in a thread of its own: greets like VoceDomino's, then
+    answers every other request with *handler*. *greeting* replaces the welcome (per
+    connection number, from 1) when it returns text."""
+
+    def __init__(
+        self,
+        handler: Handler,
+        greeting: Callable[[int], str | None] = lambda number: None,
+        process_request: Callable[[ServerConnection, Request], Response | None] | None = None,
+    ) -> None:
+        self.handler = handler
+        self.greeting = greeting
+        self.process_request = process_request
+        self.connections = 0
+        self.received: list[dict[str, Any]] = []
+        self.port = 0
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> StandInServer:
+        self._thread.start()
+        assert self._ready.wait(10)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._stop is not None
+        self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(10)
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def _run(self) -> None:
+        self._loop.run_until_complete(self._serve())
+
+    async def _serve(self) -> None:
+        self._stop = asyncio.Event()
+        async with serve(self._connection, "127.0.0.1", 0, max_size=None,
+                         process_request=self.process_request) as server:  # fmt: skip
+            self.port = next(iter(server.sockets)).getsockname()[1]
+            self._ready.set()
+            await self._stop.wait()
+
+    async def _connection(self, ws: ServerConnection) -> None:
+        self.connections += 1
+        number = self.connections
+        async for text in ws:
+            message = json.loads(text)
+            self.received.append(message)
+            if message.get("type") == "hello":
+                greeting = self.greeting(number)
+                if greeting is not None:
+                    await ws.send(greeting)
+                    await ws.close()
+                    return
+                await ws.send(json.dumps({"type": "welcome", "version": 1,
+                                          "server": "voicedomino"}))  # fmt: skip
+            else:
+                await self.handler(ws, message)
+
+
+def _manager(server_address: str) -> DialogManager:
+    return DialogManager(computer_pause=0, network=NetworkSettings([server_address], "Anna"))
+
+
+@pytest.fixture
+def closing() -> Iterator[list[DialogManager]]:
+    managers: list[DialogManager] = []
+    yield managers
+    for manager in managers:
+        manager.close()
+
+
+def _clean(text: str) -> bool:
+    return not (set(text) & CONTROL)
+
+
+def test_names_and_chat_from_a_hostile_server_reach_no_terminal_as_control_characters(
+    closing: list[DialogManager],
+) -> None:
+    async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
+        if message.get("type") == "create":
+            await ws.send(json.dumps(joined(other=HOSTILE_NAME)))
+            await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
+            chat = {"kind": "ChatMessage", "seat": 1, "name": HOSTILE_NAME,
+                    "text": HOSTILE_CHAT, "quick": None}  # fmt: skip
+            joined_event = {"kind": "PlayerJoined", "seat": 1, "name": HOSTILE_NAME}
+            update = {key: value for key, value in joined(other=HOSTILE_NAME).items()
+                      if key not in ("type", "code", "seat", "role", "token", "settings",
+                                     "options")}  # fmt: skip
+            update |= {"type": "update", "seq": 3, "events": [
+                {"seq": 2, "event": joined_event}, {"seq": 3, "event": chat}]}  # fmt: skip
+            await ws.send(json.dumps(update))
+
+    with StandInServer(handler) as server:
+        manager = _manager(server.address)
+        closing.append(manager)
+        heard = [manager.start().text, manager.handle("crea un tavolo").text]
+        deadline = time.monotonic() + 10
+        while "riga finta" not in " ".join(heard) and time.monotonic() < deadline:
+            time.sleep(0.05)
+            heard.append(manager.table_news().text)
+        heard.append(manager.handle("chi c'è al tavolo").text)
+    said = "\n".join(heard)
+    assert "riga finta" in said and "Rosso" in said, said  # the words are kept...
+    assert _clean(said), repr(said)  # ...the escapes, bells and carriage returns are not
+
+
+def test_a_refusal_in_another_language_is_said_in_the_game_s_own_italian(
+    closing: list[DialogManager],
+) -> None:
+    async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
+        if message.get("type") in ("create", "join"):
+            code = "boom" if message["type"] == "create" else "full"
+            await ws.send(
+                json.dumps(
+                    {
+                        "type": "error",
+                        "code": code,
+                        "id": message["id"],
+                        "text": "Internal server error, try again later",
+                    }
+                )
+            )
+            await ws.send(json.dumps({"type": "error", "code": "kaput",
+                                      "text": "Server going down for maintenance"}))  # fmt: skip
+
+    with StandInServer(handler) as server:
+        manager = _manager(server.address)
+        closing.append(manager)
+        manager.start()
+        unknown = manager.handle("crea un tavolo").text
+        known = manager.handle("entra al tavolo quattro sette due uno").text
+        time.sleep(0.3)
+        unasked = manager.table_news().text
+    for said in (unknown, known, unasked):
+        assert not any(word in said.lower() for word in ("internal", "maintenance", "going"))
+    assert unknown == it_net.unknown_refusal(), unknown
+    assert known == it_net.error_text("full"), known
+
+
+def test_a_table_that_cannot_be_read_is_not_announced_and_its_seat_is_given_back(
+    closing: list[DialogManager],
+) -> None:
+    async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
+        if message.get("type") == "create":
+            broken = joined() | {"seq": "diciassette", "code": "12ab"}
+            await ws.send(json.dumps(broken))
+            await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
+
+    with StandInServer(handler) as server:
+        manager = _manager(server.address)
+        closing.append(manager)
+        manager.start()
+        said = manager.handle("crea un tavolo").text
+        time.sleep(0.3)
+        later = manager.table_news().text
+        received = [message["type"] for message in server.received]
+    assert "creato" not in said and manager.phase is Phase.MENU, said
+    assert said == it_net.unreadable_message(), said
+    assert not manager.network.seated
+    assert it_net.unreadable_message() not in later  # said once, not again as news
+    assert received[-1] == "leave"  # the seat the server may hold is given back
+
+
+def test_a_message_nested_past_what_python_reads_does_not_stop_the_link(
+    closing: list[DialogManager],
+) -> None:
+    nested = "[" * 200_000 + "]" * 200_000
+
+    async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
+        if message.get("type") == "create":
+            await ws.send(json.dumps(joined()))
+            await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
+            await asyncio.sleep(0.2)
+            await ws.send(nested)  # then the connection drops
+            await ws.close()
+        elif message.get("type") == "resume":
+            await ws.send(json.dumps(joined() | {"type": "table", "missed": []}))
+
+    with StandInServer(handler) as server:
+        manager = _manager(server.address)
+        closing.append(manager)
+        manager.start()
+        assert "Tavolo creato" in manager.handle("crea un tavolo").text
+        deadline = time.monotonic() + 20  # the link tries again by itself, in about a second
+        while not any(m.get("type") == "resume" for m in server.received):
+            assert time.monotonic() < deadline, "the link stopped trying after the message"
+            time.sleep(0.1)
+        resumed = [m for m in server.received if m.get("type") == "resume"]
+    assert resumed[0]["code"] == "2751" and resumed[0]["token"] == "a-secret-token"
+    assert manager.network.seated
+
+
+def _web_page(connection: ServerConnection, request: Request) -> Response:
+    body = b"<html><body><h1>404 Not Found</h1>The requested page was not found.</body></html>"
+    headers = Headers({"Content-Type": "text/html", "Content-Length": str(len(body))})
+    return Response(404, "Not Found", headers, body)
+
+
+async def _not_http(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    await reader.readline()
+    writer.write(b"SSH-2.0-OpenSSH_9.2 Protocol mismatch.\r\n")
+    await writer.drain()
+    writer.close()
+
+
+def test_an_address_where_another_program_answers_is_said_so_without_its_words(
+    closing: list[DialogManager],
+) -> None:
+    async def nothing(ws: ServerConnection, message: dict[str, Any]) -> None:
+        return None
+
+    with StandInServer(nothing, process_request=_web_page) as server:
+        manager = _manager(server.address)
+        closing.append(manager)
+        manager.start()
+        web = manager.handle("crea un tavolo").text
+    assert "not found" not in web.lower() and "raggiungere" not in web, web
+    assert web == it_net.not_a_game_server(404), web
+
+    loop = asyncio.new_event_loop()
+    program = loop.run_until_complete(asyncio.start_server(_not_http, "127.0.0.1", 0))
+    port = program.sockets[0].getsockname()[1]
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        manager = _manager(f"127.0.0.1:{port}")
+        closing.append(manager)
+        manager.start()
+        other = manager.handle("crea un tavolo").text
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+    assert other == it_net.not_a_game_server(0), other
+    for said in (web, other):
+        assert "raggiungere" not in said  # it was reached: something else answered
+        assert not any(word in said.lower() for word in ("not found", "openssh", "mismatch"))
+
+
+def test_the_real_program_in_line_mode_shows_a_hostile_chat_without_its_escapes(
+    tmp_path: Path,
+) -> None:
+    async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
+        if message.get("type") == "create":
+            await ws.send(json.dumps(joined(other=HOSTILE_NAME)))
+            await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
+            chat = {"kind": "ChatMessage", "seat": 1, "name": HOSTILE_NAME,
+                    "text": HOSTILE_CHAT, "quick": None}  # fmt: skip
+            await ws.send(json.dumps({"type": "update", "seq": 2, "phase": "lobby",
+                                      "events": [{"seq": 2, "event": chat}]}))  # fmt: skip
+        elif message.get("type") == "chat":
+            await ws.send(json.dumps({"type": "error", "code": "zap", "id": message["id"],
+                                      "text": "Permission denied"}))  # fmt: skip
+
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "dati"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "LANG": "C.UTF-8"}  # fmt: skip
+    with StandInServer(handler) as server:
+        command = [sys.executable, "-m", "voicedomino", "--muto", "--righe", "--server",
+                   server.address, "--nome", "Anna"]  # fmt: skip
+        game = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, env=env)  # fmt: skip
+        assert game.stdin is not None
+        game.stdin.write(b"crea un tavolo\n")
+        game.stdin.flush()
+        deadline = time.monotonic() + 20
+        while not any(m.get("type") == "create" for m in server.received):
+            assert time.monotonic() < deadline, "the game never asked for a table"
+            time.sleep(0.1)
+        time.sleep(1.0)
+        output, _ = game.communicate("> eccomi\nesci\nsì\n".encode(), timeout=60)
+    text = output.decode("utf-8")
+    assert "riga finta" in text and "Rosso" in text, text
+    assert _clean(text.replace("\n", "")), repr(text)
+    assert "Permission" not in text and it_net.unknown_refusal() in text, text
