@@ -63,6 +63,7 @@ COMMIT_ATTEMPTS = 3
 RESTART_GRACE = 20.0  # seconds a restarted server gives a player whose timer was running
 LEASE = 6.0  # Redis: a process not heard of for this long is gone, its players away
 REPLACED_CLOSE = (4000, "replaced")  # the seat was taken back by another connection
+STORE_RETRY = 1.0  # seconds between two tries to read a table whose store failed
 CLAIM_TIME = 15.0  # Redis: a claimed move not made by then is made by another process
 # A table nobody is connected to is kept this long (seconds), then deleted: before its first
 # match it was most likely abandoned (or made only to fill the server); a match waits longer.
@@ -110,6 +111,7 @@ class LiveTable:
     clients: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.TimerHandle | None = None
+    broken: bool = False  # changed in memory, neither saved nor read back: see _back_to_saved
     history_mark: tuple[int, int, int] = (0, 0, 0)  # match, round, history length last sent
 
 
@@ -149,7 +151,7 @@ class TableServer:
 
     async def restore(self) -> int:
         """Bring back every stored table as it was after its last accepted change."""
-        await self.store.subscribe(self._on_published)
+        await self.store.subscribe(self._on_published, self._read_tables_again)
         if self.store.shared:
             await self.store.heartbeat(self.lease)
             self._keep(self._keep_alive())
@@ -181,7 +183,7 @@ class TableServer:
         now = self.clock()
         gone = 0
         for live in list(self.tables.values()):
-            if live.clients or not _expired(live.table, now):
+            if live.clients or live.broken or not _expired(live.table, now):
                 continue
             async with live.lock:
                 log.info("table %s deleted: nobody connected for %d s", live.table.code,
@@ -387,6 +389,8 @@ class TableServer:
             case protocol.Sync():
                 live = self._table_of(client)
                 async with live.lock:
+                    if live.broken:
+                        raise TableError("not_saved")
                     client.send(self._snapshot(live, client))
             case protocol.Leave():
                 await self._leave(client)
@@ -628,16 +632,24 @@ class TableServer:
         skip_own: Client | None = None,
     ) -> list[LogEntry]:
         for _ in range(COMMIT_ATTEMPTS):
+            if live.broken:  # its store cannot be read: nothing is changed or told meanwhile
+                raise TableError("not_saved")
             marks = live.history_mark
+            told = live.table.seq
             entries = change(live.table, self.clock())
             if entries or live.table.unsaved:
                 try:
                     await self._commit(live, entries)
                 except Conflict:  # another process moved the table first: catch up, try again
-                    seq = live.table.seq - len(entries)
-                    await self._reload(live)
-                    self._deliver(live, live.table.entries_after(seq) or [], marks)
+                    await self._back_to_saved(live, told, marks)
                     continue
+                except StoreError as error:
+                    log.error("table %s not saved: %s", live.table.code, error)
+                    if self.store.shared:  # Redis away: reading at once would wait as long
+                        self._set_aside(live, told)
+                    else:
+                        await self._back_to_saved(live, told, marks)  # nothing unsaved is told
+                    raise TableError("not_saved") from None
             if after is not None:
                 after()
             self._deliver(live, entries, marks, skip=skip_own)
@@ -647,15 +659,80 @@ class TableServer:
 
     async def _commit(self, live: LiveTable, entries: list[LogEntry]) -> None:
         table = live.table
+        table.version = await self.store.commit(
+            table.code, table.version, table.to_document(), [encode_entry(e) for e in entries]
+        )
+        table.unsaved = False
+
+    async def _back_to_saved(self, live: LiveTable, told: int, marks: tuple[int, int, int]) -> None:
+        """A change was not saved: the table goes back to what the store holds, and its
+        clients hear what others saved after *told* (the last entry they were told). When the
+        store cannot even be read (Redis gone), the table in memory is not what was saved:
+        it is set aside (every request refused, no timer) until the store reads again."""
         try:
-            table.version = await self.store.commit(
-                table.code, table.version, table.to_document(), [encode_entry(e) for e in entries]
-            )
-            table.unsaved = False
+            await self._reload(live)
         except StoreError as error:
-            log.error("table %s not saved: %s", table.code, error)
-            await self._reload(live)  # back to what was saved: nothing unsaved is told
-            raise TableError("not_saved") from None
+            log.error("table %s not read again: %s", live.table.code, error)
+            self._set_aside(live, told)
+            return
+        self._catch_up(live, told, marks)
+
+    def _set_aside(self, live: LiveTable, told: int) -> None:
+        """The table in memory is not what was saved: every request is refused and no timer
+        runs until it is read again from the store (tried every STORE_RETRY seconds)."""
+        log.warning("table %s set aside until the store can be read", live.table.code)
+        live.broken = True
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        self._keep(self._wait_for_store(live, told))
+
+    def _catch_up(self, live: LiveTable, told: int, marks: tuple[int, int, int]) -> None:
+        """The table was read again: its clients hear the entries saved after *told*, or,
+        when the log no longer reaches back that far, the whole table."""
+        entries = live.table.entries_after(told)
+        if entries is not None:
+            self._deliver(live, entries, marks)
+            return
+        live.history_mark = _history_mark(live.table)
+        for client in list(live.clients):
+            client.send(self._snapshot(live, client))
+
+    async def _read_tables_again(self) -> None:
+        """Redis was out of reach: commits of other processes may have gone unheard. Every
+        table kept here is read again and its clients hear what they missed."""
+        for live in list(self.tables.values()):
+            async with live.lock:
+                if live.broken or self.tables.get(live.table.code) is not live:
+                    continue
+                try:
+                    await self._back_to_saved(live, live.table.seq, live.history_mark)
+                except TableError:  # deleted meanwhile
+                    for client in list(live.clients):
+                        client.send(_error("no_table"))
+                    self._forget(live)
+                    continue
+                self._reschedule(live)
+
+    async def _wait_for_store(self, live: LiveTable, told: int) -> None:
+        while self.tables.get(live.table.code) is live:
+            await asyncio.sleep(STORE_RETRY)
+            async with live.lock:
+                marks = live.history_mark
+                try:
+                    await self._reload(live)
+                except StoreError:
+                    continue
+                except TableError:  # deleted meanwhile
+                    for client in list(live.clients):
+                        client.send(_error("no_table"))
+                    self._forget(live)
+                    return
+                live.broken = False
+                log.info("table %s read again from the store", live.table.code)
+                self._catch_up(live, told, marks)
+                self._reschedule(live)
+                return
 
     async def _reload(self, live: LiveTable) -> None:
         stored = await self.store.load(live.table.code)
@@ -680,6 +757,8 @@ class TableServer:
             return
         async with live.lock:
             table = live.table
+            if live.broken:
+                return  # read again as a whole once the store answers
             if published.document is None:
                 for client in list(live.clients):
                     client.send(_error("no_table"))
@@ -788,7 +867,7 @@ class TableServer:
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
-        if self.tables.get(live.table.code) is not live:
+        if self.tables.get(live.table.code) is not live or live.broken:
             return
         due = live.table.due(self.computer_pause)
         if due is None:

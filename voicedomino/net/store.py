@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import Awaitable, Callable, Collection, Sequence
@@ -19,7 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+log = logging.getLogger(__name__)
+
 LOG_KEPT = 300
+RESUBSCRIBE_WAIT = 1.0  # seconds between two tries to listen to Redis again
 DATABASE_NAME = "tavoli.sqlite3"
 
 
@@ -97,7 +101,13 @@ class TableStore(Protocol):
 
     async def delete(self, code: str) -> None: ...
 
-    async def subscribe(self, on_commit: Callable[[Published], Awaitable[None]]) -> None: ...
+    async def subscribe(
+        self,
+        on_commit: Callable[[Published], Awaitable[None]],
+        on_missed: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        """*on_commit* for every commit of another process; *on_missed* once listening
+        again after the store was out of reach (commits may have gone unheard meanwhile)."""
 
     async def close(self) -> None: ...
 
@@ -201,7 +211,11 @@ class SqliteStore:
         except sqlite3.Error as error:
             raise StoreError(str(error)) from error
 
-    async def subscribe(self, on_commit: Callable[[Published], Awaitable[None]]) -> None:
+    async def subscribe(
+        self,
+        on_commit: Callable[[Published], Awaitable[None]],
+        on_missed: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         return None  # one process: nobody else commits
 
     async def watch(self, codes: Collection[str], lease: float) -> None:
@@ -394,23 +408,55 @@ class RedisStore:
         taken = self._redis.set(name, self.origin, nx=True, px=max(1, round(ttl * 1000)))
         return bool(await self._call(taken))
 
-    async def subscribe(self, on_commit: Callable[[Published], Awaitable[None]]) -> None:
+    async def subscribe(
+        self,
+        on_commit: Callable[[Published], Awaitable[None]],
+        on_missed: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        from redis.exceptions import RedisError
+
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         await self._call(pubsub.subscribe(self._channel))
 
-        async def listen() -> None:
-            async for message in pubsub.listen():
+        async def listen(pubsub: Any) -> None:
+            # Redis restarted or cut off: the subscription is made again as soon as Redis
+            # answers (a process that stopped listening would never hear its players' moves
+            # made through other processes), and the server reads its tables again.
+            while True:
                 try:
-                    data = json.loads(message["data"])
-                    published = Published(
-                        str(data["code"]), int(data["version"]), str(data["origin"]),
-                        data["document"], list(data["entries"]),
-                    )  # fmt: skip
-                except (ValueError, KeyError, TypeError):
-                    continue
-                await on_commit(published)
+                    await self._listen(pubsub, on_commit)
+                except (RedisError, OSError) as error:
+                    log.warning("listening to Redis stopped: %s", error)
+                while True:
+                    await asyncio.sleep(RESUBSCRIBE_WAIT)
+                    try:
+                        await pubsub.aclose()
+                        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+                        await pubsub.subscribe(self._channel)
+                        break
+                    except (RedisError, OSError):
+                        continue
+                log.warning("listening to Redis again")
+                if on_missed is not None:
+                    await on_missed()
 
-        self._listener = asyncio.create_task(listen())
+        self._listener = asyncio.create_task(listen(pubsub))
+
+    @staticmethod
+    async def _listen(pubsub: Any, on_commit: Callable[[Published], Awaitable[None]]) -> None:
+        async for message in pubsub.listen():
+            try:
+                data = json.loads(message["data"])
+                published = Published(
+                    str(data["code"]), int(data["version"]), str(data["origin"]),
+                    data["document"], list(data["entries"]),
+                )  # fmt: skip
+            except (ValueError, KeyError, TypeError):
+                continue
+            try:
+                await on_commit(published)
+            except Exception:  # one table's trouble must not stop the news of the others
+                log.exception("a commit of table %s not followed", published.code)
 
     async def close(self) -> None:
         if self._listener is not None:
