@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -20,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from net_helpers import ServerProcess
+from test_net_dialog import command
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
@@ -27,6 +30,7 @@ from websockets.http11 import Request, Response
 from voicedomino.dialog.manager import DialogManager, Phase
 from voicedomino.dialog.network import NetworkSettings
 from voicedomino.italian import network as it_net
+from voicedomino.net import link
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -337,3 +341,50 @@ def test_the_real_program_in_line_mode_shows_a_hostile_chat_without_its_escapes(
     assert "riga finta" in text and "Rosso" in text, text
     assert _clean(text.replace("\n", "")), repr(text)
     assert "Permission" not in text and it_net.unknown_refusal() in text, text
+
+
+def test_a_server_too_slow_to_answer_is_not_said_to_be_away_and_its_late_answers_are_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, closing: list[DialogManager]
+) -> None:
+    """The real server, stopped (SIGSTOP) while a move and then a refused request wait for
+    their answers: the player is not told the server is away or asked to repeat the move
+    (it was made), the move and the late refusal are told once the server goes on."""
+    monkeypatch.setattr(link, "REQUEST_WAIT", 1.5, raising=False)
+    with ServerProcess(tmp_path) as server:
+        manager = _manager(f"127.0.0.1:{server.port}")
+        closing.append(manager)
+        news = threading.Event()
+        manager.network.wake = news.set
+        manager.start()
+        assert "Tavolo creato" in manager.handle("crea un tavolo").text
+        manager.handle("inizia")
+        deadline = time.monotonic() + 30
+        while not (manager.phase is Phase.PLAYING and (view := manager.view()) and view.is_my_turn):
+            assert time.monotonic() < deadline, "never Anna's turn"
+            news.wait(0.5)
+            news.clear()
+            manager.table_news()
+        assert server.process is not None
+        view = manager.view()
+        assert view is not None
+        move = command(view.legal_actions()[0])
+        told = len(view.history)
+
+        server.process.send_signal(signal.SIGSTOP)
+        try:
+            slow_move = manager.handle(move).text
+            slow_refusal = manager.handle("aggiungi un computer").text  # refused mid-match
+        finally:
+            server.process.send_signal(signal.SIGCONT)
+        later: list[str] = []
+        deadline = time.monotonic() + 20
+        while not any(it_net.error_text("match_running") in text for text in later):
+            assert time.monotonic() < deadline, later
+            news.wait(0.5)
+            news.clear()
+            later.append(manager.table_news().text)
+        view = manager.view()
+        assert view is not None and len(view.history) > told  # the move was made
+    for said in (slow_move, slow_refusal):
+        assert said == it_net.no_answer_yet(), said
+        assert "non risponde" not in said and "raggiungere" not in said

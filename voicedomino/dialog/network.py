@@ -131,8 +131,8 @@ class NetworkPlay:
         """Carry out a request; refusals and a server out of reach are said in Italian."""
         try:
             return self._handle(request, menu_table)
-        except Disconnected:
-            return Response(awaits_player=True).say(self.out_of_reach(), Cue.INVALID)
+        except Disconnected as away:
+            return Response(awaits_player=True).say(away.text or self.out_of_reach(), Cue.INVALID)
         except TableRefused as refused:
             return Response(awaits_player=True).say(
                 refused.text or it_net.error_text(refused.code), Cue.INVALID
@@ -221,8 +221,8 @@ class NetworkPlay:
         assert remote is not None
         try:
             remote.start(fill=True)
-        except Disconnected:
-            return Response(awaits_player=True).say(self.out_of_reach(), Cue.INVALID)
+        except Disconnected as away:
+            return Response(awaits_player=True).say(away.text or self.out_of_reach(), Cue.INVALID)
         except TableRefused as refused:
             text = refused.text or it_net.error_text(refused.code)
             return Response(awaits_player=True).say(text, Cue.INVALID)

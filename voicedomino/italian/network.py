@@ -348,6 +348,14 @@ def seat_taken_elsewhere() -> str:
     )
 
 
+def no_answer_yet() -> str:
+    """Connected, but the server is slow: the request may still be carried out."""
+    return (
+        "Il server è lento e non ha ancora risposto: non ripetere il comando, "
+        "appena risponde ti dico com'è andata."
+    )
+
+
 def not_connected() -> str:
     return "Il server non risponde: riprovo da solo. Ripeti il comando tra poco."
 

@@ -38,6 +38,7 @@ FIRST_WAIT = 0.5
 LONGEST_WAIT = 10.0
 TURNED_AWAY_WAIT = 30.0  # a server that refused us without saying for how long
 MAX_SERVER_MESSAGE = 2**22
+REQUEST_WAIT = 10.0  # seconds a request waits for its answer before the player is told
 NOT_HTTP = 0  # TurnedAway.status of an address that answered, but not in HTTP
 
 
@@ -77,6 +78,11 @@ class NotConnected(Exception):
     """The server cannot be reached now (the link keeps trying)."""
 
 
+class NoAnswer(NotConnected):
+    """Connected, but the server did not answer in time: the request may still be carried
+    out. Its late answer, if an error, reaches *on_message* with ``"late": True``."""
+
+
 def server_url(address: str) -> str:
     """ "host:port", "host" or a ws:// / wss:// address, as a WebSocket URL."""
     address = address.strip()
@@ -107,6 +113,7 @@ class ServerLink:
         self._thread = threading.Thread(target=self._run, name="server-link", daemon=True)
         self._ws: ClientConnection | None = None
         self._waiting: dict[int, Future[Reply]] = {}  # shared by both threads: dict ops only
+        self._late: set[int] = set()  # requests not answered in time (set ops only)
         self._ids = itertools.count(1)
         self._closing = False
         self._closed = asyncio.Event()  # set on the link's loop by close(): stop waiting
@@ -124,9 +131,11 @@ class ServerLink:
         self._thread.start()
         return self
 
-    def request(self, message: dict[str, Any], timeout: float = 10.0) -> Reply:
-        """Send *message* and wait for its ok or its error; NotConnected when the server is
-        out of reach (or does not answer in time)."""
+    def request(self, message: dict[str, Any], timeout: float | None = None) -> Reply:
+        """Send *message* and wait for its ok or its error (REQUEST_WAIT seconds unless
+        *timeout* says); NotConnected when the server is out of reach, NoAnswer when it does
+        not answer in time."""
+        timeout = REQUEST_WAIT if timeout is None else timeout
         if not self.connected.is_set():
             raise NotConnected()
         number = next(self._ids)
@@ -136,6 +145,9 @@ class ServerLink:
         try:
             return future.result(timeout)
         except FutureTimeout:
+            if self.connected.is_set():  # slow, not gone: its answer may still come
+                self._late.add(number)
+                raise NoAnswer() from None
             raise NotConnected() from None
         finally:
             self._waiting.pop(number, None)
@@ -247,6 +259,11 @@ class ServerLink:
             future.set_result(Reply(kind == "ok", message))
             if kind == "ok":
                 return
+        elif kind in ("ok", "error") and isinstance(number, int) and number in self._late:
+            self._late.discard(number)  # nobody waits for it any more: a refusal is news
+            if kind == "ok":
+                return
+            message = {**message, "late": True}
         try:
             self.on_message(message)
         except Exception:  # the link must outlive a bug in what the client does with a message
@@ -256,6 +273,7 @@ class ServerLink:
         if self.connected.is_set():
             self.answered.clear()  # the next answer is the next connection's
         self.connected.clear()
+        self._late = set()  # their answers would have come on the connection now lost
         waiting, self._waiting = self._waiting, {}
         for future in waiting.values():
             if not future.done():

@@ -21,7 +21,7 @@ from voicedomino.italian import network as it_net
 from voicedomino.net import wire
 from voicedomino.net.client import SeatInfo, TableState, UnreadableMessage
 from voicedomino.net.events import AnyEvent
-from voicedomino.net.link import LinkState, NotConnected, Reply, ServerLink
+from voicedomino.net.link import LinkState, NoAnswer, NotConnected, Reply, ServerLink
 from voicedomino.players import Level
 
 log = logging.getLogger(__name__)
@@ -53,6 +53,14 @@ class Disconnected(TableRefused):
 
     def __init__(self) -> None:
         super().__init__("disconnected", "")
+
+
+class NoAnswerYet(Disconnected):
+    """Connected, but the server has not answered in time: the request may still be carried
+    out; what it did arrives as news (a refusal too)."""
+
+    def __init__(self) -> None:
+        TableRefused.__init__(self, "no_answer", it_net.no_answer_yet())
 
 
 class RemoteTable:
@@ -292,6 +300,8 @@ class RemoteTable:
     def _request(self, message: dict[str, Any]) -> Reply:
         try:
             return self.link.request(message)
+        except NoAnswer:
+            raise NoAnswerYet() from None
         except NotConnected:
             raise Disconnected() from None
 
@@ -317,7 +327,8 @@ class RemoteTable:
     def _message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "error":
-            if message.get("id") is None:  # an answer to a request reached its waiter
+            # An answer to a request reached its waiter, unless nobody waited any more.
+            if message.get("id") is None or message.get("late"):
                 self._unasked_error(message)
             return
         with self._lock:
