@@ -288,7 +288,9 @@ def server_command(args: argparse.Namespace) -> int:
         decision_workers=args.processi_computer,
         lease=args.scadenza_processo,
     )
-    return run(settings, lambda line: print(line, flush=True))
+    folder = settings.folder
+    log = None if folder is None else log_file_handler(folder / "server.log")
+    return run(settings, lambda line: print(line, flush=True), log)
 
 
 def _seconds_between(low: float, high: float) -> Callable[[str], float]:
@@ -366,15 +368,24 @@ def _start_logging(debug: bool) -> Path | None:
     if debug:
         logging.basicConfig(level=logging.DEBUG, stream=sys.stderr, format=format_)
         return None
-    path: Path | None = Path(platformdirs.user_log_dir("voicedomino")) / "voicedomino.log"
+    path = Path(platformdirs.user_log_dir("voicedomino")) / "voicedomino.log"
+    handler = log_file_handler(path)
+    logging.basicConfig(level=logging.WARNING, handlers=[handler or logging.NullHandler()],
+                        format=format_)  # fmt: skip
+    return None if handler is None else path
+
+
+def log_file_handler(path: Path) -> logging.Handler | None:
+    """A handler appending to the log file at *path*; None when there is nowhere to write
+    one (no log, the program goes on). Whatever stands at the path (a FIFO, a terminal, a
+    device) the program neither waits nor writes its log lines on the screen."""
+    from voicedomino.persistence.files import open_append
+
     try:
-        assert path is not None
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, delay=True)
+        return logging.StreamHandler(open_append(path))
     except OSError:
-        handler, path = logging.NullHandler(), None  # nowhere to write: no log, the game goes on
-    logging.basicConfig(level=logging.WARNING, handlers=[handler], format=format_)
-    return path
+        return None
 
 
 def voices_command(voice_name: str | None) -> int:

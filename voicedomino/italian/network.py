@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import socket
+import sqlite3
 import ssl
 
 from voicedomino.italian.messages import to_name
@@ -206,6 +207,15 @@ def server_folder_in_use(folder: str) -> str:
 
 # Why the system refused, in words for whoever starts the server: the system's own text is
 # English (and the library's even more so), so it goes only to the log.
+_SQLITE_REASONS = {
+    sqlite3.SQLITE_FULL: "il disco è pieno",
+    sqlite3.SQLITE_NOTADB: "il file dei tavoli non è un database",
+    sqlite3.SQLITE_CORRUPT: "il file dei tavoli è danneggiato",
+    sqlite3.SQLITE_CANTOPEN: "non riesco ad aprire il file dei tavoli",
+    sqlite3.SQLITE_READONLY: "il file dei tavoli è in sola lettura",
+    sqlite3.SQLITE_PERM: "non ho il permesso",
+    sqlite3.SQLITE_IOERR: "il disco non ha letto o scritto il file dei tavoli",
+}
 _SYSTEM_REASONS = {
     errno.ENOENT: "il file o la cartella non esiste",
     errno.EACCES: "non ho il permesso",
@@ -235,6 +245,10 @@ def system_reason(error: BaseException) -> str:
             return "non sono file PEM validi, o la chiave non è quella del certificato"
         if isinstance(seen, OSError) and seen.errno in _SYSTEM_REASONS:
             return _SYSTEM_REASONS[seen.errno]
+        if isinstance(seen, sqlite3.Error):  # the tables' database: its own error codes
+            reason = _SQLITE_REASONS.get(getattr(seen, "sqlite_errorcode", 0) & 0xFF)
+            if reason is not None:
+                return reason
         from_redis = from_redis or type(seen).__module__.startswith("redis")
         seen = seen.__cause__ or seen.__context__
     if from_redis:  # the store wraps redis-py's errors: its class says where, not its English
@@ -253,8 +267,23 @@ def server_tls_problem(error: BaseException) -> str:
     return f"Il certificato o la chiave TLS non vanno: {system_reason(error)}."
 
 
+def server_tls_not_a_file(path: str) -> str:
+    return (
+        f"Il certificato o la chiave TLS non vanno: {path} non è un file (è una FIFO, un "
+        "dispositivo o una cartella)."
+    )
+
+
 def server_store_problem(error: BaseException) -> str:
     return f"Non riesco ad aprire i tavoli salvati: {system_reason(error)}."
+
+
+def server_store_not_a_file(path: str) -> str:
+    return (
+        f"Non riesco ad aprire i tavoli salvati: al posto del file {path} c'è qualcosa che non "
+        "è un file (una FIFO, un dispositivo o una cartella). Spostalo o scegli un'altra "
+        "cartella con --cartella."
+    )
 
 
 def server_stopped() -> str:

@@ -1202,12 +1202,18 @@ class ServerSettings:
     lease: float = LEASE
 
 
-def run(settings: ServerSettings, say: Callable[[str], None] = print) -> int:
+def run(
+    settings: ServerSettings,
+    say: Callable[[str], None] = print,
+    log_handler: logging.Handler | None = None,
+) -> int:
     """Serve until interrupted (Ctrl-C or SIGTERM); 0, or 1 when the server cannot start.
 
-    The log (connections refused, codes being guessed, errors) goes to server.log in the folder.
+    The log (connections refused, codes being guessed, errors) goes to *log_handler* (the
+    command gives server.log in the folder).
     """
-    _log_to(settings.folder)
+    if log_handler is not None:
+        _log_to(log_handler)
     try:
         return asyncio.run(_run(settings, say))
     except KeyboardInterrupt:
@@ -1215,14 +1221,27 @@ def run(settings: ServerSettings, say: Callable[[str], None] = print) -> int:
 
 
 async def _run(settings: ServerSettings, say: Callable[[str], None]) -> int:
-    from voicedomino.net.store import FolderInUse, RedisStore, SqliteStore
+    from voicedomino.net.store import (
+        FolderInUse,
+        NotAFile,
+        RedisStore,
+        SqliteStore,
+        regular_or_missing,
+    )
 
     address = f"{settings.host}:{settings.port}"
     ssl_context = None
     if settings.tls_cert is not None:
         try:
+            for path in (settings.tls_cert, settings.tls_key):  # a FIFO would wait for ever
+                if path is not None:
+                    regular_or_missing(path)
             ssl_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
             ssl_context.load_cert_chain(settings.tls_cert, settings.tls_key)
+        except NotAFile as error:
+            log.warning("TLS: %s", error)
+            say(it_net.server_tls_not_a_file(str(error.filename)))
+            return 1
         except (OSError, ssl.SSLError) as error:
             log.warning("TLS: %s", error)
             say(it_net.server_tls_problem(error))
@@ -1236,6 +1255,10 @@ async def _run(settings: ServerSettings, say: Callable[[str], None]) -> int:
             store = SqliteStore(settings.folder)
     except FolderInUse:
         say(it_net.server_folder_in_use(str(settings.folder)))
+        return 1
+    except NotAFile as error:
+        log.warning("store: %s", error)
+        say(it_net.server_store_not_a_file(str(error.filename)))
         return 1
     except (OSError, sqlite3.Error, ImportError) as error:
         log.warning("store: %s", error)
@@ -1279,14 +1302,7 @@ async def _run(settings: ServerSettings, say: Callable[[str], None]) -> int:
     return 0
 
 
-def _log_to(folder: Path | None) -> None:
-    if folder is None:
-        return
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handler = logging.FileHandler(folder / "server.log", encoding="utf-8")
-    except OSError:
-        return  # no log: the server still serves
+def _log_to(handler: logging.Handler) -> None:
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     package = logging.getLogger("voicedomino.net")
     package.addHandler(handler)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import logging
 import os
 import sqlite3
+import stat
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +27,7 @@ log = logging.getLogger(__name__)
 LOG_KEPT = 300
 RESUBSCRIBE_WAIT = 1.0  # seconds between two tries to listen to Redis again
 DATABASE_NAME = "tavoli.sqlite3"
+LOCK_NAME = "server.lock"
 
 
 class Conflict(Exception):
@@ -125,6 +128,8 @@ class SqliteStore:
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / DATABASE_NAME
+        for name in (LOCK_NAME, DATABASE_NAME, f"{DATABASE_NAME}-wal", f"{DATABASE_NAME}-shm"):
+            regular_or_missing(folder / name)
         self._lock_file = _lock_folder(folder)
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -259,13 +264,28 @@ class FolderInUse(Exception):
     """Another server already keeps its tables in this folder."""
 
 
+class NotAFile(OSError):
+    """One of the store's files is something else (a FIFO, a device, a folder, a socket):
+    opening it could wait for ever or read without end."""
+
+
+def regular_or_missing(path: Path) -> None:
+    """NotAFile when something other than a regular file stands at *path*."""
+    try:
+        mode = os.stat(path).st_mode  # never waits, whatever is there
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise NotAFile(errno.EINVAL, "not a regular file", str(path))
+
+
 def _lock_folder(folder: Path) -> Any:
     """Hold an exclusive lock on the folder's lock file for the life of the process."""
     try:
         import fcntl
     except ImportError:  # Windows: one server per folder is the user's care
         return None
-    handle = open(folder / "server.lock", "a+")  # noqa: SIM115 - held until close()
+    handle = open(folder / LOCK_NAME, "a+")  # noqa: SIM115 - held until close()
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:

@@ -24,7 +24,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 TEMPORARY_SUFFIX = ".tmp"
 _READ_FLAGS = (
@@ -83,6 +83,31 @@ def open_regular(path: Path, limit: int) -> BinaryIO:
             )
         os.set_blocking(descriptor, True)
         return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def open_append(path: Path) -> TextIO:
+    """*path* opened to append text (created when missing) when it is a regular file;
+    UnusableFile otherwise (a FIFO would hold the writer until someone reads it, a terminal
+    would put log lines on the player's screen), OSError when it cannot be opened at all.
+    Never waits, whatever is there."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+    flags |= getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(path, flags, 0o644)
+    except OSError as error:
+        if error.errno in (errno.ENXIO, errno.ELOOP):  # a FIFO nobody reads, a socket, a loop
+            raise UnusableFile(path, "other", f"{path} is not a regular file") from error
+        raise
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            kind = _kind(status.st_mode)
+            raise UnusableFile(path, kind, f"{path} is not a regular file but a {kind}")
+        os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "a", encoding="utf-8")
     except BaseException:
         os.close(descriptor)
         raise
