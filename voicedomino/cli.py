@@ -203,7 +203,11 @@ def network_settings(args: argparse.Namespace) -> NetworkSettings:
             name = getpass.getuser().capitalize()
         except (OSError, KeyError):
             name = "Giocatore"
-    return NetworkSettings(addresses or [DEFAULT_SERVER], name, args.tavolo)
+    from voicedomino.persistence.autosave import data_dir
+    from voicedomino.persistence.seats import SEATS_FILE, FileSeatBook
+
+    book = FileSeatBook(data_dir() / SEATS_FILE)
+    return NetworkSettings(addresses or [DEFAULT_SERVER], name, args.tavolo, book)
 
 
 def _add_server_parser(sub: argparse._SubParsersAction[ItalianParser]) -> None:

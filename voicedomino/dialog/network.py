@@ -40,7 +40,13 @@ from voicedomino.italian import network as it_net
 from voicedomino.net import wire
 from voicedomino.net.events import QUICK_MESSAGES, AnyEvent, TableEvent
 from voicedomino.net.link import LinkState, TurnedAway
-from voicedomino.net.remote import Disconnected, RemoteTable, SeatGone, TableRefused
+from voicedomino.net.remote import (
+    Disconnected,
+    RemoteTable,
+    SeatBook,
+    SeatGone,
+    TableRefused,
+)
 
 DEFAULT_SERVER = "127.0.0.1:8765"
 CONNECT_WAIT = 5.0  # seconds for a first connection before the player is told
@@ -74,6 +80,7 @@ class NetworkSettings:
     addresses: list[str] = field(default_factory=lambda: [DEFAULT_SERVER])
     name: str = "Giocatore"
     code: str | None = None  # --tavolo: the table to sit at once connected
+    seat_book: SeatBook | None = None  # the seats' secrets kept between runs of the game
 
 
 class NetworkPlay:
@@ -107,8 +114,9 @@ class NetworkPlay:
         remote = self.remote
         if remote is None:
             remote = self.remote = RemoteTable(
-                self.settings.addresses, on_news=self._news_came, on_link=self._link_state
-            )
+                self.settings.addresses, on_news=self._news_came, on_link=self._link_state,
+                seat_book=self.settings.seat_book,
+            )  # fmt: skip
         if not remote.connect(CONNECT_WAIT):
             turned_away = remote.link.turned_away
             seated = remote.state.code is not None
@@ -161,6 +169,8 @@ class NetworkPlay:
                 state = remote.state
                 host = state.seats[state.host].name if state.host is not None else None
                 response = Response(awaits_player=True)
+                if remote.came_back:  # the game ended without leaving: the seat waited
+                    return response.say(it_net.seat_taken_back(code))
                 response.say(it_net.table_joined(code, state.seat, host))
                 if not remote.in_match:
                     response.say(it_net.waiting_to_start(state.is_host))

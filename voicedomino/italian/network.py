@@ -350,6 +350,11 @@ def table_joined(code: str, seat: int | None, host: str | None) -> str:
     return f"Sei al tavolo {code_words(code)}{by}: {where}."
 
 
+def seat_taken_back(code: str) -> str:
+    """The game had ended without leaving the table; started again, it took the seat back."""
+    return f"Di nuovo al tuo posto al tavolo {code_words(code)}: ti ha aspettato."
+
+
 def table_back(code: str) -> str:
     return f"Di nuovo al tavolo {code_words(code)}."
 

@@ -14,7 +14,7 @@ import logging
 import random
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from voicedomino.engine import Action, Event, IllegalAction, RoundEnded, SeatView
 from voicedomino.italian import network as it_net
@@ -63,14 +63,28 @@ class NoAnswerYet(Disconnected):
         TableRefused.__init__(self, "no_answer", it_net.no_answer_yet())
 
 
+class SeatBook(Protocol):
+    """Where the seats' secrets are kept between two runs of the game (by server and code)."""
+
+    def get(self, server: str, code: str) -> str | None: ...
+
+    def put(self, server: str, code: str, token: str) -> None: ...
+
+    def drop(self, server: str, code: str) -> None: ...
+
+
 class RemoteTable:
     def __init__(
         self,
         addresses: Sequence[str],
         on_news: Callable[[], None] = lambda: None,
         on_link: Callable[[LinkState, int], None] = lambda state, attempt: None,
+        seat_book: SeatBook | None = None,
     ) -> None:
         self.state = TableState()
+        self.seat_book = seat_book
+        self._server = ",".join(addresses)  # the seat book's key with the table's code
+        self._booked: tuple[str, str] | None = None  # the code and secret last kept
         self.on_news = on_news
         self._on_link = on_link
         self._lock = threading.Lock()
@@ -80,6 +94,7 @@ class RemoteTable:
         self.last_round_ended: RoundEnded | None = None
         self._refusals: list[TableRefused] = []  # errors no request of ours was waiting for
         self._unreadable = 0  # server messages that could not be read
+        self._came_back = False
         self.link = ServerLink(addresses, self._message, self._link_state)
 
     # --- connecting and sitting down --------------------------------------------------------
@@ -97,9 +112,38 @@ class RemoteTable:
         self._seated_or_refused()
 
     def join(self, code: str, name: str, *, spectator: bool = False) -> None:
+        """Sit at the table *code*; back at this player's own seat when the seat book keeps
+        its secret (the game ended without leaving: killed, terminal closed)."""
+        if not spectator and self._back_to_kept_seat(code):
+            return
         role = "spectator" if spectator else "player"
         self._ask({"type": "join", "code": code, "name": name, "role": role})
         self._seated_or_refused()
+
+    @property
+    def came_back(self) -> bool:
+        """The last join took back a seat kept from an earlier run of the game."""
+        return self._came_back
+
+    def _back_to_kept_seat(self, code: str) -> bool:
+        self._came_back = False
+        token = None if self.seat_book is None else self.seat_book.get(self._server, code)
+        if token is None:
+            return False
+        with self._lock:
+            self.state.token = token
+        reply = self._request({"type": "resume", "code": code, "token": token})  # no history
+        if reply.ok and self.state.code == code:
+            self._came_back = True
+            return True
+        with self._lock:
+            self.state.token = None
+            self._refusals = [r for r in self._refusals if r.code not in SEAT_GONE]
+        if reply.code in SEAT_GONE and self.seat_book is not None:  # no more: a new seat
+            self.seat_book.drop(self._server, code)
+        if reply.ok or reply.code in SEAT_GONE:
+            return False
+        raise TableRefused(reply.code, self._text_of(reply.message, code))
 
     def _seated_or_refused(self) -> None:
         """After a create or join the server said ok to: the table it sent must have been
@@ -224,6 +268,9 @@ class RemoteTable:
 
     def _forget(self) -> None:
         with self._lock:
+            if self._booked is not None and self.seat_book is not None:
+                self.seat_book.drop(self._server, self._booked[0])
+            self._booked = None
             self.state = TableState()
             self.link.resume = None
             self._news = []
@@ -350,6 +397,7 @@ class RemoteTable:
         drop, the news; whether there is anything to tell."""
         if kind in ("joined", "table") and self.state.code and self.state.token:
             self.link.resume = {"code": self.state.code, "token": self.state.token}
+            self._book(self.state.code, self.state.token)
         if self.state.code and self.state.token and self.link.resume is not None:
             self.link.resume["last_seq"] = self.state.seq
         if kind == "table" and self._away_since_seq is not None:
@@ -360,6 +408,14 @@ class RemoteTable:
                 self.last_round_ended = event
         self._news.extend(fresh)
         return bool(fresh) or (kind == "table" and before != self.state.seq)
+
+    def _book(self, code: str, token: str) -> None:
+        """The seat's secret kept on disk (once per seat), so that a game killed at this
+        table comes back to this seat."""
+        if self.seat_book is None or self._booked == (code, token) or self.state.seat is None:
+            return  # a spectator's place is not worth coming back to: joined anew
+        self._booked = (code, token)
+        self.seat_book.put(self._server, code, token)
 
     def _unreadable_message(self, kind: object, error: UnreadableMessage) -> None:
         """A message of a broken or foreign server: nothing of it is taken (called with the
@@ -381,6 +437,9 @@ class RemoteTable:
                 # is for someone who sat there (the server's text may say more: kept).
                 self.link.resume = None
                 self.state = TableState()
+                if self.seat_book is not None:
+                    self.seat_book.drop(self._server, table_code)
+                self._booked = None
                 generic = (it_net.error_text(code), it_net.no_table(table_code))
                 if not text or text in generic:
                     text = it_net.seat_gone(table_code, code)

@@ -1,0 +1,122 @@
+"""The game killed at a network table (kill -9, a closed terminal, a power cut) and started
+again with the table's code: the player is back at their own seat, with their hand, instead of
+being turned away from a full table while their old seat waits for ever. Real processes: the
+server, and the game in line mode through pipes, killed with SIGKILL."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import selectors
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from net_helpers import Player, ServerProcess
+from test_untrusted_paths import environment, make
+
+from voicedomino.italian import network as it_net
+from voicedomino.persistence.seats import SEATS_FILE, FileSeatBook
+
+pytestmark = pytest.mark.timeout(120)
+
+
+class Game:
+    """`voicedomino` in line mode at a network table, its output read as it comes."""
+
+    def __init__(self, tmp_path: Path, server: ServerProcess, code: str) -> None:
+        command = [
+            sys.executable,
+            "-m",
+            "voicedomino",
+            "--righe",
+            "--muto",
+            "--tastiera",
+            "--server",
+            f"127.0.0.1:{server.port}",
+            "--tavolo",
+            code,
+            "--nome",
+            "Anna",
+        ]
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=environment(tmp_path),
+        )
+        self.output = b""  # fmt: skip
+
+    def said(self) -> str:
+        return self.output.decode("utf-8", "replace")
+
+    def wait_for(self, text: str, timeout: float = 30) -> None:
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + timeout
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.process.stdout, selectors.EVENT_READ)
+            while text not in self.said():
+                left = deadline - time.monotonic()
+                assert left > 0 and selector.select(left), f"no {text!r} in {self.said()!r}"
+                chunk = os.read(self.process.stdout.fileno(), 65536)
+                assert chunk, f"the game ended without {text!r}: {self.said()!r}"
+                self.output += chunk
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{line}\n".encode())
+        self.process.stdin.flush()
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait(10)
+
+
+def test_a_game_killed_at_a_network_table_comes_back_to_its_own_seat(tmp_path: Path) -> None:
+    loop = asyncio.new_event_loop()
+    bruno = Player("Bruno")
+    with ServerProcess(tmp_path / "server") as server:
+        code = loop.run_until_complete(
+            bruno.create(server.url, {"variant": "classica", "seats": 2})
+        )
+        first = Game(tmp_path, server, code)
+        games = [first]
+        try:
+            first.wait_for("Sei al tavolo")
+            loop.run_until_complete(bruno.send({"type": "start", "fill": False, "id": 1}))
+            loop.run_until_complete(bruno.until(lambda m: m.get("id") == 1))
+            first.wait_for("Hai sette tessere")
+            first.kill()  # no leave, nothing saved at the end: the seat's secret was kept before
+
+            again = Game(tmp_path, server, code)
+            games.append(again)
+            again.wait_for("Di nuovo al tuo posto")
+            assert it_net.seat_taken_back(code) in again.said()
+            again.type("quante tessere ho")
+            again.wait_for("sette tessere")
+            said = again.said()
+            assert "pieno" not in said and "spettatore" not in said, said
+            seats = bruno.state.seats
+            assert [seat.name for seat in seats] == ["Bruno", "Anna"]  # no "Anna 2"
+        finally:
+            for game in games:
+                if game.process.poll() is None:
+                    game.kill()
+            loop.run_until_complete(bruno.close())
+            loop.close()
+
+
+@pytest.mark.parametrize("thing", ["fifo", "device node", "folder"])
+def test_whatever_stands_at_the_kept_seats_the_game_goes_on_without_them(
+    tmp_path: Path, thing: str
+) -> None:
+    path = tmp_path / SEATS_FILE
+    make(thing, path)
+    book = FileSeatBook(path)
+    assert book.get("127.0.0.1:8765", "4721") is None  # read without waiting
+    book.put("127.0.0.1:8765", "4721", "segreto")  # kept, or only not remembered
+    book.drop("127.0.0.1:8765", "4721")
+    assert book.get("127.0.0.1:8765", "4721") is None
