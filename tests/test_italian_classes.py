@@ -232,7 +232,8 @@ REFUSED: dict[str, list[str]] = {
     "southern dialect": ["nun passo"],
     "chat typing": ["ki passa stasera?", "nn passo"],
     "a helper speaking for the player": [
-        "il nonno ha detto passo",  # someone else's move is never made
+        "Giulia ha detto passo",  # the move of someone at the table is never made
+        "l'avversario dice che pesca",
         "mio figlio chiede se può giocare il tre",
     ],
     "begun again": ["ho il tre, ho il tre e il quattro"],

@@ -408,7 +408,7 @@ _DRAWN_OUT = re.compile(r"(.)\1{2,}")
 def _respelled(word: str) -> str | None:
     """A word the lexicon lacks, typed the way of a chat, as the word it stands for when that
     is a word of the lexicon: "k" for "ch" and "c" ("ki", "kome", "anke"), "x" for "per"
-    ("xò"), letters drawn out ("siii", "pescooo")."""
+    ("xò"), letters drawn out ("siii", "pescooo"), a verb of telling said again ("ridimmi")."""
     known = understanding().lexicon.vocabulary()
     if word in known:
         return None
@@ -419,7 +419,18 @@ def _respelled(word: str) -> str | None:
         candidates.append(word.replace("x", "per"))
     if _DRAWN_OUT.search(word):
         candidates += [_DRAWN_OUT.sub(r"\1", word), _DRAWN_OUT.sub(r"\1\1", word)]
-    return next((candidate for candidate in candidates if candidate in known), None)
+    found = next((candidate for candidate in candidates if candidate in known), None)
+    return found or _said_again(word)
+
+
+def _said_again(word: str) -> str | None:
+    """A verb of telling with "ri-" ("rispiegami") as the verb ("spiegami"), when the lexicon
+    knows it as telling."""
+    if not word.startswith(lexicon.AGAIN_PREFIX):
+        return None
+    verb = word[len(lexicon.AGAIN_PREFIX) :]
+    meaning = understanding().lexicon.meaning_of(verb)
+    return verb if meaning is not None and meaning[0] in lexicon.AGAIN_CONCEPTS else None
 
 
 @functools.cache

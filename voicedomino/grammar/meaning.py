@@ -409,6 +409,13 @@ class Understanding:
             reason = tags[0].concept == cw.relative and any(
                 r.match is not None or r.chatter for r in readings
             )
+            if reason and mark != "?":
+                # "dammi un consiglio, che non so che fare": the reason says no second thing
+                said = tags[1:]
+                readings.append(
+                    Reading(None, self._has_content(said), True, asking=self._asks(said))
+                )
+                continue
             for part, aside in self._parts(tags):
                 if aside:
                     # "quando" opening the remark asks nothing; another question word does
@@ -531,10 +538,7 @@ class Understanding:
             or not strong
             or any((m.intent, s.intent) in self.precedence for s in strong)
         ]
-        meanings: dict[tuple[str, tuple[tuple[str, object], ...]], Match] = {}
-        for found in candidates:
-            meanings.setdefault((found.intent, tuple(sorted(found.slots.items()))), found)
-        options = list(meanings.values())
+        options = _merged(candidates)
         if len(options) > 1 and any(not m.bare for m in options):
             options = [m for m in options if not m.bare]  # "quattro, a coppie"
         acting = [m for m in options if m.frame.acts]
@@ -570,6 +574,27 @@ class Understanding:
         if chosen.bare and chatter:
             return None  # "la capra, mio nonno la allevava": a word among other words
         return chosen
+
+
+def _merged(matches: Sequence[Match]) -> list[Match]:
+    """The clauses' meanings, one per intent where they agree: clauses meaning the same thing
+    with details that do not clash are one request with all the details ("apri un tavolo, ma
+    dammi un minuto per mossa"); the same meaning with clashing details stays twice (asked
+    again)."""
+    merged: list[Match] = []
+    for found in matches:
+        for index, known in enumerate(merged):
+            if known.intent != found.intent:
+                continue
+            shared = known.slots.keys() & found.slots.keys()
+            if all(known.slots[name] == found.slots[name] for name in shared):
+                base = max(known, found, key=lambda m: len(m.slots))
+                slots = MappingProxyType({**known.slots, **found.slots})
+                merged[index] = replace(base, slots=slots)
+                break
+        else:
+            merged.append(found)
+    return merged
 
 
 def _begun_again(clause: Words, following: Words) -> bool:

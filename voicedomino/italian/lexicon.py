@@ -197,7 +197,7 @@ _PLAY_START = "gioca|gioco|giochiamo|giocare|giochiamo pure|gioca pure|giocate"
 _PLAY = _any(
     "giochi|giocherei|giocala|giocalo",
     "droppo|droppa|droppare|droppala|droppalo",
-    "metti|metto|metta|mettere|mettiamo|metterei|mettila|mettilo|mettimi|meto|mettici",
+    "metti|metto|metta|mettere|mettiamo|metterei|mettila|mettilo|mettimi|meto",
     "butta|butto|butti|buttare|buttiamo|butterei|buttala|buttalo|sbatto|sbatti",
     "butta giu|butto giu|butti giu|buttare giu|metti giu|metto giu|mettere giu|cala giu",
     "attacca|attacco|attacchi|attaccare|attacchiamo|attaccala|attaccalo",
@@ -209,11 +209,13 @@ _PLAY = _any(
     "caccia|caccio|cacciamo|mena|menammo|menate|mettemo|metemo|zoghemo|zogo|zoga",
     "userei|giochero|mettero|buttero|attacchero|calero|appoggero|piazzero|giocheremo",
     "metteremo|jucammo|jucamme",
-    "scarto|scarta|scartare|tiro|tira|tirare|uso|aggiungo|aggiungi|infilo|infila",
+    "scarto|scarta|scartare|tiro|tira|tirare|uso|infilo|infila",
     "giocarla|giocarlo|buttarla|buttarlo|attaccarla|attaccarlo",
     "giocando|stiamo giocando|sto giocando|giocato io|metterla|metterlo",
-    "aggiungilo|aggiungila|aggiungine|aggiungiamo|aggiungere|aggiungete",
+    "aggiungilo|aggiungila",
 )
+# Verbs that also add someone to the table: "aggiungi un computer", "mettici il computer".
+_ADD = "aggiungo|aggiungi|aggiungine|aggiungiamo|aggiungere|aggiungete|mettici|metti dentro"
 _DRAW = _any(
     "pesca|pesco|peschi|pescare|peschiamo|pescane|pescherei|ripesco|ripesca|peschero",
     "pescheremo|non posso fare altro che pescare|non mi resta che pescare",
@@ -412,6 +414,7 @@ ENTRIES: list[Entry] = [
     # --- moves
     Entry(_PLAY, "PLAY"),
     Entry(_PLAY_START, "PLAY", Kind("start")),
+    Entry(_ADD, "PLAY", Kind("add")),
     Entry("giu|fuori", "GIU"),
     # "sei" is also "you are": "sei sicuro?" says nothing to the game.
     Entry(
@@ -573,6 +576,7 @@ ENTRIES: list[Entry] = [
             # "torna al doppio sei", "i domino col nove", "quelli fino al nove"
             "al doppio nove|[i|il] domino (col|con il|con|del|fino al|fino a) nove",
             "(le tessere|i pezzi|quelli|quelle) (col|con il|fino al|fino a) nove",
+            "[che] (arrivano|vanno|arrivino|vadano|salgono|arriva|va) (fino al|fino a|al) nove",
             "[il|al|col|con il] (set|domino) (grande|grosso|lungo|esteso|da nove|piu grande)",
         ),
         "TILE_SET",
@@ -585,6 +589,7 @@ ENTRIES: list[Entry] = [
             # "torna al doppio sei", "i domino col nove", "quelli fino al nove"
             "al doppio sei|[i|il] domino (col|con il|con|del|fino al|fino a) sei",
             "(le tessere|i pezzi|quelli|quelle) (col|con il|fino al|fino a) sei",
+            "[che] (arrivano|vanno|arrivino|vadano|salgono|arriva|va) (fino al|fino a|al) sei",
             "[il|al|col|con il] set (normale|piccolo|classico|solito|standard|da sei|piu piccolo)",
             "[il|al|col|con il] domino (piccolo|da sei|piu piccolo)",
         ),
@@ -997,7 +1002,8 @@ ENTRIES: list[Entry] = [
         "RESTANO",
     ),
     Entry(
-        "mi restano|mi rimangono|mi sono rimaste|mi sono rimasti|mi resta|mi rimane|ce ne ho",
+        "mi restano|mi rimangono|mi sono rimaste|mi sono rimasti|mi resta|mi rimane|ce ne ho"
+        "|mi e (rimasto|rimasta|restato|restata|avanzato|avanzata)|mi avanza|mi avanzano",
         "MY_REMAINING",
     ),
     Entry(
@@ -1037,7 +1043,7 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         _any(
-            "tavolo|tavola|serpente|linea|fila|catena|serpentone|tavoliere|sul tavolo",
+            "tavolo|tavola|serpente|linea|fila|catena|serpentone|tavoliere|sul tavolo|tavolata",
             "in tavola|sulla tavola|in giro sul tavolo|sul tavolo in giro",
             "la situazione sul tavolo|situazione|giocate finora|in mezzo|per terra",
             "tessere giocate|pezzi giocati|tessere uscite|gioco in tavola",
@@ -1607,6 +1613,13 @@ ENTRIES: list[Entry] = [
         ),
         "REPORT",
     ),
+    # Whoever helps at the table passing on the player's words or wish: "la nonna dice il tre
+    # e sei", "il nonno vuole le coppie" (someone at the table, "Marco ha detto", stays REPORT).
+    Entry(
+        f"{_FAMILY} (dice|ha detto|dice di|ha detto di|vuole|vorrebbe|preferisce|desidera"
+        "|sceglie|ha scelto|decide|ha deciso|fa|vuole fare|vorrebbe fare)",
+        "RELAY",
+    ),
     # Fed up: said to leave ("basta, mi sono rotto").
     Entry(
         _any(
@@ -1728,6 +1741,9 @@ ENTRIES: list[Entry] = [
             "attendete|fatemi pensare|lasciatemi pensare|aspettare|datemi un attimo",
             "dammi un attimo|dammi un secondo|un attimo di pazienza|pazienza",
             "datemi un secondo|datemi un momento|dammi un momento|abbiate pazienza|abbi pazienza",
+            # thinking: "un attimo che ci penso", "fatemi ragionare"
+            "ci penso|ci devo pensare|devo pensarci|fammi pensare|fammici pensare|ci ragiono",
+            "fammi ragionare|fatemi ragionare",
         ),
         "MOMENT",
     ),
@@ -1744,10 +1760,17 @@ ENTRIES: list[Entry] = [
             "digli|dille|diglielo|di agli altri|dite|dillo a tutti|dillo agli altri|manda",
             "mandalo|mandaglielo|mandagli|manda a tutti|invia|invialo|scrivi agli altri",
             "fai sapere agli altri|fagli sapere|agli altri|a tutti",
+            "(digli|dille|dicci|ditegli|di loro|dite|di a tutti|di agli altri|fagli sapere) che",
+            f"(di|dici|dica|dicci|digli|dille|dillo|diglielo|manda|mandalo) a {_FAMILY} [che]",
+            "fai sapere agli altri che|dillo a tutti che|dillo agli altri che",
         ),
         "TELL_THEM",
     ),
-    Entry("lascio|lascia|lasciare|lasciamo|lasciate|mi alzo|alzati|ci alziamo", "LEAVE"),
+    Entry(
+        "lascio|lascia|lasciare|lasciamo|lasciate|mi alzo|alzati|ci alziamo|alzami|fammi alzare"
+        "|tirami fuori|portami via|fammi uscire|mi tolgo|mi levo",
+        "LEAVE",
+    ),
     Entry(
         _any(
             "chiudi il tavolo|chiudere il tavolo|chiudiamo il tavolo|chiudo il tavolo",
@@ -1774,6 +1797,8 @@ ENTRIES: list[Entry] = [
         _any(
             "tanto|perche|perche tanto|siccome|visto che|dato che|come al|come si faceva",
             "come una volta|come al bar|come al circolo|cosi almeno|almeno|che cosi",
+            # "attiva lo spinner, così la nonna si diverte": what the command is for
+            "cosi (il|lo|la|i|gli|le|l|mi|ti|ci|vi|si|lui|lei|noi|voi|loro|non|impara|vediamo)",
             "che tanto|io con|che so|che sono|non ho|non tengo|non c ho|non trovo",
             "quella con|quello con|quella dove|quello dove|quella in cui|quello in cui",
             "quella che|quello che|quella dei|quello dei|quella del|quello del",
@@ -1802,6 +1827,12 @@ ABBREVIATIONS = {
     "tnx": "grazie", "thx": "grazie", "okk": "ok", "okok": "ok", "dp": "dopo",
 }  # fmt: skip
 
+# "ri-" says again a verb of telling the lexicon knows ("rispiegami", "ridicci", "rimostrami"):
+# a word the lexicon lacks with this prefix, when the rest is a phrase of one of these concepts
+# (only telling: "ritira" is no "tira").
+AGAIN_PREFIX = "ri"
+AGAIN_CONCEPTS = frozenset({"EXPLAIN", "ASKF", "REPEAT", "REGOLE"})
+
 # Regional forms of common words, read as the Italian word (Venetian "cossa xe", "ga vinto",
 # Neapolitan "lassa", Roman "pija"): the lexicon then needs no second copy of each phrase
 # (regional words that are phrases of their own, "jamme", "annamo", are in ENTRIES).
@@ -1812,6 +1843,7 @@ REGIONAL = {
     "haju": "ho", "aggiu": "ho", "nenti": "niente", "nente": "niente", "pigghiu": "piglio",
     "passu": "passo", "nun": "non", "mettiri": "mettere",
     "vulevo": "volevo", "vuoglio": "voglio", "vogghiu": "voglio",
+    "semo": "siamo", "avemo": "abbiamo", "vojo": "voglio", "volemo": "vogliamo",
     "ca": "che", "joca": "gioca", "jocu": "gioco", "jucamu": "giochiamo", "iucamme": "giochiamo",
     "eja": "si", "gnorsi": "si", "gnorno": "no", "usci": "uscire", "bbuo": "bene", "buo": "bene",
     "nnanze": "avanti", "annanze": "avanti", "cchiu": "piu", "chiu": "piu",
@@ -1828,7 +1860,9 @@ CLAUSE_WORDS = ClauseWords(
     exclamatives=frozenset({"CHE", "COSA", "COME", "QUANTO", "CHI"}),
     question_tags=frozenset({"QTAG"}),
     requests=frozenset({"CAN_YOU", "POSSO", "TAKE"}),
-    framing=frozenset({"WANT", "ASKF", "CAN_YOU", "DONT_KNOW", "DO", "TELL_THEM", "TURN_TO"}),
+    framing=frozenset(
+        {"WANT", "ASKF", "CAN_YOU", "DONT_KNOW", "DO", "TELL_THEM", "TURN_TO", "RELAY"}
+    ),
     aside_openers=frozenset({"ASIDE"}),
     relative="CHE",
     negation="NON",
@@ -1843,12 +1877,12 @@ CLAUSE_WORDS = ClauseWords(
     subordinators=frozenset({"QUANDO"}),
     retractions=frozenset({"NO"}),
     repeatable=frozenset(
-        {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA"}
+        {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA", "TELL_THEM"}
     ),
     # Courtesy to the others at a network table too: "grazie, passo" is the move.
     soft=frozenset(
         {"AGREE", "SCUSA", "WAIT", "NO", "GO_ON", "YES", "THANKS", "MOMENT", "GREET", "PRAISE"}
-        | {"TURN_TO"}
+        | {"TURN_TO", "RELAY"}
     ),
     dangling=frozenset(
         _any(
@@ -1897,6 +1931,14 @@ FRAMES: list[Frame] = [
         f"{_MOVE} SIDE TESSERA PER_ME HANDOVER",
         question="playable",
         bare_alone=True,
+        acts=True,
+    ),
+    # "tengo il due e quattro, buttalo giù": the tile held, then played (never "ho il sei" alone)
+    Frame.of(
+        "play",
+        "TILE HO PLAY",
+        f"{_MOVE} SIDE TESSERA PER_ME HO",
+        question="playable",
         acts=True,
     ),
     Frame.of(
@@ -2020,7 +2062,9 @@ FRAMES: list[Frame] = [
         f"{_ASK} MANO IN_MANO OPP LAST TESSERA AVEVANO HA HANNO SEAT ALL",
     ),
     Frame.of(
-        "partner", "PARTNER", f"{_ASK} HA IN_MANO TESSERA HO PUNTI STANDING PUNTEGGIO QUALCOSA"
+        "partner",
+        "PARTNER",
+        f"{_ASK} HA IN_MANO TESSERA HO PUNTI STANDING PUNTEGGIO QUALCOSA PARLA DO",
     ),
     Frame.of(
         "target",
@@ -2123,6 +2167,8 @@ FRAMES: list[Frame] = [
     Frame.of("set_variant", "VARIANTE PAIRS", _MENU, fixed={"variant": "coppie"}),
     Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO"),
     Frame.of("set_pairs", "PAIRS", f"{_MENU} SEAT COUNT OPP", repeatable="PAIRS SEAT"),
+    # "facciamo le coppie, io con Giulia": the pairs said with who plays with whom
+    Frame.of("set_pairs", "VARIANT=coppie SEAT", f"{_MENU} SEAT COUNT PAIRS", repeatable="SEAT"),
     Frame.of("set_level", "LEVEL", f"{_MENU} LIVELLO OPP", repeatable="LEVEL"),
     # "più forte 'sto computer", "abbassa il livello": the voice's words said of the opponent
     Frame.of("level_up", "LEVEL_UP|LOUDER OPP|LOUDER LIVELLO", f"{_MENU} LIVELLO OPP LOUDER"),
@@ -2148,7 +2194,9 @@ FRAMES: list[Frame] = [
         slots={"NUM": "blank"},
     ),
     # Issue 21: the table options.
-    Frame.of("set_tile_set", "TILE_SET", f"{_MENU} NORMAL PARLA", slots={"TILE_SET": "tile_set"}),
+    Frame.of(
+        "set_tile_set", "TILE_SET", f"{_MENU} NORMAL PARLA TESSERA", slots={"TILE_SET": "tile_set"}
+    ),
     # "usiamo il doppio nove": the set named by its top double ("posso usare il doppio sei?"
     # asks what can be played)
     *(
@@ -2261,7 +2309,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "set_auto_forced",
         "AUTO|DRAW PER_ME FORCED|PASS PER_ME FORCED|DO FORCED|FORCED HANDOVER|FORCED HINT",
-        "FORCED DRAW PASS PARLA WANT HINT QUANDO PER_ME DEVO AUTO DO",
+        "FORCED DRAW PASS PARLA WANT HINT QUANDO PER_ME DEVO AUTO DO PASS_IDIOM",
         fixed={"on": True},
         repeatable="FORCED AUTO DRAW PASS",
     ),
@@ -2279,9 +2327,11 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "create_table",
-        "CREATE TABLE|SET TABLE|TABLE TIMER|CREATE TIMER|A_TABLE|CREATE ONLINE",
+        # "un minuto per mossa": a turn timer is a table's; "apri il tavolo coi trenta secondi"
+        "CREATE TABLE|SET TABLE|TABLE TIMER|CREATE TIMER|A_TABLE|CREATE ONLINE|TIMER TIMER_WORD"
+        "|TIMER MOSSA|CLOSE_TABLE=False TIMER",
         f"{_MENU} CREATE TABLE A_TABLE ONLINE FRIENDS TIMER TIMER_WORD MOSSA TURNO GIOCATORI"
-        " COUNT NUM A_COMPUTER",
+        " COUNT NUM A_COMPUTER TAKE CLOSE_TABLE",
         slots={"TIMER": "turn_timer"},
         question="refuse",
         repeatable="CREATE",
@@ -2305,8 +2355,8 @@ FRAMES: list[Frame] = [
     Frame.of(
         "add_computer",
         "A_COMPUTER PLAY|A_COMPUTER WANT|A_COMPUTER DO|A_COMPUTER SET|A_COMPUTER EMPTY_SEAT"
-        "|OPP EMPTY_SEAT|FILL EMPTY_SEAT|FILL OPP|FILL A_COMPUTER",
-        f"{_MENU} A_COMPUTER OPP LEVEL LIVELLO EMPTY_SEAT TABLE FILL",
+        "|OPP EMPTY_SEAT|FILL EMPTY_SEAT|FILL OPP|FILL A_COMPUTER|PLAY=add OPP",
+        f"{_MENU} A_COMPUTER OPP LEVEL LIVELLO EMPTY_SEAT TABLE FILL PER_ME",
         question="refuse",
         repeatable="LEVEL",  # "un computer forte, difficile"
     ),
