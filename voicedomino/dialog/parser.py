@@ -420,7 +420,25 @@ def _respelled(word: str) -> str | None:
     if _DRAWN_OUT.search(word):
         candidates += [_DRAWN_OUT.sub(r"\1", word), _DRAWN_OUT.sub(r"\1\1", word)]
     found = next((candidate for candidate in candidates if candidate in known), None)
-    return found or _said_again(word)
+    return found or _said_again(word) or _plain_verb(word, known)
+
+
+def _plain_verb(word: str, known: frozenset[str]) -> str | None:
+    """A verb in the conditional, the subjunctive or the "lei" imperative ("aggiungerei",
+    "chiuda") as the form the lexicon knows ("aggiungi", "chiudi")."""
+    for ending, replacements in lexicon.VERB_FORMS:
+        stem = word[: -len(ending)]
+        if not word.endswith(ending) or len(stem) < 2:
+            continue
+        for replacement in replacements:
+            for candidate in (stem + replacement, stem.removesuffix("h") + replacement):
+                if candidate != word and candidate in known and _is_verb(candidate):
+                    return candidate
+    return None
+
+
+def _is_verb(word: str) -> bool:
+    return bool(understanding().lexicon.concepts_of_word(word) & lexicon.VERB_CONCEPTS)
 
 
 def _said_again(word: str) -> str | None:

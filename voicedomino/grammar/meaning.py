@@ -94,6 +94,11 @@ class Lexicon:
         self._table = table
         self.longest = max((len(words) for words in table), default=0)
         self._vocabulary = frozenset(word for words in table for word in words)
+        concepts_of: dict[str, set[str]] = {}
+        for words, (concept, _) in table.items():
+            for word in words:
+                concepts_of.setdefault(word, set()).add(concept)
+        self._word_concepts = {word: frozenset(found) for word, found in concepts_of.items()}
         self._endings = dict(endings or {})
         self._digits = digits
 
@@ -129,6 +134,10 @@ class Lexicon:
     def vocabulary(self) -> frozenset[str]:
         """Every word of every phrase."""
         return self._vocabulary
+
+    def concepts_of_word(self, word: str) -> frozenset[str]:
+        """The concepts of every phrase the word is part of."""
+        return self._word_concepts.get(word, frozenset())
 
     def concepts(self) -> set[str]:
         known = {concept for concept, _ in self._table.values()}
@@ -410,11 +419,11 @@ class Understanding:
                 r.match is not None or r.chatter for r in readings
             )
             if reason and mark != "?":
-                # "dammi un consiglio, che non so che fare": the reason says no second thing
+                # "dammi un consiglio, che non so che fare": the reason says no second thing;
+                # in the game's own words it is no chatter ("ripeti, che non ho capito")
                 said = tags[1:]
-                readings.append(
-                    Reading(None, self._has_content(said), True, asking=self._asks(said))
-                )
+                chatter = any(tag.concept == UNKNOWN for tag in said)
+                readings.append(Reading(None, chatter, True, asking=self._asks(said)))
                 continue
             for part, aside in self._parts(tags):
                 if aside:

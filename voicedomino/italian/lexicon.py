@@ -1299,7 +1299,7 @@ ENTRIES: list[Entry] = [
         _any(
             "piu veloce|piu velocemente|piu svelto|piu svelta|piu in fretta|piu rapido",
             "piu rapida|piu spedito|piu spedita|accelera|accelerare|acceleri|troppo lento",
-            "troppo lenta|sbrigati|sbrigatevi|si sbrighi|muoviti|meno lento|velocizza",
+            "troppo lenta|meno lento|velocizza",
             "velocemente|parla velocemente|parli velocemente|rapidamente|sei lentissimo",
             "sei lentissima|sei troppo lenta|sei lenta|lentissimo|veloce|rapido|svelto",
             "piu sciolto|vai piu veloce|parli troppo lento|sei lento|sei troppo lento",
@@ -1712,7 +1712,8 @@ ENTRIES: list[Entry] = [
             "chi ci sta a giocare|chi e seduto|chi e collegato|chi e connesso|chi e arrivato",
             "chi e entrato|chi siede|chi sono gli altri|chi gioca con noi|chi c e con me",
             "chi ci sta con me|chi gioca al tavolo|chi gioca a questo tavolo|chi e presente",
-            "chi e qui|chi sta al tavolo",
+            "chi e qui|chi sta al tavolo|chi c e seduto|chi ce seduto|chi sta seduto",
+            "chi si e seduto",
         ),
         "WHO_THERE",
     ),
@@ -1806,6 +1807,112 @@ ENTRIES: list[Entry] = [
         ),
         "ASIDE",
     ),
+    # --- issue 20, third round: more of the words people use for the same things
+    # the formal register's framing: "le sarei grata se potesse", "se fosse possibile"
+    Entry(
+        _any(
+            "(le|ti|vi) sarei (grato|grata|riconoscente|obbligato|obbligata) [se]",
+            "se fosse possibile|se fosse cosi gentile|quando e pronto|quando e pronta",
+            "quando sei pronto|quando sei pronta|quando vuoi|quando vuole|quando volete",
+            "purtroppo|per fortuna|temo di dover|temo di|pian piano",
+            "ajo|aio|ajoo|bonu",
+        ),
+        FILLER,
+    ),
+    Entry("vorrebbe|vorreste|vuole|potesse|potrebbe gentilmente|sarebbe cosi gentile", "CAN_YOU"),
+    Entry("mi farebbe sapere|mi fareste sapere|fammi sapere|mi fa vedere", "ASKF"),
+    Entry("fissa|fissare|fissiamo|fissate|passare a|passare alla|passare al", "SET"),
+    Entry("colloca|colloco|collocare|collochi|pongo|poniamo|porre", "PLAY"),
+    Entry("ringrazia|ringrazio|ringraziare|ringraziali|ringrazia tutti|ringraziamo", "THANKS"),
+    Entry(
+        "sto pensando|ci sto pensando|sto riflettendo|sto ragionando|fammi riflettere",
+        "MOMENT",
+    ),
+    # thinking aloud about a choice: "sto pensando se pescare o no" is no request
+    Entry("sto pensando se|ci sto pensando se|pensavo se|stavo pensando se", "ASIDE"),
+    Entry("sono [un po|troppo|molto] (lento|lenta|lenti|lente)", "ASIDE"),
+    # whom a message is for: "a chi ha giocato", "tutti al tavolo"
+    Entry("a chi ha (giocato|fatto la mossa|appena giocato)", "TELL_THEM"),
+    Entry(
+        _any(
+            "per [i] nuovi|ai nuovi|ai nuovi arrivati|a nuovi giocatori|ai nuovi giocatori",
+            "a chi arriva|per chi arriva|agli ospiti|altri ospiti|nuovi ospiti|ospiti",
+        ),
+        "NEWCOMERS",
+    ),
+    Entry("chiuda il tavolo|chiudete il tavolo|chiuderei il tavolo", "CLOSE_TABLE", True),
+    Entry("via il|via l|via i|fuori il|fuori l|fuori i", "WILD_OFF"),
+    Entry(
+        "giocatore automatico|il giocatore automatico|giocatore virtuale|il giocatore virtuale",
+        "A_COMPUTER",
+    ),
+    Entry("guardo|guardiamo|assistere|assisto|assistiamo|osservare|osservo", "SPECTATOR"),
+    Entry("raggiungerla|raggiungerlo|raggiungerli|raggiungo|raggiungi", "JOIN"),
+    Entry("mi ha dato il codice|mi hanno dato il codice|ho il codice", "CODE_WORD"),
+    Entry(
+        _any(
+            "in collegamento|collegamento|attraverso internet|via internet|su internet",
+            "per internet|col computer in rete",
+        ),
+        "ONLINE",
+    ),
+    Entry(
+        _any(
+            "con persone|con gente|con altri giocatori|con giocatori veri|con delle persone",
+            "con le (mie|nostre) amiche|con le amiche|con amiche",
+            "con (i|le) (miei|mie) (amici|amiche)",
+        ),
+        "FRIENDS",
+    ),
+    # questions in everyday words
+    Entry(
+        "se la (cava|sta cavando|cavano|stanno cavando)|come sta andando|come se la passa",
+        "STANDING",
+    ),
+    Entry("si e aggiudicato|si e aggiudicata|si e aggiudicato la|ha conquistato", "VINTO"),
+    Entry("rimasto|rimasta|restato|restata|rimasti da|rimaste da", "RESTANO"),
+    Entry("sono state|sono stati|e stata scelta|e stato scelto", FUNCTION),
+    Entry("mi sente bene|mi senti bene|mi sentite bene|ci sente bene|sente bene", "MIC"),
+    Entry("non conosco|non le conosco|non conosco bene|non so bene", "DONT_KNOW"),
+    # answers
+    Entry("ancora no|no ancora|per ora no|adesso no", "NO"),
+    Entry(
+        "restare|rimanere|preferisco restare|preferisco rimanere|io resto|io rimango",
+        "NO_ANSWER",
+    ),
+    Entry("come (preferisci|preferisce|preferite|credi|crede|ritieni|ritiene)", "AGREE"),
+    # a move: "non avendo niente da giocare"
+    Entry("non avendo (nulla|niente) [da (giocare|mettere|attaccare)]", "PASS_IDIOM"),
+    # the arms of a spinner in other words: "in su", "sul braccio superiore"
+    Entry(
+        "in su|verso su|verso l alto|superiore|[sul|nel|al] braccio superiore|di sopra in su",
+        "SIDE",
+        Side.UP,
+    ),
+    Entry(
+        "in giu|verso giu|verso il basso|inferiore|[sul|nel|al] braccio inferiore",
+        "SIDE",
+        Side.DOWN,
+    ),
+    # options: "più punti nel pezzo", "uno a caso", "apertura a quattro braccia"
+    Entry("[con] piu punti (nel pezzo|nella tessera|sulla tessera|sul pezzo)", "HEAVIEST"),
+    Entry("uno a caso|qualcuno a caso|chi capita|a sorte|a caso uno", "RANDOM"),
+    Entry("[l] apertura (a|in) quattro (braccia|bracci|direzioni|lati)", "FOUR_WAYS"),
+    Entry("[il] set fino (al|a) nove|[il] set col nove", "TILE_SET", 9),
+    Entry("[il] set fino (al|a) sei|[il] set col sei", "TILE_SET", 6),
+    Entry("al gioco|del gioco|nel gioco", "VARIANTE"),
+    Entry(
+        "piu giusto che|meglio che|e meglio che|sarebbe meglio che|sarebbe giusto che"
+        "|preferirei che",
+        "WANT",
+    ),
+    Entry("come (facevamo|facciamo sempre|si fa sempre|si faceva sempre)", "ASIDE"),
+    # the double that opens ("che il primo doppio si apra in croce")
+    Entry("aprisse|si aprisse|si aprira|aprira", "OPENS"),
+    # hurrying the others along: no request to the game ("avanti, muoviti" goes on)
+    Entry("sbrigati|sbrigatevi|si sbrighi|muoviti|muovetevi|dai su muoviti", "HURRY"),
+    # not for the game: "a tavola!" is dinner
+    Entry("a tavola", "REMARK"),
 ]
 
 # A word of digits: a table's code, typed ("4721") or said digit by digit (the parser joins
@@ -1833,6 +1940,41 @@ ABBREVIATIONS = {
 AGAIN_PREFIX = "ri"
 AGAIN_CONCEPTS = frozenset({"EXPLAIN", "ASKF", "REPEAT", "REGOLE"})
 
+# Verb forms of the formal and wishful register ("aggiungerei", "chiuda", "disattivi",
+# "giocassimo", "descriverebbe") read as the form the lexicon knows ("aggiungi", "chiudi",
+# "disattiva", "gioca", "descrivi"): (ending, what replaces it), tried in order on a word the
+# lexicon lacks; the first result the lexicon knows is taken.
+VERB_FORMS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # conditional: -erei/-irei and the other persons
+    *(
+        (ending, ("i", "a", "ia", "e", "ere", "ire", "are"))
+        for ending in ("erei", "eresti", "erebbe", "eremmo", "ereste", "erebbero")
+    ),
+    *((ending, ("i", "ire")) for ending in ("irei", "iresti", "irebbe", "iremmo", "irebbero")),
+    *((ending, ("", "re")) for ending in ("rei", "resti", "rebbe", "remmo", "rebbero")),
+    # imperfect subjunctive: "che giocassimo", "se aprisse"
+    *((ending, ("a",)) for ending in ("assi", "asse", "assimo", "assero")),
+    *((ending, ("i",)) for ending in ("essi", "esse", "essimo", "essero")),
+    *((ending, ("i",)) for ending in ("issi", "isse", "issimo", "issero")),
+    # the "lei" imperative: "chiuda", "aggiunga" (-ere, -ire); "disattivi", "ringrazi" (-are)
+    ("ga", ("gi",)),
+    ("a", ("i",)),
+    ("hi", ("a",)),
+    ("i", ("a", "ia")),
+    # third person plural: "aprano", "giochino"
+    ("ano", ("i",)),
+    ("hino", ("a",)),
+    ("ino", ("a",)),
+)
+
+# The concepts of verbs: a form made plain must be one of theirs ("tavolino" is no "tavola").
+VERB_CONCEPTS = frozenset(
+    {"PLAY", "DRAW", "PASS", "UNDO", "QUIT", "NEW_GAME", "START", "CONTINUE", "SET", "DO"}
+    | {"WANT", "CAN_YOU", "ASKF", "EXPLAIN", "REPEAT", "TELL_THEM", "CREATE", "LEAVE", "JOIN"}
+    | {"WILD_ON", "WILD_OFF", "THANKS", "GREET", "MOMENT", "CLOSE_TABLE", "FILL", "TEST"}
+    | {"SPECTATOR", "USE", "TAKE", "HELP", "STOP", "LEADER", "DECIDE", "KEEP", "PARLA", "MIC"}
+)
+
 # Regional forms of common words, read as the Italian word (Venetian "cossa xe", "ga vinto",
 # Neapolitan "lassa", Roman "pija"): the lexicon then needs no second copy of each phrase
 # (regional words that are phrases of their own, "jamme", "annamo", are in ENTRIES).
@@ -1853,6 +1995,12 @@ REGIONAL = {
     "tornalo": "riportala", "figliolo": "allora", "figliola": "allora",
     "uff": "uffa", "aridaje": "dai", "ripija": "riprendi", "qualcossa": "qualcosa", "zo": "giu",
     "er": "il", "dormi": "dormire", "vara": "guarda", "sbajato": "sbagliato",
+    "pozzu": "posso", "pescu": "pesco", "mmia": "me", "chianu": "piano", "capisciu": "capisco",
+    "muntone": "mucchio", "cogli": "con gli", "assittatu": "seduto",
+    # Italian as spoken by a Spanish speaker ("quiero", "robar" is to draw in Spanish domino)
+    # and participles made regular ("vincito"): read as the Italian word
+    "quiero": "voglio", "cola": "coda", "robare": "pescare", "robo": "pesco", "robar": "pescare",
+    "vincito": "vinto", "mettuto": "messo", "prenduto": "preso", "aprito": "aperto",
 }  # fmt: skip
 
 CLAUSE_WORDS = ClauseWords(
@@ -1882,7 +2030,7 @@ CLAUSE_WORDS = ClauseWords(
     # Courtesy to the others at a network table too: "grazie, passo" is the move.
     soft=frozenset(
         {"AGREE", "SCUSA", "WAIT", "NO", "GO_ON", "YES", "THANKS", "MOMENT", "GREET", "PRAISE"}
-        | {"TURN_TO", "RELAY"}
+        | {"TURN_TO", "RELAY", "HURRY"}
     ),
     dangling=frozenset(
         _any(
@@ -1907,9 +2055,9 @@ _MENU = "WANT DO SET PLAY PARTITA START CAN_YOU POSSO SI_PUO VARIANTE ASKF TEST 
 # What may frame a move: "voglio", "adesso metto", "butto giù".
 _MOVE = "WANT PLAY GIU DO CAN_YOU"
 # What may come with who opens: "chi ha / chi tiene", "sempre", "della mano prima", "lo decidi".
-_OPENING_MAY = "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE NEXT CHI START DO"
+_OPENING_MAY = "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE NEXT CHI START DO LEAVE"
 # What may describe the spinner: "il doppio di partenza che apre in quattro direzioni".
-_SPINNER_MAY = "DOUBLE CHE FOUR_WAYS LEADER WITH_SPINNER"
+_SPINNER_MAY = "DOUBLE CHE FOUR_WAYS LEADER WITH_SPINNER OPENS CREATE"
 # What may frame a wish about the voice: "puoi parlare più lento?".
 _VOICE = "PARLA CAN_YOU WANT VOCE ASKF PLAY SET DO GO_ON TAKE"
 
@@ -1920,7 +2068,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "no",
         "NO|NO_ANSWER|WAIT|ANNULLA",
-        "WAIT NO",
+        "WAIT NO WANT",
         weak=True,
         repeatable="NO NO_ANSWER WAIT",
     ),
@@ -1958,6 +2106,25 @@ FRAMES: list[Frame] = [
         slots={"NUM": "number"},
     ),
     Frame.of("side", "SIDE", f"{_MOVE} TESSERA", bare_alone=True, acts=True),
+    # "nove e sei giù": without a verb of playing, "giù" is the down arm (with one, "butta giù
+    # il sei", it is part of the verb)
+    Frame.of(
+        "play",
+        "TILE GIU",
+        "TESSERA PER_ME",
+        fixed={"side": Side.DOWN},
+        question="playable",
+        acts=True,
+    ),
+    Frame.of(
+        "number",
+        "NUM GIU",
+        "TESSERA PER_ME",
+        fixed={"side": Side.DOWN},
+        slots={"NUM": "number"},
+        question="number_question",
+        acts=True,
+    ),
     Frame.of(
         "draw",
         "DRAW|TAKE TESSERA|TAKE POOL|TAKE ONE_MORE|POOL ONE_MORE|ONE_MORE DRAW",
@@ -2003,7 +2170,8 @@ FRAMES: list[Frame] = [
         "|QUALCOSA HO|QUALCOSA POSSO|MOSSA HO|MOSSA QUALE|MOSSA CHE|TESSERA POSSO|POSSO PLAY"
         "|POSSO PASS|POSSO DRAW|COSA SI_PUO PLAY|CHE SI_PUO PLAY|QUALE SI_PUO PLAY"
         "|COSA HO PLAY|CHE HO PLAY|QUALE USE|COSA POSSO USE|QUALE POSSO USE",
-        f"{_ASK} PLAY TESSERA HO QUALCOSA DEVO DRAW MOSSA PLAYABLE TILE GIU ALL SIDE TABLE",
+        f"{_ASK} PLAY TESSERA HO QUALCOSA DEVO DRAW MOSSA PLAYABLE TILE GIU ALL SIDE TABLE MY_HAND",
+        repeatable="PLAYABLE",
     ),
     Frame.of(
         "hint",
@@ -2037,6 +2205,7 @@ FRAMES: list[Frame] = [
         "score",
         "PUNTEGGIO|PUNTI|QUANTO HO PUNTI",
         f"{_ASK} PUNTI HO HA HANNO DONE MANO FINITA PAIRS",  # "io e la mia compagna"
+        repeatable="PUNTEGGIO",
     ),
     Frame.of(
         "turn",
@@ -2064,7 +2233,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "partner",
         "PARTNER",
-        f"{_ASK} HA IN_MANO TESSERA HO PUNTI STANDING PUNTEGGIO QUALCOSA PARLA DO",
+        f"{_ASK} HA IN_MANO TESSERA HO PUNTI STANDING PUNTEGGIO QUALCOSA PARLA DO SEAT",
     ),
     Frame.of(
         "target",
@@ -2078,7 +2247,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "round_number",
         "ROUND_Q|CHE MANO|QUALE MANO|QUALE NUMERI MANO|CHE NUMERI MANO",
-        f"{_ASK} MANO NUMERI GIRO",
+        f"{_ASK} MANO NUMERI GIRO DO",
     ),
     Frame.of(
         "ask_number",
@@ -2138,6 +2307,7 @@ FRAMES: list[Frame] = [
         "help",
         "HELP|DONT_KNOW|COSA POSSO DO|CHE POSSO DO|COSA POSSO ASKF|DONT_KNOW REGOLE",
         f"{_ASK} DO USE REGOLE PLAY PARTITA VARIANTE",
+        repeatable="HELP",
     ),
     # --- the match
     Frame.of(
@@ -2162,10 +2332,19 @@ FRAMES: list[Frame] = [
     ),
     Frame.of("quit", "QUIT|FED_UP", f"{_MENU} STOP", repeatable="QUIT"),
     # --- the menu
-    Frame.of("set_variant", "VARIANT", _MENU),
-    Frame.of("set_variant", "JOLLY|VARIANTE WITH_JOLLY", _MENU, fixed={"variant": "jolly"}),
-    Frame.of("set_variant", "VARIANTE PAIRS", _MENU, fixed={"variant": "coppie"}),
-    Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO"),
+    # "mettere gioco jolly", "jolly jolly, voglio il jolly": the verb or the name said twice
+    Frame.of("set_variant", "VARIANT", _MENU, repeatable="PLAY"),
+    Frame.of(
+        "set_variant",
+        "JOLLY|VARIANTE WITH_JOLLY",
+        _MENU,
+        fixed={"variant": "jolly"},
+        repeatable="PLAY JOLLY",
+    ),
+    Frame.of(
+        "set_variant", "VARIANTE PAIRS", _MENU, fixed={"variant": "coppie"}, repeatable="PLAY"
+    ),
+    Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO", repeatable="COUNT"),
     Frame.of("set_pairs", "PAIRS", f"{_MENU} SEAT COUNT OPP", repeatable="PAIRS SEAT"),
     # "facciamo le coppie, io con Giulia": the pairs said with who plays with whom
     Frame.of("set_pairs", "VARIANT=coppie SEAT", f"{_MENU} SEAT COUNT PAIRS", repeatable="SEAT"),
@@ -2235,7 +2414,7 @@ FRAMES: list[Frame] = [
             needs,
             f"{_MENU} {_OPENING_MAY}",
             fixed={"opening": opening},
-            repeatable="TILE",
+            repeatable="TILE VARIANTE",
         )
         for opening, needs in (
             # "chi ha il doppio più grosso comincia": the opener said by "comincia" at the end
@@ -2252,7 +2431,12 @@ FRAMES: list[Frame] = [
         )
     ),
     # "chi apre mettilo a caso", "per chi apre usa la regola della variante"
-    Frame.of("set_opening", "LEADER RANDOM", f"{_MENU} LEADER", fixed={"opening": "random"}),
+    Frame.of(
+        "set_opening",
+        "LEADER RANDOM|START RANDOM",  # "fai iniziare uno a caso"
+        f"{_MENU} LEADER START",
+        fixed={"opening": "random"},
+    ),
     Frame.of(
         "set_opening",
         "LEADER VARIANTE",
@@ -2305,7 +2489,7 @@ FRAMES: list[Frame] = [
         "USE CAN_YOU WANT PLAY SET TAKE",
         slots={"VOICE_ORDINAL": "voice"},
     ),
-    Frame.of("check_microphone", "MIC|TEST VOCE", "TEST WANT CAN_YOU DO"),
+    Frame.of("check_microphone", "MIC|TEST VOCE", "TEST WANT CAN_YOU DO AGREE"),
     Frame.of(
         "set_auto_forced",
         "AUTO|DRAW PER_ME FORCED|PASS PER_ME FORCED|DO FORCED|FORCED HANDOVER|FORCED HINT",
@@ -2348,6 +2532,7 @@ FRAMES: list[Frame] = [
         "join_table",
         "SPECTATOR CODE|SPECTATOR TILE|SPECTATOR NUM",
         f"{_MENU} JOIN TABLE CODE_WORD ONLINE SPECTATOR",
+        repeatable="SPECTATOR",
         slots={"CODE": "code", "TILE": "code", "NUM": "code"},
         fixed={"spectator": True},
         question="refuse",
@@ -2375,27 +2560,27 @@ FRAMES: list[Frame] = [
     Frame.of(
         "quick_message",
         "PRAISE SEAT|PRAISE OPP|PRAISE",  # "bravo Marco": said to someone, not asking about them
-        "TELL_THEM ALL OPP PARTNER MOSSA SEAT",
+        "TELL_THEM ALL OPP PARTNER MOSSA SEAT ASKF DO",
         fixed={"message": "bella_mossa"},
         repeatable="PRAISE",
     ),
     Frame.of(
         "quick_message",
         "THANKS SEAT|THANKS OPP|THANKS",
-        "TELL_THEM ALL OPP PARTNER PARTITA SEAT",
+        "TELL_THEM ALL OPP PARTNER PARTITA SEAT ASKF DO",
         fixed={"message": "grazie"},
     ),
     Frame.of(
         "quick_message",
         "MOMENT",
-        "TELL_THEM ALL OPP DO WANT",
+        "TELL_THEM ALL OPP DO WANT ASKF",
         fixed={"message": "un_momento"},
         repeatable="MOMENT",
     ),
     Frame.of(
         "quick_message",
-        "GREET SEAT|GREET OPP|GREET",
-        "TELL_THEM ALL OPP PARTNER SEAT",
+        "GREET SEAT|GREET OPP|GREET TABLE|GREET",  # "saluta tutti al tavolo"
+        "TELL_THEM ALL OPP PARTNER SEAT TABLE ASKF DO",
         fixed={"message": "ciao"},
         repeatable="GREET",
     ),
@@ -2403,8 +2588,16 @@ FRAMES: list[Frame] = [
     Frame.of(
         "close_table",
         "CLOSE_TABLE",
-        f"{_MENU} TABLE ALL TELL_THEM",
+        f"{_MENU} TABLE ALL TELL_THEM NEWCOMERS",
         slots={"CLOSE_TABLE": "closed"},
+        repeatable="CLOSE_TABLE",
+    ),
+    # "chiuda pure il tavolo ai nuovi arrivati": closed to newcomers, not left
+    Frame.of(
+        "close_table",
+        "QUIT TABLE NEWCOMERS",
+        f"{_MENU} TABLE ALL TELL_THEM NEWCOMERS",
+        fixed={"closed": True},
     ),
     Frame.of("quit", "STOP GREET", "STOP"),  # "basta, ciao"
 ]
