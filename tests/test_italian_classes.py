@@ -13,26 +13,35 @@ import pytest
 from phrasing_corpus import is_action, understand
 
 from voicedomino.dialog.intents import (
+    AddComputer,
     AdjustVoice,
     Answer,
     Ask,
     AskNumber,
+    CloseTable,
     Continue,
+    CreateTable,
     DrawTile,
     ExplainRules,
+    Help,
     JoinTable,
+    LeaveTable,
     NewGame,
     NumberQuestion,
     PassTurn,
     PlayNumber,
+    PlayOnline,
     PlayTile,
     Query,
+    QuickMessage,
     Quit,
     Recall,
     Remind,
+    RemoveComputer,
     SetAutoForced,
     SetLevel,
     SetOpening,
+    SetPairs,
     SetPlayers,
     SetSpinner,
     SetTarget,
@@ -226,6 +235,86 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
     ],
     # Someone's words after a question: the question stands.
     "reported after a question": [("chi ha vinto? mio marito dice Marco", Ask(Query.WINNER))],
+    # Whoever helps at the table passes on what the player (a relative) says or wants.
+    "a relative's words passed on": [
+        ("la nonna dice il cinque e due in testa", PlayTile(5, 2, Side.HEAD)),
+        ("il nonno vuole pescare", DrawTile()),
+        ("mia moglie ha detto di passare", PassTurn()),
+        ("la zia vorrebbe la partita a blocco", SetVariant("blocco")),
+        ("mio padre preferisce il livello facile", SetLevel(Level.FACILE)),
+    ],
+    # One request said over several clauses, each adding a detail.
+    "one request over several clauses": [
+        ("crea un tavolo, col timer di trenta secondi", CreateTable(30)),
+        ("apri un tavolo nuovo. Due minuti a mossa", CreateTable(120)),
+        ("aggiungi un computer, di livello difficile", AddComputer(Level.DIFFICILE)),
+    ],
+    # A reason or a purpose after the command ("che...", "così...") asks for nothing more.
+    "reason or purpose after the command": [
+        ("dammi un suggerimento, che sono indeciso", Ask(Query.HINT)),
+        ("ripetimi, che non ho sentito", Remind(Recall.REPEAT)),
+        ("metti il livello facile, così impara anche mio nipote", SetLevel(Level.FACILE)),
+        ("passo, così vediamo cosa fa Marco", PassTurn()),
+    ],
+    # The formal and wishful register: conditional, subjunctive, the "lei" imperative.
+    "verbs of the formal register": [
+        ("aggiungerebbe un computer difficile?", AddComputer(Level.DIFFICILE)),
+        ("toglierei il computer", RemoveComputer()),
+        ("chiuda il tavolo, per cortesia", CloseTable(True)),
+        ("disattivi il jolly", SetWildcard(False)),
+        ("collocherei il tre e quattro", PlayTile(3, 4)),
+        ("lascerei il tavolo", LeaveTable()),
+        ("vorrei che giocassimo a coppie", SetPairs()),
+        ("ringrazi tutti da parte mia", QuickMessage("grazie")),
+    ],
+    # Italian of a Spanish speaker, participles made regular.
+    "non-native forms": [
+        ("quiero pescare", DrawTile()),
+        ("robo una tessera", DrawTile()),
+        ("metto il sei alla cola", PlayNumber(6, Side.TAIL)),
+    ],
+    # A name after a title ("zia Pina", "compare Turi") in a message or a code given.
+    "names of people": [
+        ("manda bella mossa alla zia Pina", QuickMessage("bella_mossa")),
+        ("grazie a compare Turi", QuickMessage("grazie")),
+        ("la mia amica Carla mi ha dato il codice tre quattro cinque sei", JoinTable("3456")),
+    ],
+    # "no" inside a clause between two of the same thing takes the first back.
+    "taken back without a pause": [
+        ("gioca il tre e uno no il tre e due", PlayTile(3, 2)),
+        ("metti il quattro no il cinque in coda", PlayNumber(5, Side.TAIL)),
+        ("passo no pesco", DrawTile()),
+    ],
+    # "cioè" followed by an explanation of what was named.
+    "explained after cioè": [
+        ("facciamo a blocco, cioè quella dove non si pesca", SetVariant("blocco")),
+        ("il livello difficile cioè quello dove il computer è forte", SetLevel(Level.DIFFICILE)),
+    ],
+    # The arms of a spinner in other words; "giù" without a verb of playing.
+    "the arms in other words": [
+        ("sei e quattro giù", PlayTile(6, 4, Side.DOWN)),
+        ("il cinque giù", PlayNumber(5, Side.DOWN)),
+        ("il due e tre in su", PlayTile(2, 3, Side.UP)),
+        ("l'uno sul braccio superiore", PlayNumber(1, Side.UP)),
+        ("butta giù il sei e quattro", PlayTile(6, 4)),
+        ("metto giù il cinque", PlayNumber(5)),
+    ],
+    "answers in other words": [
+        ("ancora no", Answer(False)),
+        ("no, preferisco rimanere", Answer(False)),
+        ("va bene, come crede", Answer(True, firm=False)),
+    ],
+    "at the table in other words": [
+        ("via il computer", RemoveComputer()),
+        ("riapri il tavolo ai nuovi", CloseTable(False)),
+        ("chiudi il tavolo, niente nuovi ospiti", CloseTable(True)),
+        ("sto riflettendo", QuickMessage("un_momento")),
+        ("andiamo online cogli amici", PlayOnline()),
+    ],
+    "southern and island words": [
+        ("piglio dal muntone", DrawTile()),
+        ("Ajò, facciamo la capra", SetVariant("capra")),
+    ],
 }
 
 REFUSED: dict[str, list[str]] = {
@@ -262,6 +351,13 @@ REFUSED: dict[str, list[str]] = {
         "si apre la porta",
     ],
     "tile set by its double": ["posso usare il doppio sei?", "ho il doppio sei"],
+    "a relative's words passed on": ["mia figlia dice che passa sempre"],
+    "one request over several clauses": ["apri un tavolo con trenta secondi, un minuto a mossa"],
+    "verbs of the formal register": ["il tavolino è rotto", "la partita dura troppo"],
+    "names of people": ["zia Pina, passa", "compare Turi, tocca a te", "mia zia passa sempre"],
+    "taken back without a pause": ["gioca il tre no non giocarlo"],
+    "explained after cioè": ["gioca il sei cioè non lo gioco"],
+    "at the table in other words": ["sto pensando se passare"],
 }
 
 QUESTIONS: dict[str, list[tuple[str, object]]] = {
@@ -270,6 +366,23 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
     ],
     "variant described": [("quella dove si pesca come funziona?", ExplainRules("pesca"))],
     "chat typing": [("pescooo?", Ask(Query.PLAYABLE))],
+    "a relative's words passed on": [
+        ("il nonno vuole sapere quanti punti abbiamo", Ask(Query.SCORE)),
+    ],
+    "verbs of the formal register": [
+        ("mi direbbe quali tessere posso giocare?", Ask(Query.PLAYABLE)),
+        ("mi spiegherebbe le regole del blocco?", ExplainRules("blocco")),
+    ],
+    "non-native forms": [("chi ha vincito la mano?", Ask(Query.WINNER))],
+    "everyday questions": [
+        ("come se la cava il mio socio?", Ask(Query.PARTNER)),
+        ("chi si è aggiudicato la mano?", Ask(Query.WINNER)),
+        ("cosa mi è avanzato?", Ask(Query.HAND)),
+        ("quante tessere sono rimaste da pescare?", Ask(Query.BONEYARD)),
+        ("c'è qualcosa che attacca?", Ask(Query.PLAYABLE)),
+        ("aiuto, cosa posso dire?", Help()),
+        ("tocca a mmia?", Ask(Query.TURN)),
+    ],
 }
 
 

@@ -360,7 +360,7 @@ _SENTENCE_END = frozenset(".!?…")
 def understanding() -> Understanding:
     """The Italian lexicon and frames, compiled (once, on first use)."""
     return Understanding(
-        Lexicon(lexicon.ENTRIES, lexicon.ENDINGS, lexicon.DIGITS),
+        Lexicon(lexicon.ENTRIES, lexicon.ENDINGS, lexicon.DIGITS, lexicon.TITLES, lexicon.NAME),
         lexicon.FRAMES,
         lexicon.CLAUSE_WORDS,
         lexicon.PRECEDENCE,
@@ -425,7 +425,8 @@ def _respelled(word: str) -> str | None:
 
 def _plain_verb(word: str, known: frozenset[str]) -> str | None:
     """A verb in the conditional, the subjunctive or the "lei" imperative ("aggiungerei",
-    "chiuda") as the form the lexicon knows ("aggiungi", "chiudi")."""
+    "chiuda") as the form the lexicon knows ("aggiungi", "chiudi"); the conditional asked of
+    the game as a request ("aprirebbe" -> "puoi apri")."""
     for ending, replacements in lexicon.VERB_FORMS:
         stem = word[: -len(ending)]
         if not word.endswith(ending) or len(stem) < 2:
@@ -433,7 +434,10 @@ def _plain_verb(word: str, known: frozenset[str]) -> str | None:
         for replacement in replacements:
             for candidate in (stem + replacement, stem.removesuffix("h") + replacement):
                 if candidate != word and candidate in known and _is_verb(candidate):
-                    return candidate
+                    # "puoi" only before a verb that is a phrase alone ("mi racconti" stays)
+                    alone = understanding().lexicon.meaning_of(candidate)
+                    polite = ending in lexicon.POLITE_ENDINGS and alone is not None
+                    return f"{lexicon.REQUEST_WORD} {candidate}" if polite else candidate
     return None
 
 

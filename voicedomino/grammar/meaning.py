@@ -72,14 +72,18 @@ class Entry:
 
 class Lexicon:
     """Phrases to concepts; tags a word sequence by longest match, left to right. A word no
-    phrase has may still be known by its ending (`endings`: "-mente" makes an adverb), and a
-    word of digits ("4721", a code) is the concept `digits`, its value the digits."""
+    phrase has may still be known by its ending (`endings`: "-mente" makes an adverb), a
+    word of digits ("4721", a code) is the concept `digits`, its value the digits, and a word
+    no phrase has right after a word of `titles` ("compare Michele", "la mia amica Franca") is
+    a person's name, the concept `name`."""
 
     def __init__(
         self,
         entries: Iterable[Entry],
         endings: Mapping[str, str] | None = None,
         digits: str | None = None,
+        titles: Iterable[str] = (),
+        name: str | None = None,
     ) -> None:
         table: dict[Words, tuple[str, object]] = {}
         conflicts: list[str] = []
@@ -101,6 +105,8 @@ class Lexicon:
         self._word_concepts = {word: frozenset(found) for word, found in concepts_of.items()}
         self._endings = dict(endings or {})
         self._digits = digits
+        self._titles = frozenset(titles)
+        self._name = name
 
     def tag(self, words: Sequence[str]) -> list[Tag]:
         tags: list[Tag] = []
@@ -117,6 +123,10 @@ class Lexicon:
                 word = words[index]
                 if self._digits is not None and word.isascii() and word.isdigit():
                     tags.append(Tag(self._digits, word, (word,)))
+                elif self._name is not None and (
+                    word in self._titles or (tags and tags[-1].words[-1] in self._titles)
+                ):
+                    tags.append(Tag(self._name, None, (word,)))  # "zia", "(zia) Pina"
                 else:
                     tags.append(Tag(self._by_ending(word), None, (word,)))
                 index += 1
@@ -141,7 +151,8 @@ class Lexicon:
 
     def concepts(self) -> set[str]:
         known = {concept for concept, _ in self._table.values()}
-        return known | ({self._digits} if self._digits is not None else set())
+        made = {self._digits, self._name} - {None}
+        return known | {concept for concept in made if concept is not None}
 
 
 # --- frames ---------------------------------------------------------------------------------
@@ -330,6 +341,8 @@ class ClauseWords:
     retractions: frozenset[str] = frozenset()
     # "comunque", "ad ogni modo": the talk before is over, what follows is said to the game
     turns: frozenset[str] = frozenset()
+    # a person's name ("zia Pina"): said first, on its own, the rest is said to that person
+    names: frozenset[str] = frozenset()
 
 
 # A clause: its words and the mark that ended its sentence ("?", "!" or "").
@@ -391,10 +404,17 @@ class Understanding:
             return self.understand(clauses[retracted[-1] + 1 :], max_words)
         tags = self.lexicon.tag(words)
         corrected = [i for i, tag in enumerate(tags) if tag.concept == cw.correction]
-        if corrected and corrected[-1] + 1 < len(tags):  # "ghe meto... cioè metto il..."
-            if self._asks(tags[: corrected[-1]]):
+        corrected += self._taken_back(tags)
+        if corrected and max(corrected) + 1 < len(tags):  # "ghe meto... cioè metto il..."
+            last = max(corrected)
+            if self._asks(tags[:last]):
                 return None  # "chi... cioè abbandona": a question, then who knows what
-            cut = sum(len(tag.words) for tag in tags[: corrected[-1] + 1])
+            following = [t for t in tags[last + 1 :] if t.concept != FILLER]
+            if following and following[0].concept in cw.aside_openers:
+                # "la pesca, cioè quella dove peschi...": what follows explains what was said
+                kept = sum(len(tag.words) for tag in tags[:last])
+                return self.understand(_keep_words(clauses, kept), max_words)
+            cut = sum(len(tag.words) for tag in tags[: last + 1])
             return self.understand(_drop_words(clauses, cut), max_words)
         if tags[-1].concept == FUNCTION and tags[-1].words[-1] in cw.dangling:
             return None  # "gioca il", "tre cinque in": the rest is missing
@@ -404,6 +424,8 @@ class Understanding:
         if reported:  # "ho vinto io? mia nipote dice di sì": the question, and a remark on it
             found = self.understand(clauses[: reported[0]], max_words)
             return found if found is not None and found.asked and not found.frame.acts else None
+        if len(clauses) > 1 and self._is_vocative(self.lexicon.tag(clauses[0][0]), clauses[0][1]):
+            return None  # "Teresa, ...", "zia Pina, ...": said to someone else
         exclaimed = any(tag.concept in cw.interjections for tag in tags)
         whole = self.match(tags, clauses[-1][1])  # "tocca a me? allora passo" ends a move
         if whole is not None:
@@ -414,16 +436,21 @@ class Understanding:
             if next((t.concept for t in tags if t.concept != FILLER), None) in cw.turns:
                 # "oggi fa un caldo, comunque passo": the talk before was about other things
                 readings = [replace(r, unknown=False) for r in readings]
-            # ", che coi principianti non gioco": a reason given for what was said before
-            reason = tags[0].concept == cw.relative and any(
+            # ", che coi principianti non gioco": a reason given for what was said before;
+            # ", così la nonna si diverte": what it is for
+            opener = next((i for i, t in enumerate(tags) if t.concept != FILLER), 0)
+            reason = tags[opener].concept == cw.relative and any(
                 r.match is not None or r.chatter for r in readings
             )
-            if reason and mark != "?":
-                # "dammi un consiglio, che non so che fare": the reason says no second thing;
-                # in the game's own words it is no chatter ("ripeti, che non ho capito")
-                said = tags[1:]
+            purpose = tags[opener].concept in cw.subordinators and bool(readings)
+            said = tags[opener + 1 :]
+            if (reason or purpose) and mark != "?" and not self._acts(said, mark):
+                # "dammi un consiglio, che non so che fare": no second request (a move stays:
+                # "passa tu per me, che non ho niente"); in the game's own words no chatter
+                # either ("ripeti, che non ho capito")
                 chatter = any(tag.concept == UNKNOWN for tag in said)
-                readings.append(Reading(None, chatter, True, asking=self._asks(said)))
+                asking = self._asks(said) and not purpose
+                readings.append(Reading(None, chatter, True, asking=asking))
                 continue
             for part, aside in self._parts(tags):
                 if aside:
@@ -438,8 +465,6 @@ class Understanding:
                     continue
                 if reading.refuses:
                     return None  # "non passo mica, aspetta"
-                if not readings and _is_vocative(part, reading) and len(clauses) > 1:
-                    return None  # "Teresa, ...": said to someone else
                 readings.append(reading)
         found = self._combine(readings)
         if found is not None and exclaimed and (found.weak or found.bare):
@@ -509,10 +534,37 @@ class Understanding:
         asking = self._asks(tags)
         return Reading(None, self._has_content(tags), False, negated, unknown, asking)
 
+    def _is_vocative(self, tags: Sequence[Tag], mark: str) -> bool:
+        """A clause that only names someone: an unknown word alone, or a name."""
+        if not tags or self.match(tags, mark) is not None:
+            return False
+        if len(tags) == 1 and tags[0].concept == UNKNOWN:
+            return True
+        said = [tag.concept for tag in tags if tag.concept not in (FILLER, FUNCTION)]
+        return bool(said) and set(said) <= self.clause_words.names
+
     def _retracts(self, clause: Words) -> bool:
         """A clause that is only a retraction ("no", "no no") between two others."""
         tags = [t for t in self.lexicon.tag(clause) if t.concept != FILLER]
         return bool(tags) and all(t.concept in self.clause_words.retractions for t in tags)
+
+    def _acts(self, tags: Sequence[Tag], mark: str) -> bool:
+        found = self.match(tags, mark) if tags else None
+        return found is not None and found.frame.acts
+
+    def _taken_back(self, tags: Sequence[Tag]) -> list[int]:
+        """Where a "no" inside a clause takes back what it follows: the same kind of thing (or
+        two moves) on both sides ("il cinque e due no il cinque e tre")."""
+        cw = self.clause_words
+        found = []
+        for index, tag in enumerate(tags):
+            if tag.concept not in cw.retractions or index == 0:
+                continue
+            before = {t.concept for t in tags[:index]} - {FILLER, FUNCTION}
+            after = {t.concept for t in tags[index + 1 :]} - {FILLER, FUNCTION}
+            if before & after - cw.retractions or (before & cw.moves and after & cw.moves):
+                found.append(index)
+        return found
 
     def _reports(self, clause: Words) -> bool:
         return any(tag.concept in self.clause_words.reported for tag in self.lexicon.tag(clause))
@@ -612,6 +664,17 @@ def _begun_again(clause: Words, following: Words) -> bool:
     return 2 <= len(clause) < len(following) and following[:2] == clause[:2]
 
 
+def _keep_words(clauses: Sequence[Clause], count: int) -> list[Clause]:
+    """The first `count` words of the clauses, in their clauses."""
+    kept: list[Clause] = []
+    for clause, mark in clauses:
+        if count <= 0:
+            break
+        kept.append((clause[:count], mark))
+        count -= len(clause)
+    return kept
+
+
 def _drop_words(clauses: Sequence[Clause], count: int) -> list[Clause]:
     kept: list[Clause] = []
     for clause, mark in clauses:
@@ -621,7 +684,3 @@ def _drop_words(clauses: Sequence[Clause], count: int) -> list[Clause]:
         kept.append((clause[count:], mark))
         count = 0
     return kept
-
-
-def _is_vocative(tags: Sequence[Tag], reading: Reading) -> bool:
-    return reading.match is None and len(tags) == 1 and tags[0].concept == UNKNOWN

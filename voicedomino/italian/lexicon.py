@@ -142,7 +142,7 @@ _FILLERS = _any(
     "quando puoi|finalmente|oggi|stasera|forza|orsu|dai|daje|ma|tipo|su dai|dai su",
     "mi raccomando|una buona volta|sul serio|sai|guarda|guardi|solo",
     "allora vediamo|ecco qua|sempre|e basta|finora|fino ad ora|fino adesso|fin qui",
-    "alla fine|infine|in fin dei conti|cosi|buongiorno|buonasera|salve",
+    "alla fine|infine|in fin dei conti|buongiorno|buonasera|salve|compare|comare",
     "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla",
     "pota|ja|jamme ja|va la|iamme|jammo|iammo|vien qua|vieni qua|vien qui|signor|signora",
     "rega|sciur|bimbi|andemm|andemo|daje su",
@@ -1798,8 +1798,6 @@ ENTRIES: list[Entry] = [
         _any(
             "tanto|perche|perche tanto|siccome|visto che|dato che|come al|come si faceva",
             "come una volta|come al bar|come al circolo|cosi almeno|almeno|che cosi",
-            # "attiva lo spinner, così la nonna si diverte": what the command is for
-            "cosi (il|lo|la|i|gli|le|l|mi|ti|ci|vi|si|lui|lei|noi|voi|loro|non|impara|vediamo)",
             "che tanto|io con|che so|che sono|non ho|non tengo|non c ho|non trovo",
             "quella con|quello con|quella dove|quello dove|quella in cui|quello in cui",
             "quella che|quello che|quella dei|quello dei|quella del|quello del",
@@ -1815,6 +1813,7 @@ ENTRIES: list[Entry] = [
             "se fosse possibile|se fosse cosi gentile|quando e pronto|quando e pronta",
             "quando sei pronto|quando sei pronta|quando vuoi|quando vuole|quando volete",
             "purtroppo|per fortuna|temo di dover|temo di|pian piano",
+            "mi sembrerebbe|sembrerebbe|mi sembrava|mi parrebbe|direi quasi",
             "ajo|aio|ajoo|bonu",
         ),
         FILLER,
@@ -1909,11 +1908,25 @@ ENTRIES: list[Entry] = [
     Entry("come (facevamo|facciamo sempre|si fa sempre|si faceva sempre)", "ASIDE"),
     # the double that opens ("che il primo doppio si apra in croce")
     Entry("aprisse|si aprisse|si aprira|aprira", "OPENS"),
+    # "attiva lo spinner, così la nonna si diverte": after a command, what it is for
+    Entry("cosi", "SO_THAT"),
     # hurrying the others along: no request to the game ("avanti, muoviti" goes on)
     Entry("sbrigati|sbrigatevi|si sbrighi|muoviti|muovetevi|dai su muoviti", "HURRY"),
     # not for the game: "a tavola!" is dinner
     Entry("a tavola", "REMARK"),
 ]
+
+# A word the lexicon lacks right after one of these is a person's name ("la mia amica Franca",
+# "compare Michele", "zia Pina"): said of someone, it changes no command ("dillo a compare
+# Michele"); said first, alone, it makes the rest said to that person.
+TITLES = frozenset(
+    _any(
+        "amica|amico|compare|comare|commare|signor|signora|signorina|sig|zio|zia|cugino",
+        "cugina|nonna|nonno|sorella|fratello|dottore|dottor|dottoressa|professore",
+        "professoressa|sora|sor|don|donna|nipote|moglie|marito|figlio|figlia",
+    ).split("|")
+)
+NAME = "NAME"
 
 # A word of digits: a table's code, typed ("4721") or said digit by digit (the parser joins
 # "quattro sette due uno" into one word).
@@ -1968,6 +1981,11 @@ VERB_FORMS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 # The concepts of verbs: a form made plain must be one of theirs ("tavolino" is no "tavola").
+# The conditional said to the game ("mi aprirebbe un tavolo?", "apriresti") asks it to do
+# something: read as "puoi" and the verb, a request, not a question about it.
+POLITE_ENDINGS = ("eresti", "erebbe", "ereste", "iresti", "irebbe", "ireste", "resti", "rebbe")
+REQUEST_WORD = "puoi"
+
 VERB_CONCEPTS = frozenset(
     {"PLAY", "DRAW", "PASS", "UNDO", "QUIT", "NEW_GAME", "START", "CONTINUE", "SET", "DO"}
     | {"WANT", "CAN_YOU", "ASKF", "EXPLAIN", "REPEAT", "TELL_THEM", "CREATE", "LEAVE", "JOIN"}
@@ -2009,7 +2027,7 @@ CLAUSE_WORDS = ClauseWords(
     question_tags=frozenset({"QTAG"}),
     requests=frozenset({"CAN_YOU", "POSSO", "TAKE"}),
     framing=frozenset(
-        {"WANT", "ASKF", "CAN_YOU", "DONT_KNOW", "DO", "TELL_THEM", "TURN_TO", "RELAY"}
+        {"WANT", "ASKF", "CAN_YOU", "DONT_KNOW", "DO", "TELL_THEM", "TURN_TO", "RELAY", "NAME"}
     ),
     aside_openers=frozenset({"ASIDE"}),
     relative="CHE",
@@ -2022,15 +2040,17 @@ CLAUSE_WORDS = ClauseWords(
     correction="CORRECTION",
     interjections=frozenset({"EXCL"}),
     turns=frozenset({"TURN_TO"}),
-    subordinators=frozenset({"QUANDO"}),
+    subordinators=frozenset({"QUANDO", "SO_THAT"}),
+    names=frozenset({"NAME"}),
     retractions=frozenset({"NO"}),
     repeatable=frozenset(
         {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA", "TELL_THEM"}
+        | {"NAME"}
     ),
     # Courtesy to the others at a network table too: "grazie, passo" is the move.
     soft=frozenset(
         {"AGREE", "SCUSA", "WAIT", "NO", "GO_ON", "YES", "THANKS", "MOMENT", "GREET", "PRAISE"}
-        | {"TURN_TO", "RELAY", "HURRY"}
+        | {"TURN_TO", "RELAY", "HURRY", "SO_THAT"}
     ),
     dangling=frozenset(
         _any(
@@ -2518,12 +2538,12 @@ FRAMES: list[Frame] = [
         " COUNT NUM A_COMPUTER TAKE CLOSE_TABLE",
         slots={"TIMER": "turn_timer"},
         question="refuse",
-        repeatable="CREATE",
+        repeatable="CREATE TIMER_WORD",
     ),
     Frame.of(
         "join_table",
         "JOIN CODE|TABLE CODE|CODE_WORD CODE|JOIN TABLE TILE|JOIN TABLE NUM|CODE_WORD TILE",
-        f"{_MENU} JOIN TABLE CODE_WORD ONLINE FRIENDS",
+        f"{_MENU} JOIN TABLE CODE_WORD ONLINE FRIENDS NAME",
         slots={"CODE": "code", "TILE": "code", "NUM": "code"},
         question="refuse",
         repeatable="TABLE",
@@ -2560,27 +2580,27 @@ FRAMES: list[Frame] = [
     Frame.of(
         "quick_message",
         "PRAISE SEAT|PRAISE OPP|PRAISE",  # "bravo Marco": said to someone, not asking about them
-        "TELL_THEM ALL OPP PARTNER MOSSA SEAT ASKF DO",
+        "TELL_THEM ALL OPP PARTNER MOSSA SEAT ASKF DO NAME",
         fixed={"message": "bella_mossa"},
         repeatable="PRAISE",
     ),
     Frame.of(
         "quick_message",
         "THANKS SEAT|THANKS OPP|THANKS",
-        "TELL_THEM ALL OPP PARTNER PARTITA SEAT ASKF DO",
+        "TELL_THEM ALL OPP PARTNER PARTITA SEAT ASKF DO NAME",
         fixed={"message": "grazie"},
     ),
     Frame.of(
         "quick_message",
         "MOMENT",
-        "TELL_THEM ALL OPP DO WANT ASKF",
+        "TELL_THEM ALL OPP DO WANT ASKF NAME",
         fixed={"message": "un_momento"},
         repeatable="MOMENT",
     ),
     Frame.of(
         "quick_message",
         "GREET SEAT|GREET OPP|GREET TABLE|GREET",  # "saluta tutti al tavolo"
-        "TELL_THEM ALL OPP PARTNER SEAT TABLE ASKF DO",
+        "TELL_THEM ALL OPP PARTNER SEAT TABLE ASKF DO NAME",
         fixed={"message": "ciao"},
         repeatable="GREET",
     ),
