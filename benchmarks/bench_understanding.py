@@ -25,6 +25,8 @@ CORPORA = (
     "phrasings_other_hands_dev.tsv",
     "phrasings_other_hands_dev2.tsv",
     "phrasings_other_hands_dev3.tsv",
+    "phrasings_other_hands_dev4.tsv",
+    "phrasings_other_hands_dev5.tsv",
     "phrasings_other_hands_held_out.tsv",
     "phrasings_other_hands_held_out2.tsv",
 )
