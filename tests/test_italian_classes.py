@@ -18,6 +18,7 @@ from voicedomino.dialog.intents import (
     Answer,
     Ask,
     AskNumber,
+    AskPlayer,
     CloseTable,
     Continue,
     CreateTable,
@@ -29,6 +30,7 @@ from voicedomino.dialog.intents import (
     NewGame,
     NumberQuestion,
     PassTurn,
+    PlayerQuestion,
     PlayNumber,
     PlayOnline,
     PlayTile,
@@ -49,6 +51,7 @@ from voicedomino.dialog.intents import (
     SetVariant,
     SetVerbosity,
     SetWildcard,
+    SideWord,
     Start,
     StepLevel,
     StopSpeech,
@@ -296,6 +299,8 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("il cinque giù", PlayNumber(5, Side.DOWN)),
         ("il due e tre in su", PlayTile(2, 3, Side.UP)),
         ("l'uno sul braccio superiore", PlayNumber(1, Side.UP)),
+        ("dalla coda, figlio mio", SideWord(Side.TAIL)),  # the answer to "Dove?"
+        ("il tre e due dalla coda", PlayTile(3, 2, Side.TAIL)),
         ("butta giù il sei e quattro", PlayTile(6, 4)),
         ("metto giù il cinque", PlayNumber(5)),
     ],
@@ -314,6 +319,38 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
     "southern and island words": [
         ("piglio dal muntone", DrawTile()),
         ("Ajò, facciamo la capra", SetVariant("capra")),
+    ],
+    # Punctuation said to a dictation keyboard.
+    "dictated punctuation": [
+        ("virgola passo punto", PassTurn()),
+        ("tocca a me punto interrogativo allora passo", PassTurn()),
+        ("a che punto siamo", Ask(Query.SCORE)),
+    ],
+    # Dictated without punctuation: "quindi", "allora" end a clause; a reason after "che".
+    "dictated run-on sentences": [
+        (
+            "io ho il cinque e il due quindi metto il cinque e due in coda",
+            PlayTile(5, 2, Side.TAIL),
+        ),
+        ("non mi va niente allora pesco", DrawTile()),
+        ("scusa puoi ripetere che non ho sentito", Remind(Recall.REPEAT)),
+    ],
+    # A learner's Italian: the infinitive for every person.
+    "infinitives for every person": [
+        ("io non potere giocare, passare", PassTurn()),
+        ("per favore, tu aiutare me", Help()),
+        ("io volere uscire", Quit()),
+    ],
+    # The future and other forms of a verb the lexicon knows.
+    "future and need": [
+        ("credo proprio che passerò", PassTurn()),
+        ("pescherò una tessera", DrawTile()),
+        ("avrei bisogno di pescare", DrawTile()),
+        ("pesca una tessera per piacere grazie mille", DrawTile()),  # "mille" is no code
+    ],
+    "giving up in other words": [
+        ("mi arrendo", Quit()),
+        ("per me basta così, grazie della partita", Quit()),
     ],
 }
 
@@ -358,6 +395,10 @@ REFUSED: dict[str, list[str]] = {
     "taken back without a pause": ["gioca il tre no non giocarlo"],
     "explained after cioè": ["gioca il sei cioè non lo gioco"],
     "at the table in other words": ["sto pensando se passare"],
+    "dictated punctuation": ["punto", "virgola"],
+    # What a player did, said as a remark (no question mark, no question word).
+    "remarks about a player": ["Giulia ha passato di nuovo", "ancora Luca!", "Luca ha giocato"],
+    "verbs of the formal register (moves)": ["giocheresti il tre e quattro?"],
 }
 
 QUESTIONS: dict[str, list[tuple[str, object]]] = {
@@ -382,6 +423,18 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
         ("c'è qualcosa che attacca?", Ask(Query.PLAYABLE)),
         ("aiuto, cosa posso dire?", Help()),
         ("tocca a mmia?", Ask(Query.TURN)),
+        ("siamo in vantaggio?", Ask(Query.SCORE)),
+        ("Che mano è, la terza?", Ask(Query.ROUND_NUMBER)),
+    ],
+    "dictated punctuation": [("quanti punti ho punto interrogativo", Ask(Query.SCORE))],
+    "the arms in other words": [("leggimi le tessere dalla coda", Ask(Query.LINE_FROM_TAIL))],
+    "remarks about a player": [
+        ("Giulia ha passato?", AskPlayer(2, PlayerQuestion.TILES)),
+        ("che ha fatto Luca?", AskPlayer(3, PlayerQuestion.TILES)),
+    ],
+    "infinitives for every person": [
+        ("quanti pezzi avere Marco?", AskPlayer(1, PlayerQuestion.TILES)),
+        ("essere mio turno?", Ask(Query.TURN)),
     ],
 }
 

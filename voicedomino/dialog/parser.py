@@ -367,9 +367,24 @@ def understanding() -> Understanding:
     )
 
 
+@functools.cache
+def _dictated_marks() -> re.Pattern[str]:
+    said = sorted(lexicon.DICTATED_MARKS, key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(map(re.escape, said)) + r")\b", re.IGNORECASE)
+
+
+def _undictated(utterance: str) -> str:
+    """Punctuation said aloud ("virgola", "punto interrogativo") as the marks themselves."""
+    marked = _dictated_marks().sub(
+        lambda said: lexicon.DICTATED_MARKS[said.group(1).lower()], utterance
+    )
+    return re.sub(rf"\b{lexicon.DICTATED_END}\s*$", ".", marked, flags=re.IGNORECASE)
+
+
 def _clauses(utterance: str) -> list[Clause]:
-    """The utterance cut at punctuation: each clause's words (hesitations dropped) and the
-    mark that ends its sentence ("?", "!" or "")."""
+    """The utterance cut at punctuation (said aloud or written): each clause's words
+    (hesitations dropped) and the mark that ends its sentence ("?", "!" or "")."""
+    utterance = _undictated(utterance)
     clauses: list[Clause] = []
     sentence: list[tuple[str, ...]] = []
     for match in _CLAUSE_END.finditer(utterance):
@@ -396,7 +411,7 @@ def _written_out(word: str) -> str:
     return (
         lexicon.ABBREVIATIONS.get(word)
         or lexicon.REGIONAL.get(word)
-        or _four_digit_numbers().get(word)
+        or (_four_digit_numbers().get(word) if word not in _vocabulary() else None)
         or _respelled(word)
         or word
     )
@@ -435,10 +450,18 @@ def _plain_verb(word: str, known: frozenset[str]) -> str | None:
             for candidate in (stem + replacement, stem.removesuffix("h") + replacement):
                 if candidate != word and candidate in known and _is_verb(candidate):
                     # "puoi" only before a verb that is a phrase alone ("mi racconti" stays)
-                    alone = understanding().lexicon.meaning_of(candidate)
-                    polite = ending in lexicon.POLITE_ENDINGS and alone is not None
+                    # and no move ("giocheresti il sei?" asks advice)
+                    polite = ending in lexicon.POLITE_ENDINGS and _asks_a_service(candidate)
                     return f"{lexicon.REQUEST_WORD} {candidate}" if polite else candidate
     return None
+
+
+def _asks_a_service(verb: str) -> bool:
+    meaning = understanding().lexicon.meaning_of(verb)
+    if meaning is None:
+        return False
+    concept, value = meaning
+    return concept not in lexicon.CLAUSE_WORDS.moves or value == lexicon.ADD
 
 
 def _is_verb(word: str) -> bool:
@@ -453,6 +476,10 @@ def _said_again(word: str) -> str | None:
     verb = word[len(lexicon.AGAIN_PREFIX) :]
     meaning = understanding().lexicon.meaning_of(verb)
     return verb if meaning is not None and meaning[0] in lexicon.AGAIN_CONCEPTS else None
+
+
+def _vocabulary() -> frozenset[str]:
+    return understanding().lexicon.vocabulary()
 
 
 @functools.cache

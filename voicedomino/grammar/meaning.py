@@ -200,6 +200,9 @@ class Frame:
     repeatable: frozenset[str] = frozenset()
     bare_alone: bool = False  # bare when said with nothing but what it needs ("tre", "capra")
     acts: bool = False  # changes the game at once (a move, starting): never after chatter
+    # Concepts that make the frame a remark unless asked: "Marco ha pescato di nuovo" says what
+    # Marco did; "Marco ha pescato?" asks about him.
+    only_asked_with: frozenset[str] = frozenset()
 
     @classmethod
     def of(
@@ -215,6 +218,7 @@ class Frame:
         repeatable: str = "",
         bare_alone: bool = False,
         acts: bool = False,
+        only_asked_with: str = "",
     ) -> Frame:
         alternatives = tuple(
             sorted(  # the most specific first: it is the one a clause is matched with
@@ -239,6 +243,7 @@ class Frame:
             frozenset(repeatable.split()),
             bare_alone,
             acts,
+            frozenset(only_asked_with.split()),
         )
 
     def __post_init__(self) -> None:
@@ -343,6 +348,9 @@ class ClauseWords:
     turns: frozenset[str] = frozenset()
     # a person's name ("zia Pina"): said first, on its own, the rest is said to that person
     names: frozenset[str] = frozenset()
+    # words that end a clause where a dictated sentence has no punctuation ("ho il tre e il
+    # quattro quindi metto il tre e quattro"), when words come before and after them
+    breaks: frozenset[str] = frozenset()
 
 
 # A clause: its words and the mark that ended its sentence ("?", "!" or "").
@@ -431,7 +439,7 @@ class Understanding:
         if whole is not None:
             return None if exclaimed and (whole.weak or whole.bare) else whole
         readings: list[Reading] = []
-        for clause, mark in clauses:
+        for clause, mark in _broken(clauses, cw.breaks):
             tags = self.lexicon.tag(clause)
             if next((t.concept for t in tags if t.concept != FILLER), None) in cw.turns:
                 # "oggi fa un caldo, comunque passo": the talk before was about other things
@@ -457,7 +465,11 @@ class Understanding:
                     # "quando" opening the remark asks nothing; another question word does
                     opened = 1 if part[0].concept in cw.subordinators else 0
                     asking = self._asks(part[opened:])
-                    readings.append(Reading(None, self._has_content(part), True, asking=asking))
+                    # "puoi ripetere che non ho sentito": a reason in the game's own words
+                    chatter = self._has_content(part) and (
+                        part[0].concept != cw.relative or any(t.concept == UNKNOWN for t in part)
+                    )
+                    readings.append(Reading(None, chatter, True, asking=asking))
                     continue
                 reading = self._read(part, mark)
                 if reading.refuses and reason:
@@ -487,7 +499,7 @@ class Understanding:
             if not present <= allowed | cw.soft:
                 continue  # a word this frame does not allow
             found = _match(frame, tags, skip | (cw.soft - allowed), cw.repeatable)
-            if found is None:
+            if found is None or (not question and frame.only_asked_with & present):
                 continue
             requested = any(
                 tag.concept in cw.requests and tag.concept in frame.concepts() for tag in tags
@@ -662,6 +674,19 @@ def _begun_again(clause: Words, following: Words) -> bool:
     """Whether `following` starts again with the words `clause` started with (two at least)
     and says more: the speaker broke off and began anew."""
     return 2 <= len(clause) < len(following) and following[:2] == clause[:2]
+
+
+def _broken(clauses: Sequence[Clause], breaks: frozenset[str]) -> list[Clause]:
+    """The clauses cut again before each break word inside them."""
+    cut: list[Clause] = []
+    for clause, mark in clauses:
+        start = 0
+        for index, word in enumerate(clause):
+            if word in breaks and start < index < len(clause) - 1:
+                cut.append((clause[start:index], mark))
+                start = index
+        cut.append((clause[start:], mark))
+    return cut
 
 
 def _keep_words(clauses: Sequence[Clause], count: int) -> list[Clause]:

@@ -164,7 +164,8 @@ _FILLERS = _any(
     "bella (fra|zio|raga|bro|li)",
     "da parte mia|da parte nostra|poco|un pochettino",
     # the formal "lei"'s courtesy, a challenge to the opponent ("mi faccia vedere cosa sa fare")
-    "(sarebbe|e|sia|sii) [cosi] (gentile|cortese) (da|di)|se e cosi gentile|abbia la bonta di",
+    "(sarebbe|e|sia|sii|saresti|sareste) [cosi] (gentile|cortese) (da|di)|se e cosi gentile",
+    "abbia la bonta di",
     "mi (farebbe|fa|faccia|fai|faresti) la cortesia di|se e possibile|se si puo|se vuoi|se vuole",
     "(fammi|mi faccia|facci|ci faccia|mi fai|fatemi) vedere cosa (sai|sa|sapete) fare",
     "vediamo cosa (sai|sa|sapete) fare",
@@ -215,6 +216,7 @@ _PLAY = _any(
     "aggiungilo|aggiungila",
 )
 # Verbs that also add someone to the table: "aggiungi un computer", "mettici il computer".
+ADD = Kind("add")
 _ADD = "aggiungo|aggiungi|aggiungine|aggiungiamo|aggiungere|aggiungete|mettici|metti dentro"
 _DRAW = _any(
     "pesca|pesco|peschi|pescare|peschiamo|pescane|pescherei|ripesco|ripesca|peschero",
@@ -358,6 +360,9 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "coda|in coda|alla coda|sulla coda|di coda|a coda|verso la coda|destra|a destra",
+            # "dalla coda": the answer to "Dove?", as "dalla testa" (the line read from the
+            # tail is asked for with a word of reading: "leggi dalla coda")
+            "dalla coda",
             "alla destra|sulla destra|verso destra|verso la destra|lato destro",
             "sul lato destro|dal lato destro|al lato destro|dalla parte destra",
             "sulla parte destra|parte destra|dalla parte della coda|dal lato della coda",
@@ -390,7 +395,7 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         _any(
-            "dalla coda|partendo dalla coda|a partire dalla coda|dal fondo|dalla fine",
+            "partendo dalla coda|a partire dalla coda|dal fondo|dalla fine",
             "al contrario|alla rovescia|da destra|da destra a sinistra|dalla coda alla testa",
             "all indietro|dalla destra|cominciando dalla coda|iniziando dalla coda",
             "partendo da destra|dall ultima|al rovescio|partendo dalla fine",
@@ -414,7 +419,7 @@ ENTRIES: list[Entry] = [
     # --- moves
     Entry(_PLAY, "PLAY"),
     Entry(_PLAY_START, "PLAY", Kind("start")),
-    Entry(_ADD, "PLAY", Kind("add")),
+    Entry(_ADD, "PLAY", ADD),
     Entry("giu|fuori", "GIU"),
     # "sei" is also "you are": "sei sicuro?" says nothing to the game.
     Entry(
@@ -1267,6 +1272,7 @@ ENTRIES: list[Entry] = [
             "cosa posso chiederti|cosa ti posso chiedere|cosa posso chiedere|cosa sai fare",
             "che domande posso fare|che cosa posso chiedere|che cosa sai fare",
             "come si fa a giocare",
+            "aiutare|aiutatemi|mi aiuta|aiutarmi",
         ),
         "HELP",
     ),
@@ -1906,6 +1912,24 @@ ENTRIES: list[Entry] = [
         "WANT",
     ),
     Entry("come (facevamo|facciamo sempre|si fa sempre|si faceva sempre)", "ASIDE"),
+    # thinking aloud before a move: "eh niente, pesco"; luck bemoaned
+    Entry("eh niente|ah niente|niente niente|e niente niente", "TURN_TO"),
+    Entry("che sfortuna|sfortuna|che iella|iella|che scalogna|scalogna|che sfiga", "EXCL"),
+    Entry(
+        "avrei bisogno di|ho bisogno di|mi serve di|mi servirebbe|(credo|penso) proprio (che|di)",
+        "WANT",
+    ),
+    Entry(
+        "per me basta [cosi]|(per oggi|per stasera) basta cosi|basta cosi per me"
+        "|mi arrendo|getto la spugna|alzo bandiera bianca",
+        "FED_UP",
+    ),
+    Entry("in vantaggio|in svantaggio|siamo avanti|siamo indietro|chi e avanti", "PUNTEGGIO"),
+    Entry("[il] computer piu (bravo|cattivo)", "LEVEL_UP"),
+    # "nu pozzu" (Sicilian): I cannot play
+    Entry("nu posso|nu tengo niente|nu ho niente", "PASS_IDIOM"),
+    # "che mano è, la terza?"
+    Entry("[la] (seconda|terza|quarta|quinta|sesta|settima|ottava|nona|decima)", "ORDINAL"),
     # the double that opens ("che il primo doppio si apra in croce")
     Entry("aprisse|si aprisse|si aprira|aprira", "OPENS"),
     # "attiva lo spinner, così la nonna si diverte": after a command, what it is for
@@ -1927,6 +1951,15 @@ TITLES = frozenset(
     ).split("|")
 )
 NAME = "NAME"
+
+# Punctuation said aloud to a dictation keyboard ("passo punto", "tocca a me punto
+# interrogativo"): the mark it stands for. A bare "punto" only ends the utterance ("a che punto
+# siamo" is no full stop).
+DICTATED_MARKS = {
+    "punto interrogativo": "?", "punto di domanda": "?", "punto esclamativo": "!",
+    "punto e virgola": ";", "virgola": ",", "punto e a capo": ".", "a capo": ".",
+}  # fmt: skip
+DICTATED_END = "punto"
 
 # A word of digits: a table's code, typed ("4721") or said digit by digit (the parser joins
 # "quattro sette due uno" into one word).
@@ -1974,6 +2007,9 @@ VERB_FORMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("a", ("i",)),
     ("hi", ("a",)),
     ("i", ("a", "ia")),
+    # future: "passerò", "pescherò" (the word typed without its accent)
+    ("ero", ("o",)),
+    ("hero", ("o",)),
     # third person plural: "aprano", "giochino"
     ("ano", ("i",)),
     ("hino", ("a",)),
@@ -2019,6 +2055,8 @@ REGIONAL = {
     # and participles made regular ("vincito"): read as the Italian word
     "quiero": "voglio", "cola": "coda", "robare": "pescare", "robo": "pesco", "robar": "pescare",
     "vincito": "vinto", "mettuto": "messo", "prenduto": "preso", "aprito": "aperto",
+    # infinitives for every person, as a learner says them ("io non potere giocare")
+    "potere": "posso", "essere": "e", "avere": "ha",
 }  # fmt: skip
 
 CLAUSE_WORDS = ClauseWords(
@@ -2042,6 +2080,7 @@ CLAUSE_WORDS = ClauseWords(
     turns=frozenset({"TURN_TO"}),
     subordinators=frozenset({"QUANDO", "SO_THAT"}),
     names=frozenset({"NAME"}),
+    breaks=frozenset({"quindi", "dunque", "percio", "allora"}),
     retractions=frozenset({"NO"}),
     repeatable=frozenset(
         {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA", "TELL_THEM"}
@@ -2209,7 +2248,12 @@ FRAMES: list[Frame] = [
         f"{_ASK} TESSERA DONE ALL FROM_START",
         repeatable="ALL",
     ),
-    Frame.of("line_from_tail", "FROM_TAIL", f"{_ASK} TABLE TESSERA ALL"),
+    Frame.of(
+        "line_from_tail",
+        "FROM_TAIL|SIDE=Side.TAIL ASKF|SIDE=Side.TAIL TABLE|SIDE=Side.TAIL ALL"
+        "|SIDE=Side.TAIL REPEAT",
+        f"{_ASK} TABLE TESSERA ALL SIDE",
+    ),
     Frame.of(
         "boneyard",
         "POOL|QUANTO RESTANO|QUANTO DRAW|QUANTO RESTANO DRAW|RESTANO DRAW|POSSO DRAW"
@@ -2266,8 +2310,8 @@ FRAMES: list[Frame] = [
     Frame.of("leader", "LEADER", f"{_ASK} MANO TESSERA PLAY HA DONE PARTITA START"),
     Frame.of(
         "round_number",
-        "ROUND_Q|CHE MANO|QUALE MANO|QUALE NUMERI MANO|CHE NUMERI MANO",
-        f"{_ASK} MANO NUMERI GIRO DO",
+        "ROUND_Q|CHE MANO|QUALE MANO|QUALE NUMERI MANO|CHE NUMERI MANO|CHE MANO DO|ORDINAL MANO",
+        f"{_ASK} MANO NUMERI GIRO DO ORDINAL",
     ),
     Frame.of(
         "ask_number",
@@ -2288,6 +2332,7 @@ FRAMES: list[Frame] = [
         "SEAT",
         f"{_ASK} TESSERA HA IN_MANO DONE MOSSA RESTANO LAST STANDING QUALCOSA FINITA",
         bare_alone=True,
+        only_asked_with="DONE ANCORA",  # "Marco ha pescato di nuovo", "ancora Giulia!"
     ),
     Frame.of("ask_player_score", "SEAT PUNTI|SEAT PUNTEGGIO", f"{_ASK} HA DONE"),
     Frame.of(

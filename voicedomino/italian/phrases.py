@@ -130,7 +130,13 @@ INTENTS: list[IntentSpec] = [
     ),
     IntentSpec(
         "side",
-        ("[in] coda", "[a] destra", f"{_PUT_IT} (in coda|a destra)", "dalla parte della coda"),
+        (
+            "[in] coda",
+            "[a] destra",
+            f"{_PUT_IT} (in coda|a destra)",
+            "dalla parte della coda",
+            "dalla coda",
+        ),
         {"side": Side.TAIL},
     ),
     # Issue 21: the spinner's arms, named alone (the answer to "Dove?", or a question).
@@ -314,7 +320,7 @@ INTENTS: list[IntentSpec] = [
     ),
     IntentSpec(
         "line_from_tail",
-        ("[il] serpente dalla coda", "[leggi] dalla coda", "dalla coda alla testa"),
+        ("[il] serpente dalla coda", "leggi dalla coda", "dalla coda alla testa"),
     ),
     IntentSpec(
         "since_my_turn",
