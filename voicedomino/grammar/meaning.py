@@ -491,6 +491,8 @@ class Understanding:
         if mark == "!" and content and content[0].concept in cw.exclamatives:
             return None
         question = mark == "?" or any(tag.concept in cw.interrogatives for tag in tags)
+        # "che ha fatto Luca": "che" and "come" ask too, where a frame asks for a question
+        asking = question or any(tag.concept in cw.exclamatives for tag in tags)
         skip = frozenset({FILLER, FUNCTION}) | cw.question_tags | cw.interjections
         present = {tag.concept for tag in tags} - skip
         best: Match | None = None
@@ -499,7 +501,7 @@ class Understanding:
             if not present <= allowed | cw.soft:
                 continue  # a word this frame does not allow
             found = _match(frame, tags, skip | (cw.soft - allowed), cw.repeatable)
-            if found is None or (not question and frame.only_asked_with & present):
+            if found is None or (frame.only_asked_with & present and not asking):
                 continue
             requested = any(
                 tag.concept in cw.requests and tag.concept in frame.concepts() for tag in tags
