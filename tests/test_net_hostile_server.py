@@ -143,15 +143,20 @@ def _clean(text: str) -> bool:
     return not (set(text) & CONTROL)
 
 
+async def _joined_by_a_hostile_name(ws: ServerConnection, request_id: object) -> dict[str, Any]:
+    """The table created, with a stranger of HOSTILE_NAME at it; the chat event they send."""
+    await ws.send(json.dumps(joined(other=HOSTILE_NAME)))
+    await ws.send(json.dumps({"type": "ok", "id": request_id}))
+    return {"kind": "ChatMessage", "seat": 1, "name": HOSTILE_NAME, "text": HOSTILE_CHAT,
+            "quick": None}  # fmt: skip
+
+
 def test_names_and_chat_from_a_hostile_server_reach_no_terminal_as_control_characters(
     closing: list[DialogManager],
 ) -> None:
     async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
         if message.get("type") == "create":
-            await ws.send(json.dumps(joined(other=HOSTILE_NAME)))
-            await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
-            chat = {"kind": "ChatMessage", "seat": 1, "name": HOSTILE_NAME,
-                    "text": HOSTILE_CHAT, "quick": None}  # fmt: skip
+            chat = await _joined_by_a_hostile_name(ws, message["id"])
             joined_event = {"kind": "PlayerJoined", "seat": 1, "name": HOSTILE_NAME}
             update = {key: value for key, value in joined(other=HOSTILE_NAME).items()
                       if key not in ("type", "code", "seat", "role", "token", "settings",
@@ -311,10 +316,7 @@ def test_the_real_program_in_line_mode_shows_a_hostile_chat_without_its_escapes(
 ) -> None:
     async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
         if message.get("type") == "create":
-            await ws.send(json.dumps(joined(other=HOSTILE_NAME)))
-            await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
-            chat = {"kind": "ChatMessage", "seat": 1, "name": HOSTILE_NAME,
-                    "text": HOSTILE_CHAT, "quick": None}  # fmt: skip
+            chat = await _joined_by_a_hostile_name(ws, message["id"])
             await ws.send(json.dumps({"type": "update", "seq": 2, "phase": "lobby",
                                       "events": [{"seq": 2, "event": chat}]}))  # fmt: skip
         elif message.get("type") == "chat":

@@ -807,6 +807,10 @@ class DialogManager:
                 return Response().say(it.help_confirm(inputs))
             case Phase.TABLE if not self._remote_match():  # waiting for the match to start
                 return Response().say(self._table_help())
+        remote = self.network.remote
+        if self._remote_match() and remote is not None and remote.seat is None:
+            # A spectator plays nothing: the moves, the draws and the hint are not for them.
+            return Response().say(it_net.watching()).say(self._table_help())
         assert self.session is not None
         rules = self.session.view().rules
         response = Response().say(

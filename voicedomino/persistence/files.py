@@ -61,11 +61,28 @@ def open_regular(path: Path, limit: int) -> BinaryIO:
     """*path* opened for reading when it is (or a link leads to) a regular file of at most
     *limit* bytes; UnusableFile otherwise, OSError (FileNotFoundError, PermissionError...) when
     it cannot be opened at all. Never waits, whatever is there."""
+    return os.fdopen(_regular_descriptor(path, _READ_FLAGS, limit), "rb")
+
+
+def open_append(path: Path) -> TextIO:
+    """*path* opened to append text (created when missing) when it is a regular file;
+    UnusableFile otherwise (a FIFO would hold the writer until someone reads it, a terminal
+    would put log lines on the player's screen), OSError when it cannot be opened at all.
+    Never waits, whatever is there."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+    flags |= getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    return os.fdopen(_regular_descriptor(path, flags, None), "a", encoding="utf-8")
+
+
+def _regular_descriptor(path: Path, flags: int, limit: int | None) -> int:
+    """A blocking descriptor of the regular file at *path* (of at most *limit* bytes), opened
+    with *flags*, which must not wait (O_NONBLOCK); the kind is checked on the descriptor."""
     try:
-        descriptor = os.open(path, _READ_FLAGS)
+        descriptor = os.open(path, flags, 0o644)
     except OSError as error:
-        # A socket (ENXIO) or a loop of links (ELOOP) cannot be opened, yet something stands
-        # there that is not a file: unusable, not a question of permissions.
+        # A socket (ENXIO), a FIFO nobody reads (ENXIO, for writing) or a loop of links
+        # (ELOOP) cannot be opened, yet something stands there that is not a file: unusable,
+        # not a question of permissions.
         if error.errno == errno.ELOOP:
             raise UnusableFile(path, "link_loop", f"{path} is a loop of links") from error
         if error.errno == errno.ENXIO:
@@ -77,37 +94,12 @@ def open_regular(path: Path, limit: int) -> BinaryIO:
         if not stat.S_ISREG(status.st_mode):
             kind = _kind(status.st_mode)
             raise UnusableFile(path, kind, f"{path} is not a regular file but a {kind}")
-        if status.st_size > limit:
+        if limit is not None and status.st_size > limit:
             raise UnusableFile(
                 path, "too_big", f"{path} has {status.st_size} bytes, at most {limit}"
             )
         os.set_blocking(descriptor, True)
-        return os.fdopen(descriptor, "rb")
-    except BaseException:
-        os.close(descriptor)
-        raise
-
-
-def open_append(path: Path) -> TextIO:
-    """*path* opened to append text (created when missing) when it is a regular file;
-    UnusableFile otherwise (a FIFO would hold the writer until someone reads it, a terminal
-    would put log lines on the player's screen), OSError when it cannot be opened at all.
-    Never waits, whatever is there."""
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
-    flags |= getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        descriptor = os.open(path, flags, 0o644)
-    except OSError as error:
-        if error.errno in (errno.ENXIO, errno.ELOOP):  # a FIFO nobody reads, a socket, a loop
-            raise UnusableFile(path, "other", f"{path} is not a regular file") from error
-        raise
-    try:
-        status = os.fstat(descriptor)
-        if not stat.S_ISREG(status.st_mode):
-            kind = _kind(status.st_mode)
-            raise UnusableFile(path, kind, f"{path} is not a regular file but a {kind}")
-        os.set_blocking(descriptor, True)
-        return os.fdopen(descriptor, "a", encoding="utf-8")
+        return descriptor
     except BaseException:
         os.close(descriptor)
         raise
