@@ -390,3 +390,32 @@ def test_a_server_too_slow_to_answer_is_not_said_to_be_away_and_its_late_answers
     for said in (slow_move, slow_refusal):
         assert said == it_net.no_answer_yet(), said
         assert "non risponde" not in said and "raggiungere" not in said
+
+
+def test_a_connection_lost_before_the_answer_is_not_said_to_have_failed(
+    closing: list[DialogManager],
+) -> None:
+    """The server takes the request and the connection drops before it answers: whether it
+    was carried out is not known, and the player is not told to repeat it."""
+
+    async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
+        if message.get("type") == "create":
+            await ws.send(json.dumps(joined()))
+            await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
+        elif message.get("type") == "chat":
+            await ws.close()  # taken, never answered
+        elif message.get("type") == "resume":
+            await ws.send(json.dumps(joined() | {"type": "table", "missed": []}))
+
+    with StandInServer(handler) as server:
+        manager = _manager(server.address)
+        closing.append(manager)
+        manager.start()
+        assert "Tavolo creato" in manager.handle("crea un tavolo").text
+        said = manager.handle("scrivi ci siete?").text
+        deadline = time.monotonic() + 20
+        while not any(m.get("type") == "resume" for m in server.received):
+            assert time.monotonic() < deadline, "the seat was not taken back"
+            time.sleep(0.1)
+    assert "Ripeti" not in said and "non risponde" not in said, said
+    assert said == it_net.lost_before_the_answer(seated=True), said

@@ -382,6 +382,20 @@ def seat_taken_elsewhere() -> str:
     )
 
 
+def lost_before_the_answer(seated: bool) -> str:
+    """The connection dropped while a request waited: whether it was carried out is not
+    known here."""
+    if seated:
+        return (
+            "La connessione al server è caduta prima della risposta: non so se la richiesta "
+            "è arrivata. Il posto resta tuo: mi ricollego da solo e ti dico cosa è successo."
+        )
+    return (
+        "La connessione al server è caduta prima della risposta: non so se la richiesta è "
+        "arrivata. Riprova tra poco."
+    )
+
+
 def no_answer_yet() -> str:
     """Connected, but the server is slow: the request may still be carried out."""
     return (

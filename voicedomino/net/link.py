@@ -78,6 +78,11 @@ class NotConnected(Exception):
     """The server cannot be reached now (the link keeps trying)."""
 
 
+class LostWaiting(NotConnected):
+    """The connection dropped while a request waited for its answer: it may or may not have
+    been carried out; what happened is heard once the seat is taken back."""
+
+
 class NoAnswer(NotConnected):
     """Connected, but the server did not answer in time: the request may still be carried
     out. Its late answer, if an error, reaches *on_message* with ``"late": True``."""
@@ -277,7 +282,7 @@ class ServerLink:
         waiting, self._waiting = self._waiting, {}
         for future in waiting.values():
             if not future.done():
-                future.set_exception(NotConnected())
+                future.set_exception(LostWaiting())
 
     def _set_state(self, state: LinkState, attempt: int) -> None:
         self.state = state

@@ -21,7 +21,14 @@ from voicedomino.italian import network as it_net
 from voicedomino.net import wire
 from voicedomino.net.client import SeatInfo, TableState, UnreadableMessage
 from voicedomino.net.events import AnyEvent
-from voicedomino.net.link import LinkState, NoAnswer, NotConnected, Reply, ServerLink
+from voicedomino.net.link import (
+    LinkState,
+    LostWaiting,
+    NoAnswer,
+    NotConnected,
+    Reply,
+    ServerLink,
+)
 from voicedomino.players import Level
 
 log = logging.getLogger(__name__)
@@ -53,6 +60,14 @@ class Disconnected(TableRefused):
 
     def __init__(self) -> None:
         super().__init__("disconnected", "")
+
+
+class LostMidRequest(Disconnected):
+    """The connection dropped before the server answered: the request may have been carried
+    out; the summary after the seat is taken back says what happened."""
+
+    def __init__(self, seated: bool) -> None:
+        TableRefused.__init__(self, "lost", it_net.lost_before_the_answer(seated))
 
 
 class NoAnswerYet(Disconnected):
@@ -349,6 +364,8 @@ class RemoteTable:
             return self.link.request(message)
         except NoAnswer:
             raise NoAnswerYet() from None
+        except LostWaiting:
+            raise LostMidRequest(self.state.code is not None) from None
         except NotConnected:
             raise Disconnected() from None
 
