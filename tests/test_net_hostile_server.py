@@ -419,3 +419,22 @@ def test_a_connection_lost_before_the_answer_is_not_said_to_have_failed(
             time.sleep(0.1)
     assert "Ripeti" not in said and "non risponde" not in said, said
     assert said == it_net.lost_before_the_answer(seated=True), said
+
+
+def test_a_server_of_another_version_is_said_so_and_not_asked_again_at_once(
+    closing: list[DialogManager],
+) -> None:
+    async def nothing(ws: ServerConnection, message: dict[str, Any]) -> None:
+        return None
+
+    refusal = json.dumps({"type": "error", "code": "version", "version": 2,
+                          "text": "This server speaks protocol version 2."})  # fmt: skip
+    with StandInServer(nothing, greeting=lambda number: refusal) as server:
+        manager = _manager(server.address)
+        closing.append(manager)
+        manager.start()
+        said = manager.handle("crea un tavolo").text
+        time.sleep(1.5)  # a link that kept trying would be back by now
+        assert server.connections == 1
+    assert "raggiungere" not in said and "protocol" not in said, said
+    assert said == it_net.error_text("version"), said

@@ -123,6 +123,8 @@ def turned_away(status: int, retry_after: int | None, seated: bool, reason: str 
     """The server refused the connection itself (HTTP 429 or 503, *reason* its own words):
     said as it is, with the wait it asked for, and what the game does now. Any other answer
     is not a VoceDomino server's."""
+    if status == 426:  # Upgrade Required: the server speaks another version of the protocol
+        return error_text("version")
     if status not in (429, 503):
         return not_a_game_server(status)
     reason = reason.strip().rstrip(".")

@@ -40,6 +40,7 @@ TURNED_AWAY_WAIT = 30.0  # a server that refused us without saying for how long
 MAX_SERVER_MESSAGE = 2**22
 REQUEST_WAIT = 10.0  # seconds a request waits for its answer before the player is told
 NOT_HTTP = 0  # TurnedAway.status of an address that answered, but not in HTTP
+OTHER_VERSION = 426  # TurnedAway.status of a server that speaks another protocol version
 
 
 class LinkState(Enum):
@@ -231,6 +232,8 @@ class ServerLink:
                 break
             if self._replaced:
                 break
+            if self.turned_away is not None and self.turned_away.status == OTHER_VERSION:
+                asked_to_wait = wait = max(wait, TURNED_AWAY_WAIT)
             attempt += 1
             self._set_state(LinkState.LOST if self.resume else LinkState.CONNECTING, attempt)
             pause = wait * self._rng.uniform(0.8, 1.2)
@@ -250,6 +253,14 @@ class ServerLink:
         if not isinstance(message, dict):
             return
         kind = message.get("type")
+        if kind == "error" and message.get("code") == "version" and not self.connected.is_set():
+            # A server of another version: the game cannot play there; trying again at once
+            # would only be refused again.
+            self.turned_away = TurnedAway(OTHER_VERSION, None)
+            self.answered.set()
+            if self._ws is not None:
+                self._loop.create_task(self._ws.close())
+            return
         if kind == "replaced":
             self._replaced = True
             self.resume = None
