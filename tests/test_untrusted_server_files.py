@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import selectors
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -98,3 +99,32 @@ def test_a_server_started_on_a_full_disk_says_the_disk_is_full(tmp_path: Path) -
     assert status == 1, printed
     assert "il disco è pieno" in printed, printed
     assert "registro" not in printed  # its log could not be written: not sent to read it
+
+
+@pytest.mark.parametrize("output", [">/dev/full", ">&-"])
+def test_a_server_whose_output_cannot_be_written_serves_all_the_same(
+    tmp_path: Path, output: str
+) -> None:
+    """`voicedomino server > /dev/full` (or with its output closed): what it says is lost, the
+    server is not (it took its own failed "listening" line for a failure to listen)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = " ".join([*SERVER[:-1], str(port), "--cartella", str(tmp_path / "tavoli")])
+    server = subprocess.Popen(["sh", "-c", f"exec {command} {output}"],
+                              env=environment(tmp_path))  # fmt: skip
+    try:
+        deadline = time.monotonic() + WAIT
+        while True:
+            assert server.poll() is None, "the server stopped"
+            assert time.monotonic() < deadline, "the server never listened"
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        time.sleep(0.5)
+        assert server.poll() is None, "the server stopped"
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(WAIT)

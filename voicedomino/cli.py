@@ -271,7 +271,7 @@ def server_command(args: argparse.Namespace) -> int:
     from voicedomino.net.server import ServerSettings, run
 
     if (args.tls_cert is None) != (args.tls_key is None):
-        print(server_tls_pair(), flush=True)
+        _say(server_tls_pair())
         return 2
     limits = replace(
         Limits(),
@@ -294,7 +294,7 @@ def server_command(args: argparse.Namespace) -> int:
     )
     folder = settings.folder
     log = None if folder is None else log_file_handler(folder / "server.log")
-    return run(settings, lambda line: print(line, flush=True), log)
+    return run(settings, _say, log)  # an output that cannot be written never stops a server
 
 
 def _seconds_between(low: float, high: float) -> Callable[[str], float]:
