@@ -438,3 +438,24 @@ def test_a_server_of_another_version_is_said_so_and_not_asked_again_at_once(
         assert server.connections == 1
     assert "raggiungere" not in said and "protocol" not in said, said
     assert said == it_net.error_text("version"), said
+
+
+def test_another_program_at_one_of_several_addresses_does_not_keep_the_player_away(
+    tmp_path: Path, closing: list[DialogManager]
+) -> None:
+    """--server with several addresses (processes sharing their tables): a web page at the
+    first one, a VoceDomino server at the second. The player sits down at once."""
+
+    async def nothing(ws: ServerConnection, message: dict[str, Any]) -> None:
+        return None
+
+    with (
+        StandInServer(nothing, process_request=_web_page) as foreign,
+        ServerProcess(tmp_path) as server,
+    ):
+        manager = DialogManager(computer_pause=0, network=NetworkSettings(
+            [foreign.address, f"127.0.0.1:{server.port}"], "Anna"))  # fmt: skip
+        closing.append(manager)
+        manager.start()
+        said = manager.handle("crea un tavolo").text
+        assert "Tavolo creato" in said, said

@@ -41,6 +41,7 @@ MAX_SERVER_MESSAGE = 2**22
 REQUEST_WAIT = 10.0  # seconds a request waits for its answer before the player is told
 NOT_HTTP = 0  # TurnedAway.status of an address that answered, but not in HTTP
 OTHER_VERSION = 426  # TurnedAway.status of a server that speaks another protocol version
+REFUSALS = (429, 503)  # the statuses a VoceDomino server turns a connection away with
 
 
 class LinkState(Enum):
@@ -126,6 +127,7 @@ class ServerLink:
         # Another window or computer took the seat back: coming back here would take it from
         # them in turn, and so on for ever; the player is told instead.
         self._replaced = False
+        self._foreign = False  # the last answer was another program's, or another version's
         self.connected = threading.Event()
         self.turned_away: TurnedAway | None = None  # the last refusal, until a connection
         self.answered = threading.Event()  # the server greeted us or turned us away
@@ -197,6 +199,7 @@ class ServerLink:
             if self._closing:
                 break
             asked_to_wait = 0.0
+            self._foreign = False  # this attempt's answer was not a VoceDomino server's
             try:
                 async with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=10,
                                    compression=None) as ws:  # fmt: skip
@@ -212,15 +215,17 @@ class ServerLink:
                 # again at once would only make it worse. Wait as long as asked.
                 log.info("server %s: %s", url, error)
                 self.turned_away = refusal = _turned_away(error)
-                asked_to_wait = float(refusal.retry_after or TURNED_AWAY_WAIT)
-                wait = max(wait, asked_to_wait)
-                self.answered.set()
+                if refusal.status in REFUSALS:
+                    asked_to_wait = float(refusal.retry_after or TURNED_AWAY_WAIT)
+                    wait = max(wait, asked_to_wait)
+                    self.answered.set()
+                else:  # a web page, another program: not a VoceDomino server
+                    self._foreign_answer()
             except InvalidMessage as error:
                 log.info("server %s: %s (%s)", url, error, error.__cause__)
                 if not isinstance(error.__cause__, EOFError):  # it answered, but not in HTTP
                     self.turned_away = TurnedAway(NOT_HTTP, None)
-                    asked_to_wait = wait = max(wait, TURNED_AWAY_WAIT)
-                    self.answered.set()
+                    self._foreign_answer()
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as error:
                 log.info("server %s: %s", url, error)
             except Exception:  # whatever a server sends, the link keeps trying: never dies
@@ -232,7 +237,7 @@ class ServerLink:
                 break
             if self._replaced:
                 break
-            if self.turned_away is not None and self.turned_away.status == OTHER_VERSION:
+            if self._foreign and len(self.urls) == 1:  # asking again at once would not help
                 asked_to_wait = wait = max(wait, TURNED_AWAY_WAIT)
             attempt += 1
             self._set_state(LinkState.LOST if self.resume else LinkState.CONNECTING, attempt)
@@ -257,7 +262,7 @@ class ServerLink:
             # A server of another version: the game cannot play there; trying again at once
             # would only be refused again.
             self.turned_away = TurnedAway(OTHER_VERSION, None)
-            self.answered.set()
+            self._foreign_answer()
             if self._ws is not None:
                 self._loop.create_task(self._ws.close())
             return
@@ -284,6 +289,13 @@ class ServerLink:
             self.on_message(message)
         except Exception:  # the link must outlive a bug in what the client does with a message
             log.exception("handling a server message")
+
+    def _foreign_answer(self) -> None:
+        """This address answered as no VoceDomino server of this version does. With other
+        addresses to try, the player hears only if none of them answers better."""
+        self._foreign = True
+        if len(self.urls) == 1:
+            self.answered.set()
 
     def _lost(self) -> None:
         if self.connected.is_set():
