@@ -139,6 +139,25 @@ def closing() -> Iterator[list[DialogManager]]:
         manager.close()
 
 
+def _seated(server: StandInServer, closing: list[DialogManager]) -> DialogManager:
+    """The dialog, at a table it has just created on *server*."""
+    manager = _manager(server.address)
+    closing.append(manager)
+    manager.start()
+    assert "Tavolo creato" in manager.handle("crea un tavolo").text
+    return manager
+
+
+def _resumes(server: StandInServer, why: str) -> list[dict[str, Any]]:
+    """The resume requests *server* received, once there is one (the link takes the seat
+    back by itself after a drop, in about a second)."""
+    deadline = time.monotonic() + 20
+    while not any(m.get("type") == "resume" for m in server.received):
+        assert time.monotonic() < deadline, why
+        time.sleep(0.1)
+    return [m for m in server.received if m.get("type") == "resume"]
+
+
 def _clean(text: str) -> bool:
     return not (set(text) & CONTROL)
 
@@ -252,15 +271,8 @@ def test_a_message_nested_past_what_python_reads_does_not_stop_the_link(
             await ws.send(json.dumps(joined() | {"type": "table", "missed": []}))
 
     with StandInServer(handler) as server:
-        manager = _manager(server.address)
-        closing.append(manager)
-        manager.start()
-        assert "Tavolo creato" in manager.handle("crea un tavolo").text
-        deadline = time.monotonic() + 20  # the link tries again by itself, in about a second
-        while not any(m.get("type") == "resume" for m in server.received):
-            assert time.monotonic() < deadline, "the link stopped trying after the message"
-            time.sleep(0.1)
-        resumed = [m for m in server.received if m.get("type") == "resume"]
+        manager = _seated(server, closing)
+        resumed = _resumes(server, "the link stopped trying after the message")
     assert resumed[0]["code"] == "2751" and resumed[0]["token"] == "a-secret-token"
     assert manager.network.seated
 
@@ -408,15 +420,9 @@ def test_a_connection_lost_before_the_answer_is_not_said_to_have_failed(
             await ws.send(json.dumps(joined() | {"type": "table", "missed": []}))
 
     with StandInServer(handler) as server:
-        manager = _manager(server.address)
-        closing.append(manager)
-        manager.start()
-        assert "Tavolo creato" in manager.handle("crea un tavolo").text
+        manager = _seated(server, closing)
         said = manager.handle("scrivi ci siete?").text
-        deadline = time.monotonic() + 20
-        while not any(m.get("type") == "resume" for m in server.received):
-            assert time.monotonic() < deadline, "the seat was not taken back"
-            time.sleep(0.1)
+        _resumes(server, "the seat was not taken back")
     assert "Ripeti" not in said and "non risponde" not in said, said
     assert said == it_net.lost_before_the_answer(seated=True), said
 
