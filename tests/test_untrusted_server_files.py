@@ -5,6 +5,8 @@ trouble, or that the disk is full, and stops; a log it cannot write is simply no
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import selectors
 import signal
@@ -15,7 +17,9 @@ import time
 from pathlib import Path
 
 import pytest
+from net_helpers import ServerProcess
 from test_untrusted_paths import environment, fill, make, small_disk
+from websockets.asyncio.client import connect
 
 SERVER = [sys.executable, "-m", "voicedomino", "server", "--porta", "0"]
 WAIT = 30.0
@@ -128,3 +132,26 @@ def test_a_server_whose_output_cannot_be_written_serves_all_the_same(
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(WAIT)
+
+
+def test_a_client_connecting_in_a_loop_cannot_fill_the_disk_through_the_log(
+    tmp_path: Path,
+) -> None:
+    """Every refused connection used to write a line naming its address: a client trying a
+    few hundred times a second wrote the server's log (and its disk) full. Now each address
+    and reason is logged a few times, then now and then with the count of those left out."""
+    with ServerProcess(tmp_path / "tavoli") as server:
+
+        async def hammer() -> int:
+            tries = 0
+            for _ in range(600):
+                with contextlib.suppress(Exception):
+                    async with connect(server.url, open_timeout=5):
+                        pass
+                tries += 1
+            return tries
+
+        assert asyncio.run(hammer()) == 600
+        log = (tmp_path / "tavoli" / "server.log").read_text(encoding="utf-8")
+    refused = log.count("connecting too fast")
+    assert 1 <= refused <= 25, refused  # the first are there, the flood is not

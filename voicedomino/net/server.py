@@ -21,6 +21,7 @@ import signal
 import sqlite3
 import ssl
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -70,6 +71,8 @@ CLAIM_TIME = 15.0  # Redis: a claimed move not made by then is made by another p
 LOBBY_KEPT = 3600.0
 MATCH_KEPT = 7 * 24 * 3600.0
 EXPIRY_CHECK = 300.0  # seconds between two looks for idle tables
+LOG_BURST = 20  # warnings about one address and reason logged in a row...
+LOG_PER_MIN = 6.0  # ...and a minute after that
 FULL_RETRY_AFTER = 60  # seconds a full server asks newcomers to wait
 WEB_FILES = {"/": "index.html", "/index.html": "index.html", "/app.js": "app.js",
              "/style.css": "style.css"}  # fmt: skip
@@ -103,6 +106,27 @@ class Client:
             with contextlib.suppress(asyncio.QueueFull):
                 self.outbox.get_nowait()
                 self.outbox.put_nowait(None)
+
+
+class AddressLog:
+    """Warnings that name an address, at most LOG_BURST in a row and LOG_PER_MIN a minute for
+    each address and reason: a hostile client must not fill the server's disk with the log
+    that names it. The next line logged says how many like it were left out."""
+
+    def __init__(self) -> None:
+        self._buckets = AddressBuckets(LOG_PER_MIN / 60, LOG_BURST)
+        self._left_out: OrderedDict[str, int] = OrderedDict()
+
+    def warning(self, address: str, what: str) -> None:
+        key = f"{address} {what}"
+        if not self._buckets.take(key):
+            self._left_out[key] = self._left_out.pop(key, 0) + 1
+            if len(self._left_out) > 10_000:
+                self._left_out.popitem(last=False)
+            return
+        left = self._left_out.pop(key, 0)
+        more = f" (and {left} more like it, not logged)" if left else ""
+        log.warning("address %s: %s%s", address, what, more)
 
 
 @dataclass(eq=False)
@@ -146,6 +170,7 @@ class TableServer:
         )
         self._connections = 0
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._log = AddressLog()
 
     # --- starting --------------------------------------------------------------------------
 
@@ -277,13 +302,13 @@ class TableServer:
             return _web_file(request.path)
         if self._open_per_address.get(address, 0) >= self.limits.connections_per_address:
             # When one of them closes is not known: no Retry-After.
-            log.warning("address %s: too many open connections", address)
+            self._log.warning(address, "too many open connections")
             return _plain(http.HTTPStatus.TOO_MANY_REQUESTS, it_net.error_text("too_many_open"))
         if self._connections >= self.limits.max_connections:
             return _plain(http.HTTPStatus.SERVICE_UNAVAILABLE, it_net.error_text("server_full"),
                           retry_after=FULL_RETRY_AFTER)  # fmt: skip
         if not self._new_connections.take(address):
-            log.warning("address %s: connecting too fast", address)
+            self._log.warning(address, "connecting too fast")
             wait = self._new_connections.seconds_to_wait(address)
             text = it_net.error_text("too_many_connections")
             return _plain(http.HTTPStatus.TOO_MANY_REQUESTS, text, retry_after=wait)
@@ -306,7 +331,7 @@ class TableServer:
             async for message in ws:
                 await self._receive(client, message)
                 if client.strikes >= limits.strikes_before_close:
-                    log.warning("address %s: closed for flooding", address)
+                    self._log.warning(address, "closed for flooding")
                     await ws.close(1008, "too many messages")
                     break
         except ConnectionClosed:
@@ -322,11 +347,10 @@ class TableServer:
             await self._detach(client)
             writer.cancel()
 
-    @staticmethod
-    def _no_hello(client: Client) -> None:
+    def _no_hello(self, client: Client) -> None:
         if client.greeted:
             return
-        log.warning("address %s: no hello in time, closed", client.address)
+        self._log.warning(client.address, "no hello in time, closed")
         client.send(_error("hello_first"))
         client.farewell = (1008, "no hello")
         with contextlib.suppress(asyncio.QueueFull):
@@ -422,7 +446,7 @@ class TableServer:
             raise TableError("server_full")
         if not self._new_tables.take(client.address):
             # A table lives until everyone leaves it: one address must not fill the server.
-            log.warning("address %s: creating tables too fast", client.address)
+            self._log.warning(client.address, "creating tables too fast")
             wait = self._new_tables.seconds_to_wait(client.address)
             raise TableError("too_many_tables", retry_after=wait)
         try:
@@ -558,7 +582,7 @@ class TableServer:
 
     def _count_failed_join(self, client: Client) -> None:
         if not self._failed_joins.take(client.address):
-            log.warning("address %s is guessing table codes: slowed down", client.address)
+            self._log.warning(client.address, "guessing table codes: slowed down")
             raise _SlowDown(self._failed_joins.seconds_to_wait(client.address))
 
     async def _load(self, code: str) -> LiveTable | None:
