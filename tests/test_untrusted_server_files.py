@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import os
 import selectors
+import shlex
 import signal
 import socket
 import subprocess
@@ -114,7 +115,7 @@ def test_a_server_whose_output_cannot_be_written_serves_all_the_same(
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    command = " ".join([*SERVER[:-1], str(port), "--cartella", str(tmp_path / "tavoli")])
+    command = shlex.join([*SERVER[:-1], str(port), "--cartella", str(tmp_path / "tavoli")])
     server = subprocess.Popen(["sh", "-c", f"exec {command} {output}"],
                               env=environment(tmp_path))  # fmt: skip
     try:
