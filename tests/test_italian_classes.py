@@ -348,6 +348,16 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("avrei bisogno di pescare", DrawTile()),
         ("pesca una tessera per piacere grazie mille", DrawTile()),  # "mille" is no code
     ],
+    "more words for the same things": [
+        ("crea una stanza", CreateTable()),
+        ("chiudi le iscrizioni", CloseTable(True)),
+        ("riapri le porte", CloseTable(False)),
+        ("Non corra così", AdjustVoice(VoiceChange.SLOWER)),
+        ("Mi faccia il piacere di parlare più forte", AdjustVoice(VoiceChange.LOUDER)),
+        ("torniamo alle tessere normali", SetTileSet(6)),
+        ("il doppio apre in quattro", SetSpinner(True)),
+        ("rematch", NewGame()),
+    ],
     "giving up in other words": [
         ("mi arrendo", Quit()),
         ("per me basta così, grazie della partita", Quit()),
@@ -424,6 +434,7 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
         ("aiuto, cosa posso dire?", Help()),
         ("tocca a mmia?", Ask(Query.TURN)),
         ("siamo in vantaggio?", Ask(Query.SCORE)),
+        ("come sto messo?", Ask(Query.SCORE)),
         ("Che mano è, la terza?", Ask(Query.ROUND_NUMBER)),
     ],
     "dictated punctuation": [("quanti punti ho punto interrogativo", Ask(Query.SCORE))],

@@ -1663,7 +1663,11 @@ ENTRIES: list[Entry] = [
     ),
     Entry("crea|creare|crei|creiamo|creo|creami|apri|apro|aprire|apra|nuovo", "CREATE"),
     # A table (not "il tavolo", the tiles on it): one to make.
-    Entry("un tavolo|un nuovo tavolo|un tavolo nuovo|un altro tavolo", "A_TABLE"),
+    Entry(
+        "un tavolo|un nuovo tavolo|un tavolo nuovo|un altro tavolo|una stanza|una stanza nuova"
+        "|una nuova stanza|una sala",
+        "A_TABLE",
+    ),
     Entry("riempi|riempire|riempiamo|completare|completiamo", "FILL"),
     *(Entry(phrases, "TIMER", seconds) for seconds, phrases in _TURN_TIMER_WORDS.items()),
     Entry(
@@ -1785,7 +1789,8 @@ ENTRIES: list[Entry] = [
             "non far entrare nessuno|non fare entrare nessuno|niente nuovi arrivi",
             "siamo al completo|siamo completi|al completo|non far entrare altri",
             "non fare entrare altri|non far entrare piu nessuno|nessun altro",
-            "non (fate|fare|far) entrare (piu nessuno|nessuno|altri|piu)",
+            "non (fate|fare|far) entrare (piu nessuno|nessuno|altri|piu|nessun altro)",
+            "chiudi le iscrizioni|niente iscrizioni|basta iscrizioni|chiudi le porte",
         ),
         "CLOSE_TABLE",
         True,
@@ -1794,7 +1799,8 @@ ENTRIES: list[Entry] = [
         _any(
             "riapri il tavolo|riaprire il tavolo|riapriamo il tavolo|riapri|apri il tavolo",
             "apri le porte|tavolo aperto|fai entrare altri|lascia entrare|lasciali entrare",
-            "fai entrare chi vuole|riapri l accesso",
+            "fai entrare chi vuole|riapri l accesso|riapri le porte|riapri le iscrizioni",
+            "apri le iscrizioni",
         ),
         "CLOSE_TABLE",
         False,
@@ -1820,6 +1826,7 @@ ENTRIES: list[Entry] = [
             "quando sei pronto|quando sei pronta|quando vuoi|quando vuole|quando volete",
             "purtroppo|per fortuna|temo di dover|temo di|pian piano",
             "mi sembrerebbe|sembrerebbe|mi sembrava|mi parrebbe|direi quasi",
+            "(mi|ci) (faccia|fai|fate|faresti|farebbe) il piacere di|fammi il piacere di",
             "ajo|aio|ajoo|bonu",
         ),
         FILLER,
@@ -1902,7 +1909,17 @@ ENTRIES: list[Entry] = [
     # options: "più punti nel pezzo", "uno a caso", "apertura a quattro braccia"
     Entry("[con] piu punti (nel pezzo|nella tessera|sulla tessera|sul pezzo)", "HEAVIEST"),
     Entry("uno a caso|qualcuno a caso|chi capita|a sorte|a caso uno", "RANDOM"),
-    Entry("[l] apertura (a|in) quattro (braccia|bracci|direzioni|lati)", "FOUR_WAYS"),
+    Entry(
+        "[l] apertura (a|in) quattro (braccia|bracci|direzioni|lati)"
+        "|[si] (apre|apra|aprisse|aprira|aprire) in quattro"
+        " [direzioni|parti|lati|bracci|braccia|vie]",
+        "FOUR_WAYS",
+    ),
+    Entry(
+        "[le|alle] (tessere|pedine) (normali|solite|di sempre)",
+        "TILE_SET",
+        6,
+    ),
     Entry("[il] set fino (al|a) nove|[il] set col nove", "TILE_SET", 9),
     Entry("[il] set fino (al|a) sei|[il] set col sei", "TILE_SET", 6),
     Entry("al gioco|del gioco|nel gioco", "VARIANTE"),
@@ -1912,6 +1929,7 @@ ENTRIES: list[Entry] = [
         "WANT",
     ),
     Entry("come (facevamo|facciamo sempre|si fa sempre|si faceva sempre)", "ASIDE"),
+    Entry("non (corra|correre|correte) [cosi|tanto]|non andare cosi veloce|vai piano", "SLOWER"),
     # thinking aloud before a move: "eh niente, pesco"; luck bemoaned
     Entry("eh niente|ah niente|niente niente|e niente niente", "TURN_TO"),
     Entry("che sfortuna|sfortuna|che iella|iella|che scalogna|scalogna|che sfiga", "EXCL"),
@@ -1924,7 +1942,13 @@ ENTRIES: list[Entry] = [
         "|mi arrendo|getto la spugna|alzo bandiera bianca",
         "FED_UP",
     ),
-    Entry("in vantaggio|in svantaggio|siamo avanti|siamo indietro|chi e avanti", "PUNTEGGIO"),
+    Entry(
+        "in vantaggio|in svantaggio|siamo avanti|siamo indietro|chi e avanti"
+        "|(sto|stiamo) (perdendo|vincendo)|chi sta perdendo|come sto messo|come sto messa"
+        "|come sto andando|come stiamo andando",
+        "PUNTEGGIO",
+    ),
+    Entry("rematch|revenge|la rivincita subito", "NEW_GAME"),
     Entry("[il] computer piu (bravo|cattivo)", "LEVEL_UP"),
     # "nu pozzu" (Sicilian): I cannot play
     Entry("nu posso|nu tengo niente|nu ho niente", "PASS_IDIOM"),
@@ -2580,7 +2604,7 @@ FRAMES: list[Frame] = [
         "CREATE TABLE|SET TABLE|TABLE TIMER|CREATE TIMER|A_TABLE|CREATE ONLINE|TIMER TIMER_WORD"
         "|TIMER MOSSA|CLOSE_TABLE=False TIMER",
         f"{_MENU} CREATE TABLE A_TABLE ONLINE FRIENDS TIMER TIMER_WORD MOSSA TURNO GIOCATORI"
-        " COUNT NUM A_COMPUTER TAKE CLOSE_TABLE",
+        " COUNT NUM A_COMPUTER TAKE CLOSE_TABLE PER_ME OPP",
         slots={"TIMER": "turn_timer"},
         question="refuse",
         repeatable="CREATE TIMER_WORD",
