@@ -317,8 +317,17 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("andiamo online cogli amici", PlayOnline()),
     ],
     "southern and island words": [
+        ("Talìa, metto u tri e u cincu", PlayTile(3, 5)),
+        ("Nenti, piscu", DrawTile()),
+        ("Ja', facimm n'ata partita", NewGame()),
+        ("Uè, jamme a ffà na partita a blocco", SetVariant("blocco")),
         ("piglio dal muntone", DrawTile()),
         ("Ajò, facciamo la capra", SetVariant("capra")),
+    ],
+    "northern words": [
+        ("Mi zogo el sie e el tre", PlayTile(6, 3)),
+        ("Orcocan, pesco ancora", DrawTile()),
+        ("andiamo a casa, basta così", Quit()),
     ],
     # Punctuation said to a dictation keyboard.
     "dictated punctuation": [

@@ -55,7 +55,10 @@ def _pip_words(n: int) -> tuple[str, ...]:
 def _tile_entries() -> list[Entry]:
     """Tiles in spoken order: "tre cinque", "tre e cinque", "il tre col cinque", "doppio
     sei", "sei e sei" (a double is the same word twice, never "zero bianco")."""
+    # "e el", "e u", "e lu": the article of the Venetian, Sicilian, Salentine ("er" is
+    # read as "il")
     links = ("", "e ", "e il ", "e l ", "col ", "con il ", "con l ", "con ", "e un ", "e o ")
+    links += ("e el ", "e u ", "e lu ")
     singular = {
         n: (*PIP_WORDS[n], *(("asso",) if n == 1 else ()), *_PIP_REGIONAL.get(n, ()))
         for n in PIP_WORDS
@@ -1932,7 +1935,12 @@ ENTRIES: list[Entry] = [
     Entry("non (corra|correre|correte) [cosi|tanto]|non andare cosi veloce|vai piano", "SLOWER"),
     # thinking aloud before a move: "eh niente, pesco"; luck bemoaned
     Entry("eh niente|ah niente|niente niente|e niente niente", "TURN_TO"),
-    Entry("che sfortuna|sfortuna|che iella|iella|che scalogna|scalogna|che sfiga", "EXCL"),
+    Entry(
+        "che sfortuna|sfortuna|che iella|iella|che scalogna|scalogna|che sfiga|orcocan|ciumbia"
+        "|bedda matri|mamma mia bedda",
+        "EXCL",
+    ),
+    Entry("(andiamo|annamo|vado|torno|ce ne andiamo) a casa", "FED_UP"),
     Entry(
         "avrei bisogno di|ho bisogno di|mi serve di|mi servirebbe|(credo|penso) proprio (che|di)",
         "WANT",
@@ -2075,6 +2083,9 @@ REGIONAL = {
     "er": "il", "dormi": "dormire", "vara": "guarda", "sbajato": "sbagliato",
     "pozzu": "posso", "pescu": "pesco", "mmia": "me", "chianu": "piano", "capisciu": "capisco",
     "muntone": "mucchio", "cogli": "con gli", "assittatu": "seduto",
+    "ffa": "fare", "tene": "ha", "facimm": "facciamo", "fem": "facciamo",
+    "vinciu": "vinto", "tri": "tre", "quattru": "quattro", "dui": "due", "cincu": "cinque",
+    "piscu": "pesco",
     # Italian as spoken by a Spanish speaker ("quiero", "robar" is to draw in Spanish domino)
     # and participles made regular ("vincito"): read as the Italian word
     "quiero": "voglio", "cola": "coda", "robare": "pescare", "robo": "pesco", "robar": "pescare",
