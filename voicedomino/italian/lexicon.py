@@ -57,8 +57,8 @@ def _tile_entries() -> list[Entry]:
     sei", "sei e sei" (a double is the same word twice, never "zero bianco")."""
     # "e el", "e u", "e lu": the article of the Venetian, Sicilian, Salentine ("er" is
     # read as "il")
-    links = ("", "e ", "e il ", "e l ", "col ", "con il ", "con l ", "con ", "e un ", "e o ")
-    links += ("e el ", "e u ", "e lu ")
+    links: tuple[str, ...] = ("", "e ", "e il ", "e l ", "col ", "con il ", "con l ", "con ")
+    links += ("e un ", "e o ", "e el ", "e u ", "e lu ")
     singular = {
         n: (*PIP_WORDS[n], *(("asso",) if n == 1 else ()), *_PIP_REGIONAL.get(n, ()))
         for n in PIP_WORDS
