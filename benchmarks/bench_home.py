@@ -54,7 +54,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -437,6 +437,17 @@ BUSY_ON = it.NOTICES.get("busy_room", "\0")
 BUSY_OFF = it.NOTICES.get("quiet_room", "\0")
 
 
+def recognised(
+    standin: StandIn, italian: Iterable[str], prior: str | None
+) -> list[str] | dict[str, float]:
+    """The stand-in's sentences for the recogniser, with their prior weights (`prior`: one of
+    voice.PRIOR_SHARES; None: all sentences alike)."""
+    if prior is None:
+        return standin.sentences(italian)
+    priors = voice.sentence_priors(italian, prior)
+    return {standin.korean(sentence): weight for sentence, weight in priors.items()}
+
+
 def run_game(
     wav: Path,
     recording: Recording,
@@ -445,6 +456,7 @@ def run_game(
     seed: int,
     gain: bool = True,
     narrowed: bool = True,
+    prior: str | None = None,
 ) -> tuple[HomeGame, Run, PlayerSource]:
     manager = DialogManager(Table(), computer_pause=0.0, seed=seed)
     output = TimedOutput()
@@ -519,7 +531,7 @@ def run_game(
         """The recogniser follows the table's set and arms, as the game's voice input does."""
         shape = table_shape(manager)
         if narrowed and shape != heard_for[0]:
-            recognizer.narrow(standin.sentences(table_sentences(shape)))
+            recognizer.narrow(recognised(standin, table_sentences(shape), prior))
             heard_for[0] = shape
             run.narrowings += 1
 
@@ -776,6 +788,18 @@ def main(argv: list[str] | None = None) -> int:
         help="the whole grammar always, not narrowed to the table's set and arms",
     )
     parser.add_argument(
+        "--prior",
+        choices=("uniform", *voice.PRIOR_SHARES),
+        default="uniform",
+        help="how the sentence decoder's prior shares the sentences out",
+    )
+    parser.add_argument(
+        "--prior-strength",
+        type=float,
+        default=voice.PRIOR_STRENGTH,
+        help="0: all sentences alike, 1: the fair shares (the weights are the shares to this)",
+    )
+    parser.add_argument(
         "--decoder",
         default="",
         help="the sentence decoder's options, e.g. --beam=13,--max-active=7000",
@@ -801,7 +825,11 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     italian = grammar_sentences() if args.full_grammar else table_sentences(PLAYED)
-    recognizer = SpeechRecognizer(ko_model(), standin.sentences(italian), model_path=KO_MODEL_PATH)
+    prior = None if args.prior == "uniform" else args.prior
+    voice.PRIOR_STRENGTH = args.prior_strength
+    recognizer = SpeechRecognizer(
+        ko_model(), recognised(standin, italian, prior), model_path=KO_MODEL_PATH
+    )
     with tempfile.TemporaryDirectory(prefix="bench-home-") as folder:
         wav = write_wav(Path(folder) / "home.wav", recording.base)
         game, run, source = run_game(
@@ -812,6 +840,7 @@ def main(argv: list[str] | None = None) -> int:
             args.seed,
             gain=not args.no_gain,
             narrowed=not args.full_grammar,
+            prior=prior,
         )
     print(
         f"listened: {run.wall_seconds:.0f} s wall for {len(recording.base) / RATE:.0f} s of "

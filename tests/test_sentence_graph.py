@@ -84,6 +84,18 @@ def test_each_sentence_is_equally_likely_and_beginnings_cost_more() -> None:
     assert graph.states[0].final_cost == math.inf  # silence is no sentence
 
 
+def test_weighted_sentences_cost_their_share_and_unweighted_ones_the_lightest() -> None:
+    weights = {"gioca tre cinque": 1.0, "gioca tre cinque in coda": 1.0, "passo": 6.0}
+    phrases = [*weights, "gioca tre tre"]  # no weight given: as light as the lightest
+    graph = sentence_graph.sentence_graph(phrases, lambda w: NUMBERS.get(w, 7), weights=weights)
+    total = 9.0
+    for phrase in phrases:
+        expected = -math.log(weights.get(phrase, 1.0) / total)
+        assert path_cost(graph, phrase) == pytest.approx(expected, abs=1e-9)
+    beginning = path_cost(graph, "gioca tre")  # the beginning shares its sentences' weight
+    assert beginning == pytest.approx(math.log(9 / 3) + sentence_graph.PREFIX_END_COST)
+
+
 def test_the_written_graph_reads_back_with_sorted_arcs() -> None:
     graph = sentence_graph.sentence_graph(
         ["gioca tre cinque", "passo", "gioca cinque tre"],
@@ -186,8 +198,9 @@ def test_in_a_noisy_room_a_mended_sentence_may_fit_less_well() -> None:
     assert not too_far.understood
 
 
-def test_in_a_noisy_room_one_mended_word_is_the_noise() -> None:
-    """A one-word command counts there only when the word list heard that word itself."""
+def test_one_mended_word_is_the_noise_in_any_room() -> None:
+    """A one-word command counts only when the word list heard that word itself (a laugh or a
+    word of talk was most of the single words mended); two words mended wait for "sì"."""
 
     def passo(word_list_heard: str, noisy_room: bool) -> Utterance:
         return judge(
@@ -199,9 +212,15 @@ def test_in_a_noisy_room_one_mended_word_is_the_noise() -> None:
         )
 
     assert not passo("coda", noisy_room=True).understood
-    assert (passo("coda", noisy_room=False).confidence) == MENDED_CONFIDENCE
-    heard = passo("passo", noisy_room=True)
-    assert (heard.understood, heard.confidence) == (True, pytest.approx(0.95))
+    assert not passo("coda", noisy_room=False).understood
+    for noisy_room in (True, False):
+        heard = passo("passo", noisy_room=noisy_room)
+        assert (heard.understood, heard.confidence) == (True, pytest.approx(0.95))
+    in_coda = judge(
+        result("in coda", 40.0), lambda: result("passo", 40.5), words_result("passo", 0.95),
+        BEGINNINGS,
+    )  # fmt: skip
+    assert (in_coda.understood, in_coda.confidence) == (True, MENDED_CONFIDENCE)
 
 
 def test_a_beginning_stays_to_wait_for_the_rest() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -105,6 +105,51 @@ def table_shape(manager: DialogManager) -> TableShape:
 def table_sentences(shape: TableShape) -> list[str]:
     """The grammar's sentences that can be commands at a table of this shape (sorted)."""
     return sorted(text for text, heard in sentence_table().items() if shape.allows(heard.intent))
+
+
+# How the sentence decoder's prior shares the sentences out: each kind of command ("type", as
+# PlayTile or Help) an equal share, or each meaning ("value": every tile at every end is one),
+# or each kind an equal share split equally over its meanings ("type-value"); the share of a
+# kind or meaning is split equally over its phrasings.
+PRIOR_SHARES = ("type", "value", "type-value")
+PRIOR_STRENGTH = 1.0
+
+
+def sentence_priors(
+    sentences: Iterable[str], shares: str = "type-value", strength: float | None = None
+) -> dict[str, float]:
+    """Each sentence's prior weight in the sentence decoder: every command its fair share,
+    spread over its phrasings (a player's choice of what to say does not depend on how many
+    ways the grammar can say it; with all sentences alike, the tile moves' 20,000 phrasings
+    would take four fifths of the prior from "pesca", "aiuto" and the menu). `strength`
+    (by default PRIOR_STRENGTH) goes from all sentences alike (0) to the fair shares (1): the
+    weights are the shares raised to it."""
+    power = PRIOR_STRENGTH if strength is None else strength
+    if shares not in PRIOR_SHARES:
+        raise ValueError(f"unknown prior shares {shares!r}")
+    table = sentence_table()
+    groups: dict[str, dict[Intent | None, list[str]]] = {}
+    for sentence in dict.fromkeys(sentences):
+        heard = table.get(sentence)
+        intent = heard.intent if heard is not None else None
+        kind = type(intent).__name__ if shares != "value" else ""
+        meaning = intent if shares != "type" else None
+        groups.setdefault(kind, {}).setdefault(meaning, []).append(sentence)
+    weights: dict[str, float] = {}
+    for meanings in groups.values():
+        for phrasings in meanings.values():
+            share = 1.0 / (len(groups) * len(meanings) * len(phrasings))
+            weights.update(dict.fromkeys(phrasings, share**power))
+    return weights
+
+
+def table_priors(shape: TableShape) -> dict[str, float]:
+    """The table's sentences (`table_sentences`) with their priors (`sentence_priors`)."""
+    return sentence_priors(table_sentences(shape))
+
+
+# The sentences for a table's shape, or the same with each one's prior weight.
+Narrowing = Callable[[TableShape], Iterable[str] | Mapping[str, float]]
 
 
 def deliver(game: Game, utterance: Utterance) -> None:
@@ -206,13 +251,14 @@ class VoiceInput:
         fallback_notice: str | None,
         offer_check: bool = False,
         sentences: Sequence[str] | None = None,
-        narrowing: Callable[[TableShape], Iterable[str]] | None = None,
+        narrowing: Narrowing | None = None,
     ) -> None:
         self.game = game
         self.sentences = sentences  # the grammar; None: every sentence the dialog accepts
-        # The sentences for a table's shape (the recogniser follows the table); by default
-        # the dialog's own, when the grammar is; None: the grammar as given, always.
-        self.narrowing = narrowing if narrowing is not None or sentences else table_sentences
+        # The sentences for a table's shape (the recogniser follows the table), with their
+        # priors or not; by default the dialog's own, when the grammar is; None: the grammar
+        # as given, always.
+        self.narrowing = narrowing if narrowing is not None or sentences else table_priors
         self.heard_for: TableShape | None = None  # the shape the recogniser was built for
         self.output = output
         self.model_path = model_path
@@ -300,16 +346,18 @@ class VoiceInput:
             source = MicrophoneSource(self.input_device)
         model = load_model(self.model_path)  # ModelLoadError carries its notice key
         try:
+            sentences: Iterable[str] | Mapping[str, float]
             sentences = grammar_sentences() if self.sentences is None else self.sentences
             if self.narrowing is not None:  # the moves of the table from the start
                 shape = table_shape(self.game.manager)
-                sentences = list(self.narrowing(shape))
+                sentences = self.narrowing(shape)
                 self.heard_for = shape
+            sentences = sentences if isinstance(sentences, Mapping) else list(sentences)
             recognizer = SpeechRecognizer(model, sentences, model_path=self.model_path)
         except ValueError as error:  # a model that knows none of the game's words
             log.warning("speech model unusable: %s", error)
             raise _VoiceUnavailable("model_unusable") from error
-        self._tell_lost_commands(recognizer, sentences)
+        self._tell_lost_commands(recognizer, list(sentences))
         gain = AutomaticGain()
         calibration = load_calibration(self.model_path)
         if calibration is not None:  # measured by "prova-voce --calibra" for this model
@@ -328,9 +376,7 @@ class VoiceInput:
             gain=gain,
         )
 
-    def _follow_table(
-        self, recognizer: SpeechRecognizer, narrowing: Callable[[TableShape], Iterable[str]]
-    ) -> None:
+    def _follow_table(self, recognizer: SpeechRecognizer, narrowing: Narrowing) -> None:
         """Keep the recogniser on the moves of the table's set and arms: narrowed again when
         the table's shape changes (the decoders it had listen while the new ones are built)."""
         while True:

@@ -4,7 +4,9 @@ Vosk's runtime grammar (a JSON list of phrases) is only a word loop: any sequenc
 phrases' words can come out, so a misheard word gives word salad ("cosa posso usciti") and a
 command is lost. A Vosk model with `graph/HCLr.fst` and `graph/Gr.fst` decodes with whatever
 Gr.fst says, so the game writes its own: an acceptor of the grammar's sentences, each equally
-likely, beside the model's own acoustic files (linked, not copied, where the system allows).
+likely unless the caller gives each its prior weight (voice.sentence_priors: every meaning
+an equal share, whatever the number of its phrasings), beside the model's own acoustic files
+(linked, not copied, where the system allows).
 
 Two more paths keep the listener's behaviour:
 - every beginning of a sentence may end, at a cost, so a command said with a pause in the
@@ -27,7 +29,7 @@ import shutil
 import struct
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,33 +106,39 @@ def sentence_graph(
     phrases: Iterable[str],
     number_of: Callable[[str], int],
     *,
+    weights: Mapping[str, float] | None = None,
     other_speech_words: Sequence[str] = (),
     prefix_end_cost: float = PREFIX_END_COST,
     other_speech_word_cost: float = OTHER_SPEECH_WORD_COST,
 ) -> SentenceGraph:
-    """A prefix tree of the phrases (model spellings), each phrase with probability 1/N.
+    """A prefix tree of the phrases (model spellings), each phrase with probability 1/N, or
+    in proportion to its weight in `weights` (a phrase missing there, or weighing nothing or
+    less, weighs as much as the lightest one given: never left out).
 
     `number_of` gives the model's number for a word (negative: unknown; such phrases must
     have been left out already). `other_speech_words` make the loop for speech that is no
     command (none: no loop).
     """
+    unique = list(dict.fromkeys(phrases))
+    weight_of = _positive_weights(unique, weights)
     children: list[dict[str, int]] = [{}]
-    through = [0]  # phrases passing through each node
-    ends = [0]  # phrases ending there
-    for phrase in dict.fromkeys(phrases):
+    through = [0.0]  # the weight of the phrases passing through each node
+    ends = [0.0]  # the weight of those ending there
+    for phrase in unique:
+        weight = weight_of(phrase)
         node = 0
-        through[0] += 1
+        through[0] += weight
         for word in phrase.split():
             following = children[node].get(word)
             if following is None:
                 following = len(children)
                 children[node][word] = following
                 children.append({})
-                through.append(0)
-                ends.append(0)
+                through.append(0.0)
+                ends.append(0.0)
             node = following
-            through[node] += 1
-        ends[node] += 1
+            through[node] += weight
+        ends[node] += weight
     words: dict[str, int] = {}
 
     def numbered(word: str) -> int:
@@ -168,6 +176,21 @@ def sentence_graph(
         for state in states
     )
     return SentenceGraph(ordered, words)
+
+
+def _positive_weights(
+    phrases: Sequence[str], weights: Mapping[str, float] | None
+) -> Callable[[str], float]:
+    if weights is None:
+        return lambda phrase: 1.0
+    given = [w for phrase in phrases if (w := weights.get(phrase, 0.0)) > 0 and math.isfinite(w)]
+    lightest = min(given, default=1.0)
+
+    def weight(phrase: str) -> float:
+        value = weights.get(phrase, 0.0)
+        return value if value > 0 and math.isfinite(value) else lightest
+
+    return weight
 
 
 def default_cache() -> Path:

@@ -79,6 +79,7 @@ class GrammarFit:
     sentence_of: Mapping[str, str] = field(default_factory=dict)  # model spelling -> sentence
     # (model words, grammar words) where the words were joined or split to fit the model
     respellings: tuple[tuple[str, str], ...] = field(default=())
+    phrase_of: Mapping[str, str] = field(default_factory=dict)  # sentence -> model spelling
 
     def grammar_text(self, text: str) -> str:
         """A result in the model's spelling, in the grammar's words again."""
@@ -97,9 +98,19 @@ class GrammarFit:
                 index += 1
         return " ".join(words)
 
+    def phrase_weights(self, sentence_weights: Mapping[str, float]) -> dict[str, float]:
+        """Sentences' weights as their model spellings' (sentences spelt alike add up)."""
+        weights: dict[str, float] = {}
+        for sentence, weight in sentence_weights.items():
+            phrase = self.phrase_of.get(sentence)
+            if phrase is not None:
+                weights[phrase] = weights.get(phrase, 0.0) + weight
+        return weights
+
 
 def fit_grammar(sentences: Iterable[str], knows: Callable[[str], bool]) -> GrammarFit:
     phrases: dict[str, str] = {}
+    phrase_of: dict[str, str] = {}
     missing: dict[str, None] = {}
     dropped: list[str] = []
     respellings: dict[tuple[str, str], None] = {}
@@ -141,8 +152,11 @@ def fit_grammar(sentences: Iterable[str], knows: Callable[[str], bool]) -> Gramm
         if unknown:
             dropped.append(sentence)
         elif fitted:
-            phrases.setdefault(" ".join(fitted), sentence)
-    return GrammarFit(tuple(phrases), tuple(missing), tuple(dropped), phrases, tuple(respellings))
+            phrase_of[sentence] = " ".join(fitted)
+            phrases.setdefault(phrase_of[sentence], sentence)
+    return GrammarFit(
+        tuple(phrases), tuple(missing), tuple(dropped), phrases, tuple(respellings), phrase_of
+    )
 
 
 @dataclass(frozen=True)
