@@ -53,7 +53,8 @@ def kind(intent: Intent | None) -> str:
 
 def test_each_kind_of_command_has_an_equal_share_split_over_its_meanings_and_phrasings() -> None:
     sentences = table_sentences(DOUBLE_SIX)
-    weights = table_priors(DOUBLE_SIX)
+    weights = sentence_priors(sentences, "type-value", strength=1.0)
+    assert table_priors(DOUBLE_SIX) == sentence_priors(sentences)  # the game's own
     assert set(weights) == set(sentences)  # nothing the table takes is left out
     assert sum(weights.values()) == pytest.approx(1.0)
     kinds = shares_by(weights, kind)
@@ -76,12 +77,16 @@ def test_each_kind_of_command_has_an_equal_share_split_over_its_meanings_and_phr
         assert weight == pytest.approx(meanings[(kind(meaning), meaning)] / phrasings[meaning])
 
 
-def test_the_shares_can_also_be_by_kind_or_by_meaning_alone() -> None:
+def test_the_shares_can_be_by_kind_or_by_meaning_alone_and_tempered() -> None:
     sentences = table_sentences(DOUBLE_SIX)
-    by_kind = shares_by(sentence_priors(sentences, "type"), kind)
+    by_kind = shares_by(sentence_priors(sentences, "type", strength=1.0), kind)
     assert len(set(round(share, 12) for share in by_kind.values())) == 1
-    by_meaning = shares_by(sentence_priors(sentences, "value"), lambda intent: intent)
+    by_meaning = shares_by(sentence_priors(sentences, "value", 1.0), lambda intent: intent)
     assert len(set(round(share, 12) for share in by_meaning.values())) == 1
+    fair = sentence_priors(sentences, strength=1.0)
+    half = sentence_priors(sentences, strength=0.5)
+    assert all(half[s] == pytest.approx(fair[s] ** 0.5) for s in sentences)
+    assert len(set(sentence_priors(sentences, strength=0.0).values())) == 1  # all alike
     with pytest.raises(ValueError):
         sentence_priors(sentences, "words")
 
