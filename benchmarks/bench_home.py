@@ -790,8 +790,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--prior",
         choices=("uniform", *voice.PRIOR_SHARES),
-        default="uniform",
-        help="how the sentence decoder's prior shares the sentences out",
+        default=voice.PRIOR,
+        help="how the sentence decoder's prior shares the sentences out (the game's by "
+        "default; uniform: every sentence alike, as before)",
     )
     parser.add_argument(
         "--prior-strength",
