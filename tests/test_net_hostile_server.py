@@ -465,3 +465,36 @@ def test_another_program_at_one_of_several_addresses_does_not_keep_the_player_aw
         manager.start()
         said = manager.handle("crea un tavolo").text
         assert "Tavolo creato" in said, said
+
+
+def test_a_table_a_slow_server_creates_after_all_is_told_and_the_player_is_at_it(
+    monkeypatch: pytest.MonkeyPatch, closing: list[DialogManager]
+) -> None:
+    """ "Il server è lento... appena risponde ti dico com'è andata": when the table comes, it
+    is said, and the player is at the table (not left in the menu while seated there)."""
+    monkeypatch.setattr(link, "REQUEST_WAIT", 1.0, raising=False)
+
+    async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
+        if message.get("type") == "create":
+            await asyncio.sleep(2.5)
+            await ws.send(json.dumps(joined()))
+            await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
+
+    with StandInServer(handler) as server:
+        manager = _manager(server.address)
+        closing.append(manager)
+        news = threading.Event()
+        manager.network.wake = news.set
+        manager.start()
+        slow = manager.handle("crea un tavolo").text
+        heard: list[str] = []
+        deadline = time.monotonic() + 20
+        while not any("Il server ha risposto" in text for text in heard):
+            assert time.monotonic() < deadline, (slow, heard)
+            news.wait(0.5)
+            news.clear()
+            heard.append(manager.table_news().text)
+        assert manager.phase is Phase.TABLE
+        assert manager.handle("chi c'è al tavolo").text.startswith("Al tavolo: primo posto, tu")
+    assert "lento" in slow, slow
+    assert any(it_net.table_joined("2751", 0, "Anna") in text for text in heard), heard

@@ -526,6 +526,9 @@ class DialogManager:
     def _table_news(self) -> Response:
         response = Response()
         response.messages.extend(self.network.news())
+        if self.network.seated and self.phase is Phase.MENU:  # seated late by a slow server
+            self.phase = Phase.TABLE
+            self.session = None
         if self._off_the_table():
             # The seat is gone (the table closed, the seat taken from another window): said
             # in the news; the player is back in the menu.

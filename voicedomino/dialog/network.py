@@ -262,6 +262,11 @@ class NetworkPlay:
         said = [Message(text) for text in notices]
         if remote is None:
             return said
+        late = remote.seated_late()
+        if late is not None and remote.state.code == late:  # a slow server answered at last
+            state = remote.state
+            host = state.seats[state.host].name if state.host is not None else None
+            said.append(Message(it_net.seated_late(late, state.seat, host)))
         for refused in remote.refusals():
             said.append(Message(refused.text or it_net.error_text(refused.code), Cue.INVALID))
         events, summary = remote.news_and_summary()

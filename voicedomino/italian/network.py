@@ -352,6 +352,11 @@ def table_joined(code: str, seat: int | None, host: str | None) -> str:
     return f"Sei al tavolo {code_words(code)}{by}: {where}."
 
 
+def seated_late(code: str, seat: int | None, host: str | None) -> str:
+    """A slow server answered a create or join after the player was told it was slow."""
+    return f"Il server ha risposto. {table_joined(code, seat, host)}"
+
+
 def seat_taken_back(code: str) -> str:
     """The game had ended without leaving the table; started again, it took the seat back."""
     return f"Di nuovo al tuo posto al tavolo {code_words(code)}: ti ha aspettato."

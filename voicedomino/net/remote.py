@@ -110,6 +110,8 @@ class RemoteTable:
         self._refusals: list[TableRefused] = []  # errors no request of ours was waiting for
         self._unreadable = 0  # server messages that could not be read
         self._came_back = False
+        self._seating = False  # a create or join waits for its answer
+        self._late_seat: str | None = None  # seated after the request stopped waiting
         self.link = ServerLink(addresses, self._message, self._link_state)
 
     # --- connecting and sitting down --------------------------------------------------------
@@ -123,8 +125,9 @@ class RemoteTable:
         return self.link.connected.is_set()
 
     def create(self, name: str, settings: dict[str, Any], options: dict[str, Any] | None) -> None:
-        self._ask({"type": "create", "name": name, "settings": settings, "options": options})
-        self._seated_or_refused()
+        self._ask_for_a_seat(
+            {"type": "create", "name": name, "settings": settings, "options": options}
+        )
 
     def join(self, code: str, name: str, *, spectator: bool = False) -> None:
         """Sit at the table *code*; back at this player's own seat when the seat book keeps
@@ -132,8 +135,22 @@ class RemoteTable:
         if not spectator and self._back_to_kept_seat(code):
             return
         role = "spectator" if spectator else "player"
-        self._ask({"type": "join", "code": code, "name": name, "role": role})
+        self._ask_for_a_seat({"type": "join", "code": code, "name": name, "role": role})
+
+    def _ask_for_a_seat(self, request: dict[str, Any]) -> None:
+        self._seating = True
+        try:
+            self._ask(request)
+        finally:
+            self._seating = False
         self._seated_or_refused()
+
+    def seated_late(self) -> str | None:
+        """The table the server seated the player at after the request had stopped waiting
+        (a slow server), if the player has not been told yet (taken: told once)."""
+        with self._lock:
+            code, self._late_seat = self._late_seat, None
+        return code
 
     @property
     def came_back(self) -> bool:
@@ -415,6 +432,8 @@ class RemoteTable:
         if kind in ("joined", "table") and self.state.code and self.state.token:
             self.link.resume = {"code": self.state.code, "token": self.state.token}
             self._book(self.state.code, self.state.token)
+        if kind == "joined" and not self._seating:  # nobody waits for it any more: news
+            self._late_seat = self.state.code
         if self.state.code and self.state.token and self.link.resume is not None:
             self.link.resume["last_seq"] = self.state.seq
         if kind == "table" and self._away_since_seq is not None:
