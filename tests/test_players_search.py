@@ -266,8 +266,9 @@ def uniform_likelihood(view: SeatView, hands: tuple[tuple[Tile, ...], ...]) -> f
 def test_endgame_plays_the_best_move_over_every_deal(table: tuple[str, int, bool]) -> None:
     """Few tiles left: the hard player searches every consistent deal to the end, weighs each
     by its plays' likelihood, and its values and choice are the reference's."""
-    uniform = Habits(random=1.0, soft=0.0, heaviest=0.0)  # any playable tile alike
-    player = SearchPlayer(SearchSettings(habits=uniform, nodes=400_000))
+    # Any playable tile alike; no partnership convention.
+    uniform = Habits(random=1.0, soft=0.0, heaviest=0.0, signals=0.0)
+    player = SearchPlayer(SearchSettings(habits=uniform, nodes=400_000, signal_margin=0.0))
     checked = 0
     for match in late_positions(table, {4: 7, 2: 3}[table[1]], 4):
         view = match.view(match.to_move)

@@ -2,7 +2,8 @@
 
 Deal the unseen tiles consistently with what the seat knows (the numbers a pass or a draw shows
 a seat lacks), weigh each deal by how likely it makes the other seats' plays (``inference``),
-search each deal with alpha-beta, and play the action with the best weighted value. When few
+search each deal with alpha-beta, and play the action with the best weighted value (in pairs,
+of the moves about as good, the one that tells the partner the seat's strong number). When few
 tiles are unseen, every consistent deal is searched instead of a sample, and a deal small enough
 is searched exactly to the end of the round rather than to a depth.
 
@@ -22,12 +23,21 @@ from dataclasses import dataclass, field
 from voicedomino.engine.actions import Action
 from voicedomino.engine.view import SeatView
 from voicedomino.players.base import legal_or_raise
-from voicedomino.players.fastsim import SimRound, SimRules, from_engine, pack_ends
+from voicedomino.players.fastsim import (
+    SimRound,
+    SimRules,
+    from_engine,
+    pack_ends,
+    play_joined,
+    play_outer,
+    play_tile,
+)
 from voicedomino.players.heuristic import ranked_plays
 from voicedomino.players.inference import (
     DEFAULT_HABITS,
     Habits,
     observations,
+    strong_number_shown,
     weigh,
 )
 from voicedomino.players.knowledge import Knowledge, infer
@@ -36,7 +46,7 @@ from voicedomino.players.open_ends import view_ends
 from voicedomino.players.posterior import DealChain
 from voicedomino.players.sampling import World, every_world, sample_world
 from voicedomino.players.search import OutOfNodes, Searcher
-from voicedomino.players.tables import TileSet
+from voicedomino.players.tables import NO_END, TileSet
 
 MIN_NODES = 50
 
@@ -61,6 +71,10 @@ class SearchSettings:
     habits: Habits = DEFAULT_HABITS  # the model of the other seats' plays
     # Whether the search expects a seat that seems to play heaviest first to go on doing so.
     model_habits: bool = True
+    # The partnership's convention, in pairs: among moves worth within this much of the best
+    # (in the search's utility: 1 a hand won, 1/200 a point) the one that leaves showing the
+    # number the seat holds most of (the partner is expected to follow it: ``Habits.signals``).
+    signal_margin: float = 0.08
 
 
 def _distinct(view: SeatView, actions: list[Action], tiles: TileSet) -> list[Action]:
@@ -84,6 +98,7 @@ class SearchOutcome:
     every_deal: bool = False  # every consistent deal was searched, not a sample
     exact_deals: int = 0  # deals searched to the end of the round
     candidates: tuple[Action, ...] = ()  # the distinct actions searched, in the values' order
+    weight: float = 0.0  # the searched deals' total weight (the values are sums over them)
 
     @property
     def cut_by_clock(self) -> bool:
@@ -118,6 +133,7 @@ class SearchPlayer:
         encoded = [from_engine(action, view.layout, tiles) for action in actions]
         team = rules.team_of[view.seat]
         totals = [0.0] * len(actions)
+        weight_total = 0.0
         lead_tile = -1 if view.lead_tile is None else tiles.index(view.lead_tile)
         last_play = view.last_play()
         last_mover = -1 if last_play is None else last_play.seat
@@ -160,6 +176,7 @@ class SearchPlayer:
                     values = searcher.root_values(encoded, settings.max_depth)
                     nodes_left -= searcher.nodes
                 weight_left -= weight
+                weight_total += weight
                 searched += 1
                 for index, value in enumerate(values):
                     totals[index] += weight * value
@@ -172,6 +189,9 @@ class SearchPlayer:
                     continue
             break
         best = max(range(len(actions)), key=lambda i: (totals[i], -i))
+        if rules.pairs and settings.signal_margin > 0 and weight_total > 0:
+            floor = max(totals) - settings.signal_margin * weight_total
+            best = _conventional(tiles, tiles.mask_of(view.hand), encoded, totals, floor)
         outcome = SearchOutcome(
             actions[best],
             tuple(totals),
@@ -182,6 +202,7 @@ class SearchPlayer:
             deals.every,
             exact_deals,
             tuple(actions),
+            weight_total,
         )
         if outcome.cut_by_clock:
             logger.warning(
@@ -194,6 +215,29 @@ class SearchPlayer:
                 outcome.seconds,
             )
         return outcome
+
+
+def _conventional(
+    tiles: TileSet,
+    hand: int,
+    encoded: list[int],
+    totals: list[float],
+    floor: float,
+) -> int:
+    """The partnership's convention: of the moves valued at least *floor* (about as good as
+    the best), the one that leaves showing the number the seat holds most of (a lead: shows),
+    so that the partner reads it; the best move when it is clearly better."""
+
+    def signal(index: int) -> int:
+        action = encoded[index]
+        if action < 0:  # a draw or a pass signals nothing
+            return -1
+        tile = play_tile(action)
+        outer = -1 if play_joined(action) == NO_END else play_outer(action)
+        return strong_number_shown(tiles, hand & ~tiles.bit[tile], tile, outer)
+
+    close = [index for index in range(len(encoded)) if totals[index] >= floor]
+    return max(close, key=lambda i: (signal(i), totals[i], -i))
 
 
 Weighed = list[tuple[World, float, tuple[float, ...]]]  # deal, weight, heaviest-first chances
@@ -212,11 +256,15 @@ class _Deals:
         self.rng = rng
         self.settings = settings
         self.seen = observations(view)
+        rules = view.rules
+        self.partner = rules.partner_of(view.seat) if rules.pairs else None
         self.every = False
         self.chain: DealChain | None = None
 
     def _weighed(self, world: World) -> tuple[float, tuple[float, ...]]:
-        weight, heaviest = weigh(self.knowledge.tiles, world.hands, self.seen, self.settings.habits)
+        weight, heaviest = weigh(
+            self.knowledge.tiles, world.hands, self.seen, self.settings.habits, self.partner
+        )
         return weight, heaviest if self.settings.model_habits else ()
 
     def first(self) -> Weighed:
@@ -233,7 +281,9 @@ class _Deals:
             ]
         settings = self.settings
         if self.seen:
-            self.chain = DealChain(self.view, self.knowledge, self.seen, self.rng, settings.habits)
+            self.chain = DealChain(
+                self.view, self.knowledge, self.seen, self.rng, settings.habits, self.partner
+            )
             for _ in range(settings.burn):
                 self.chain.step()
         return self.more()

@@ -5,6 +5,9 @@ Each other seat (the partner too) is taken to play by one of three habits, not k
 advance: any playable tile at random; heavy tiles and doubles preferred, softly (the chance of a
 tile grows as exp(shedding * (pips + 3 for a double))); or strictly the heaviest tile (most pips,
 a double first among equals), as many players are taught, with a small chance of anything else.
+The partner in a pairs game may also follow the partnership's convention (``signals``): among
+moves of about equal worth it leaves showing the number it holds most of, so its plays tell its
+strong number.
 A sampled deal is weighted by how likely the seats' observed plays are under that mixture, each
 seat's habit weighed by how well it explains that seat's plays in the deal (Bayes over the
 habits). Passes and draws are certain knowledge and live in ``knowledge``; here only plays count,
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from voicedomino.engine.events import TilePlayed, TilesDrawn
@@ -36,6 +39,12 @@ class Habits:
     heaviest: float = 0.40
     slip: float = 0.05  # the heaviest-first player's chance of playing any tile instead
     shedding: float = SHEDDING
+    # The partner only: the weight of the signalling habit (the three above weigh 1 together),
+    # how strongly it prefers the tile that shows its strong number, and its chance of playing
+    # any tile instead (when a move is clearly better, the convention gives way).
+    signals: float = 1.0
+    signal_strength: float = 1.5
+    signal_slip: float = 0.3
 
 
 DEFAULT_HABITS = Habits()
@@ -47,6 +56,7 @@ class Observation:
     tile: int
     fits: int  # the tiles that could be played then (all of them to lead)
     played_later: int  # the seat's tiles played after this one (it held them then)
+    ends: tuple[int, ...] = ()  # the numbers the open ends showed then (none to lead)
 
 
 def observations(view: SeatView) -> list[Observation]:
@@ -55,21 +65,23 @@ def observations(view: SeatView) -> list[Observation]:
     fits_open = tiles.fits_open[view.rules.wildcard]
     seen: list[Observation] = []
     open_fits = -1  # anything fits before the lead
+    ends: tuple[int, ...] = ()
     for event in view.history:
         if isinstance(event, TilePlayed):
             if event.seat != view.seat and not (event.lead and view.lead_tile is not None):
-                seen.append(Observation(event.seat, tiles.index(event.tile), open_fits, 0))
+                seen.append(Observation(event.seat, tiles.index(event.tile), open_fits, 0, ends))
             open_numbers = 0
             for end in ends_after(event):
                 open_numbers |= 1 << end
             open_fits = fits_open[open_numbers]
+            ends = tuple(number for number in tiles.numbers_of[open_numbers])
         elif isinstance(event, TilesDrawn):
             seen = [obs for obs in seen if obs.seat != event.seat]
     # Each seat held, at each choice, the tiles it played afterwards.
     result: list[Observation] = []
     later: dict[int, int] = {}
     for obs in reversed(seen):
-        result.append(Observation(obs.seat, obs.tile, obs.fits, later.get(obs.seat, 0)))
+        result.append(Observation(obs.seat, obs.tile, obs.fits, later.get(obs.seat, 0), obs.ends))
         later[obs.seat] = later.get(obs.seat, 0) | 1 << obs.tile
     result.reverse()
     return result
@@ -101,6 +113,29 @@ def habit_tables(tiles: TileSet, shedding: float) -> HabitTables:
     )
 
 
+def strong_number_shown(tiles: TileSet, rest: int, tile: int, outer: int) -> int:
+    """The convention's score of laying *tile* so that it leaves *outer* showing (-1 when it
+    leads): how many of the tiles kept in hand (*rest*) show that number; a lead shows both
+    of its numbers and counts the better. Pairs are played without a wildcard."""
+    number_mask = tiles.number_mask
+    if outer < 0:
+        low, high = tiles.pairs[tile]
+        return max((rest & number_mask[low]).bit_count(), (rest & number_mask[high]).bit_count())
+    return (rest & number_mask[outer]).bit_count()
+
+
+def best_signal(tiles: TileSet, hand: int, tile: int, ends: tuple[int, ...]) -> int:
+    """The convention's best score for *tile* from *hand*, over the ends it may join."""
+    rest = hand & ~tiles.bit[tile]
+    if not ends:
+        return strong_number_shown(tiles, rest, tile, -1)
+    outers = tiles.outers[0][tile]
+    return max(
+        (strong_number_shown(tiles, rest, tile, outer) for end in ends for outer in outers[end]),
+        default=0,
+    )
+
+
 def seat_odds(
     tiles: TileSet, hand: int, seen: Sequence[Observation], habits: Habits = DEFAULT_HABITS
 ) -> tuple[float, float]:
@@ -109,7 +144,9 @@ def seat_odds(
     table = habit_tables(tiles, habits.shedding)
     weight, above, equal = table.weight, table.above, table.equal
     slip = habits.slip
-    at_random = soft = strict = 1.0
+    signals = habits.signals
+    strength, signal_slip = habits.signal_strength, habits.signal_slip
+    at_random = soft = strict = signalled = 1.0
     for obs in seen:
         tile = obs.tile
         playable = (hand | obs.played_later | 1 << tile) & obs.fits
@@ -125,11 +162,26 @@ def seat_odds(
         at_random /= choices
         soft *= weight[tile] / total
         strict *= chance
+        if signals:
+            held = hand | obs.played_later | 1 << tile
+            shown = best_signal(tiles, held, tile, obs.ends)
+            others = 0.0
+            for other in indices(playable):
+                others += math.exp(strength * (best_signal(tiles, held, other, obs.ends) - shown))
+            signalled *= (1.0 - signal_slip) / others + signal_slip / choices
     if at_random == 1.0:
         return 1.0, 0.0  # no choice seen yet
     strict *= habits.heaviest
     value = habits.random * at_random + habits.soft * soft + strict
+    if signals:
+        value += signals * signalled
     return value, strict / value
+
+
+def seat_habits(habits: Habits, seats: int, partner: int | None) -> tuple[Habits, ...]:
+    """Each seat's habits: only the partner may follow the partnership's convention."""
+    without = replace(habits, signals=0.0)
+    return tuple(habits if seat == partner else without for seat in range(seats))
 
 
 def by_seat(seen: Sequence[Observation], seats: int) -> list[list[Observation]]:
@@ -144,15 +196,18 @@ def weigh(
     hands: Sequence[int],
     seen: Sequence[Observation],
     habits: Habits = DEFAULT_HABITS,
+    partner: int | None = None,
 ) -> tuple[float, tuple[float, ...]]:
     """How likely the observed plays are, had the seats held these hands; and per seat, how
     likely it is then to play the heaviest tile by habit (0 for a seat not yet seen to choose).
+    *partner*, the deciding seat's partner, may follow the convention (``Habits.signals``).
     """
     value = 1.0
     heaviest = [0.0] * len(hands)
+    each = seat_habits(habits, len(hands), partner)
     for seat, plays in enumerate(by_seat(seen, len(hands))):
         if plays:
-            odds, heaviest[seat] = seat_odds(tiles, hands[seat], plays, habits)
+            odds, heaviest[seat] = seat_odds(tiles, hands[seat], plays, each[seat])
             value *= odds
     return value, tuple(heaviest)
 

@@ -14,7 +14,14 @@ import random
 from collections.abc import Sequence
 
 from voicedomino.engine.view import SeatView
-from voicedomino.players.inference import DEFAULT_HABITS, Habits, Observation, by_seat, seat_odds
+from voicedomino.players.inference import (
+    DEFAULT_HABITS,
+    Habits,
+    Observation,
+    by_seat,
+    seat_habits,
+    seat_odds,
+)
 from voicedomino.players.knowledge import Knowledge
 from voicedomino.players.sampling import World, deal
 
@@ -32,11 +39,12 @@ class DealChain:
         seen: Sequence[Observation],
         rng: random.Random,
         habits: Habits = DEFAULT_HABITS,
+        partner: int | None = None,
     ) -> None:
         self.rng = rng
         self.tiles = knowledge.tiles
-        self.habits = habits
         self.seat_count = view.rules.seats
+        self.habits = seat_habits(habits, self.seat_count, partner)
         self.own_seat = view.seat
         self.own_hand = knowledge.tiles.mask_of(view.hand)
         start = deal(view, knowledge, rng)
@@ -63,7 +71,7 @@ class DealChain:
     def _odds(self, seat: int, hand: int) -> float:
         if not self.plays[seat]:
             return 1.0
-        return seat_odds(self.tiles, hand, self.plays[seat], self.habits)[0]
+        return seat_odds(self.tiles, hand, self.plays[seat], self.habits[seat])[0]
 
     def _seat_of(self, place: int) -> int:
         return self.group_seat[place] if place >= 0 else -1
