@@ -366,6 +366,8 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("torniamo alle tessere normali", SetTileSet(6)),
         ("il doppio apre in quattro", SetSpinner(True)),
         ("rematch", NewGame()),
+        ("una partita nuova con le stesse regole", NewGame()),
+        ("non capisco, ripeti", Remind(Recall.REPEAT)),
     ],
     "giving up in other words": [
         ("mi arrendo", Quit()),
@@ -447,6 +449,12 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
         ("Che mano è, la terza?", Ask(Query.ROUND_NUMBER)),
     ],
     "dictated punctuation": [("quanti punti ho punto interrogativo", Ask(Query.SCORE))],
+    "the rules asked in other words": [
+        ("come si contano i punti?", ExplainRules()),
+        ("a cosa serve il jolly?", ExplainRules("jolly")),
+        ("che significa blocco?", ExplainRules("blocco")),
+        ("quando si vince?", ExplainRules()),
+    ],
     "the arms in other words": [("leggimi le tessere dalla coda", Ask(Query.LINE_FROM_TAIL))],
     "remarks about a player": [
         ("Giulia ha passato?", AskPlayer(2, PlayerQuestion.TILES)),

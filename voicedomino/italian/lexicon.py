@@ -1968,6 +1968,21 @@ ENTRIES: list[Entry] = [
     Entry("cosi", "SO_THAT"),
     # hurrying the others along: no request to the game ("avanti, muoviti" goes on)
     Entry("sbrigati|sbrigatevi|si sbrighi|muoviti|muovetevi|dai su muoviti", "HURRY"),
+    # the rules asked in other words: "come si conta il punteggio?", "a cosa serve il jolly?"
+    Entry(
+        "come si (conta|contano|calcola|calcolano|fanno) [i punti|il punteggio]|quando si vince"
+        "|come si vince|quando finisce la partita|come finisce la partita",
+        "REGOLE",
+    ),
+    Entry(
+        "cosa vuol dire|che vuol dire|cosa significa|che significa|a cosa serve|a che serve",
+        "EXPLAIN",
+    ),
+    Entry(
+        "non capisco|non ti capisco|non si capisce|non ti ho capito|non ho sentito bene", "REPEAT"
+    ),
+    # a new match like the last: "con le stesse regole"
+    Entry("con le stesse (regole|impostazioni)|uguale a prima|come quella di prima", FILLER),
     # not for the game: "a tavola!" is dinner
     Entry("a tavola", "REMARK"),
 ]
