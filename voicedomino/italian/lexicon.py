@@ -2263,6 +2263,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "ends",
         "ENDS|NUMERI APERTI|NUMERI COSA|NUMERI CHE|NUMERI QUALE|COSA SIDE|CHE SIDE|QUALE SIDE"
+        "|DOVE SI_PUO PLAY"  # "dove si può attaccare?"
         "|NUMERI SIDE|NUMERI ENDS|ASKF NUMERI TABLE",  # "mi dici i numeri sul tavolo?"
         f"{_ASK} NUMERI APERTI SIDE TESSERA PLAY TABLE HO",
         repeatable="SIDE",
