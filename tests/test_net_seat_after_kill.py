@@ -120,3 +120,17 @@ def test_whatever_stands_at_the_kept_seats_the_game_goes_on_without_them(
     book.put("127.0.0.1:8765", "4721", "segreto")  # kept, or only not remembered
     book.drop("127.0.0.1:8765", "4721")
     assert book.get("127.0.0.1:8765", "4721") is None
+
+
+def test_without_saving_no_seat_secret_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--senza-salvataggio writes nothing in the data folder: not the seats' secrets either."""
+    from voicedomino.cli import build_parser, network_settings
+
+    monkeypatch.setenv("VOICEDOMINO_DATA_DIR", str(tmp_path))
+    options = ["--server", "127.0.0.1:8765", "--tavolo", "4721"]
+    kept = network_settings(build_parser().parse_args(options))
+    assert isinstance(kept.seat_book, FileSeatBook)
+    unsaved = network_settings(build_parser().parse_args([*options, "--senza-salvataggio"]))
+    assert unsaved.seat_book is None

@@ -37,6 +37,10 @@ def test_a_spectator_s_help_tells_what_a_spectator_can_do(tmp_path: Path) -> Non
                 time.sleep(0.1)
                 gigi.table_news()
             help_text = gigi.handle("aiuto").text
+            own_hand = [
+                gigi.handle(asked).text
+                for asked in ("quali tessere ho", "cosa posso giocare", "un consiglio", "il cinque")
+            ]
         finally:
             gigi.close()
             loop.run_until_complete(anna.close())
@@ -45,3 +49,5 @@ def test_a_spectator_s_help_tells_what_a_spectator_can_do(tmp_path: Path) -> Non
     assert playing.split(".")[0] not in help_text, help_text  # no "Per giocare: gioca..."
     assert "pesca" not in help_text and "consiglio" not in help_text, help_text
     assert help_text.startswith(it_net.watching()), help_text
+    # A spectator has no hand: asking for it says why, not a bare "Non hai tessere".
+    assert own_hand == [it_net.no_hand_watching()] * 4, own_hand

@@ -206,7 +206,9 @@ def network_settings(args: argparse.Namespace) -> NetworkSettings:
     from voicedomino.persistence.autosave import data_dir
     from voicedomino.persistence.seats import SEATS_FILE, FileSeatBook
 
-    book = FileSeatBook(data_dir() / SEATS_FILE)
+    # --senza-salvataggio writes nothing: not even a seat's secret to come back to after a crash.
+    keep = not getattr(args, "senza_salvataggio", False)
+    book = FileSeatBook(data_dir() / SEATS_FILE) if keep else None
     return NetworkSettings(addresses or [DEFAULT_SERVER], name, args.tavolo, book)
 
 

@@ -44,6 +44,7 @@ from voicedomino.dialog.intents import (
     PlayerQuestion,
     PlayNumber,
     PlayTile,
+    Query,
     QuickMessage,
     Quit,
     Remind,
@@ -576,6 +577,10 @@ class DialogManager:
                 return self._follow_table(self.network.start())
             case Quit():
                 return self._common(intent)
+            case Ask(Query.HAND | Query.PLAYABLE | Query.HINT) | PlayNumber() if (
+                self.network.remote is not None and self.network.remote.seat is None
+            ):  # a spectator's view has no hand: "Non hai tessere." alone would not say why
+                return Response().say(it_net.no_hand_watching(), Cue.INVALID)
             case Ask() | AskNumber() | AskPlayer() | SideWord() | PlayNumber() | Undo() if (
                 self.session is not None
             ):

@@ -486,6 +486,11 @@ def code_so_far(digits: str) -> str:
     return f"Codice: {code_words(digits)}."
 
 
+def no_hand_watching() -> str:
+    """A spectator asks about their own hand, what they can play or a hint."""
+    return "Non hai tessere in mano: stai guardando la partita, chi guarda non gioca."
+
+
 def watching() -> str:
     return (
         "Stai guardando la partita: chi guarda non gioca. Puoi chiedere chi c'è al tavolo, "
