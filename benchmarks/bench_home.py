@@ -97,6 +97,7 @@ from voicedomino.frontend.inbox import (  # noqa: E402
 )
 from voicedomino.frontend.voice import TableShape, table_sentences, table_shape  # noqa: E402
 from voicedomino.italian import messages as it  # noqa: E402
+from voicedomino.speech import recognizer as recognizer_module  # noqa: E402
 from voicedomino.speech import sentence_graph  # noqa: E402
 from voicedomino.speech.listener import Listener, Notice  # noqa: E402
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance  # noqa: E402
@@ -801,6 +802,12 @@ def main(argv: list[str] | None = None) -> int:
         help="0: all sentences alike, 1: the fair shares (the weights are the shares to this)",
     )
     parser.add_argument(
+        "--mended-min-words",
+        type=int,
+        default=recognizer_module.MENDED_MIN_WORDS,
+        help="words a mended sentence needs in a quiet room (the fair prior wants 2)",
+    )
+    parser.add_argument(
         "--decoder",
         default="",
         help="the sentence decoder's options, e.g. --beam=13,--max-active=7000",
@@ -828,6 +835,7 @@ def main(argv: list[str] | None = None) -> int:
     italian = grammar_sentences() if args.full_grammar else table_sentences(PLAYED)
     prior = None if args.prior == "uniform" else args.prior
     voice.PRIOR_STRENGTH = args.prior_strength
+    recognizer_module.MENDED_MIN_WORDS = args.mended_min_words
     recognizer = SpeechRecognizer(
         ko_model(), recognised(standin, italian, prior), model_path=KO_MODEL_PATH
     )

@@ -20,6 +20,7 @@ from korean_standin import game_standin, say
 from room_corpus import with_noise
 
 from voicedomino.dialog.parser import grammar_sentences
+from voicedomino.speech import recognizer as recognizer_module
 from voicedomino.speech import sentence_graph
 from voicedomino.speech.recognizer import (
     MENDED_CONFIDENCE,
@@ -198,9 +199,12 @@ def test_in_a_noisy_room_a_mended_sentence_may_fit_less_well() -> None:
     assert not too_far.understood
 
 
-def test_one_mended_word_is_the_noise_in_any_room() -> None:
-    """A one-word command counts only when the word list heard that word itself (a laugh or a
-    word of talk was most of the single words mended); two words mended wait for "sì"."""
+def test_one_mended_word_is_the_noise_where_one_word_is_too_few(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a noisy room (and in a quiet one with MENDED_MIN_WORDS 2, as the fair prior wants) a
+    one-word command counts only when the word list heard that word itself; two words mended
+    wait for "sì"."""
 
     def passo(word_list_heard: str, noisy_room: bool) -> Utterance:
         return judge(
@@ -212,6 +216,8 @@ def test_one_mended_word_is_the_noise_in_any_room() -> None:
         )
 
     assert not passo("coda", noisy_room=True).understood
+    assert (passo("coda", noisy_room=False).confidence) == MENDED_CONFIDENCE
+    monkeypatch.setattr(recognizer_module, "MENDED_MIN_WORDS", 2)
     assert not passo("coda", noisy_room=False).understood
     for noisy_room in (True, False):
         heard = passo("passo", noisy_room=noisy_room)

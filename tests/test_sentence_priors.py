@@ -1,4 +1,5 @@
-"""The sentence decoder's prior: every command its fair share, whatever its number of phrasings.
+"""The sentence decoder's prior: every command its fair share, whatever its number of phrasings
+(voice.PRIOR_STRENGTH 1; the game keeps every sentence alike for now, see there why).
 
 With every sentence equally likely, the tile moves (28 tiles, two ends, dozens of phrasings
 each) took four fifths of the prior, and in a busy or reverberant room a menu command or a
@@ -96,7 +97,8 @@ def test_the_decoder_s_graph_costs_each_sentence_its_prior() -> None:
     minus the log of its prior, so "pesca" costs less than with every sentence alike and a
     tile move more."""
     standin = game_standin()
-    weights = {standin.korean(s): w for s, w in table_priors(DOUBLE_SIX).items()}
+    fair = sentence_priors(table_sentences(DOUBLE_SIX), strength=1.0)
+    weights = {standin.korean(s): w for s, w in fair.items()}
     graph = sentence_graph.sentence_graph(weights, ko_model().vosk_model_find_word, weights=weights)
     equal = math.log(len(weights))
     for italian in ("pesca", "aiuto", "esci dal tavolo", "gioca sei e cinque a destra"):
@@ -116,7 +118,8 @@ def recogniser(shape: TableShape, priors: bool) -> SpeechRecognizer:
     it."""
     standin = game_standin()
     if priors:
-        weights = {standin.korean(s): w for s, w in table_priors(shape).items()}
+        fair = sentence_priors(table_sentences(shape), strength=1.0)
+        weights = {standin.korean(s): w for s, w in fair.items()}
         return SpeechRecognizer(ko_model(), weights, model_path=KO_MODEL_PATH)
     return SpeechRecognizer(
         ko_model(), standin.sentences(table_sentences(shape)), model_path=KO_MODEL_PATH
