@@ -139,7 +139,8 @@ def sentence_priors(
         raise ValueError(f"unknown prior shares {shares!r}")
     table = sentence_table()
     groups: dict[str, dict[Intent | None, list[str]]] = {}
-    for sentence in dict.fromkeys(sentences):
+    unique = list(dict.fromkeys(sentences))
+    for sentence in unique:
         heard = table.get(sentence)
         intent = heard.intent if heard is not None else None
         kind = type(intent).__name__ if shares != "value" else ""
@@ -150,7 +151,7 @@ def sentence_priors(
         for phrasings in meanings.values():
             share = 1.0 / (len(groups) * len(meanings) * len(phrasings))
             weights.update(dict.fromkeys(phrasings, share**power))
-    return weights
+    return {sentence: weights[sentence] for sentence in unique}  # in the order given
 
 
 def table_priors(shape: TableShape) -> dict[str, float]:
