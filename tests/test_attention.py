@@ -4,6 +4,7 @@ recogniser hands over is a `Spoken` made exactly as `frontend.voice.deliver` mak
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
@@ -369,6 +370,30 @@ def test_a_sentence_the_decoders_disagree_on_and_score_low_is_not_answered() -> 
         assert table.said() == "", sentence
     assert table.gate.pending is None
     table.hear("domino quante tessere ho", confidence=0.6, evidence=DISAGREED)
+    assert table.said() != ""
+
+
+def test_a_menu_guess_barely_over_the_free_words_and_under_the_acting_line_is_not_answered() -> (
+    None
+):
+    """Talk with a game word mended into a menu command or question (the decoders disagree,
+    the sentence barely beats the free words, a low score) gets the cue only; a move so heard
+    is still asked about, and a menu command the free words fit far worse is answered."""
+    table = Table()
+    table.type("inizia")
+    table.gate.open_window()
+    table.said()
+    weak = Evidence(agreed=False, score_per_second=30.0, min_word_confidence=None, margin=-1.0)
+    for sentence in ("quanti punti ho", "piu in fretta", "mettiamo la variante classica"):
+        assert sentence_table().get(normalize(sentence)) is not None, sentence
+        table.hear(sentence, confidence=0.6, evidence=weak)
+        assert table.said() == "", sentence
+    assert table.gate.pending is None
+    clear = dataclasses.replace(weak, margin=-8.0)
+    table.hear("quanti punti ho", confidence=0.6, evidence=clear)
+    assert table.said() != ""
+    loud = dataclasses.replace(weak, score_per_second=50.0)
+    table.hear("quanti punti ho", confidence=0.6, evidence=loud)
     assert table.said() != ""
 
 
