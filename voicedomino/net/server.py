@@ -609,6 +609,13 @@ class TableServer:
         if self.tables.get(live.table.code) is live:
             del self.tables[live.table.code]
 
+    def _deleted_elsewhere(self, live: LiveTable) -> None:
+        """The table is no longer in the store (another process deleted it): its clients hear
+        so and it is forgotten here."""
+        for client in list(live.clients):
+            client.send(_error("no_table"))
+        self._forget(live)
+
     async def _drop(self, live: LiveTable) -> None:
         self._forget(live)
         try:
@@ -732,9 +739,7 @@ class TableServer:
                 try:
                     await self._back_to_saved(live, live.table.seq, live.history_mark)
                 except TableError:  # deleted meanwhile
-                    for client in list(live.clients):
-                        client.send(_error("no_table"))
-                    self._forget(live)
+                    self._deleted_elsewhere(live)
                     continue
                 self._reschedule(live)
 
@@ -748,9 +753,7 @@ class TableServer:
                 except StoreError:
                     continue
                 except TableError:  # deleted meanwhile
-                    for client in list(live.clients):
-                        client.send(_error("no_table"))
-                    self._forget(live)
+                    self._deleted_elsewhere(live)
                     return
                 live.broken = False
                 log.info("table %s read again from the store", live.table.code)
@@ -784,9 +787,7 @@ class TableServer:
             if live.broken:
                 return  # read again as a whole once the store answers
             if published.document is None:
-                for client in list(live.clients):
-                    client.send(_error("no_table"))
-                self._forget(live)
+                self._deleted_elsewhere(live)
                 return
             if published.version <= table.version:
                 return
