@@ -171,8 +171,8 @@ class RemoteTable:
         with self._lock:
             self.state.token = None
             self._refusals = [r for r in self._refusals if r.code not in SEAT_GONE]
-        if reply.code in SEAT_GONE and self.seat_book is not None:  # no more: a new seat
-            self.seat_book.drop(self._server, code)
+        if reply.code in SEAT_GONE:  # no more: a new seat
+            self._unbook(code)
         if reply.ok or reply.code in SEAT_GONE:
             return False
         raise TableRefused(reply.code, self._text_of(reply.message, code))
@@ -300,9 +300,8 @@ class RemoteTable:
 
     def _forget(self) -> None:
         with self._lock:
-            if self._booked is not None and self.seat_book is not None:
-                self.seat_book.drop(self._server, self._booked[0])
-            self._booked = None
+            if self._booked is not None:
+                self._unbook(self._booked[0])
             self.state = TableState()
             self.link.resume = None
             self._news = []
@@ -453,6 +452,12 @@ class RemoteTable:
         self._booked = (code, token)
         self.seat_book.put(self._server, code, token)
 
+    def _unbook(self, code: str) -> None:
+        """The seat at *code* is no more to come back to: its kept secret is dropped."""
+        if self.seat_book is not None:
+            self.seat_book.drop(self._server, code)
+        self._booked = None
+
     def _unreadable_message(self, kind: object, error: UnreadableMessage) -> None:
         """A message of a broken or foreign server: nothing of it is taken (called with the
         lock held). The player is told once; an update not read asks for the whole table."""
@@ -473,9 +478,7 @@ class RemoteTable:
                 # is for someone who sat there (the server's text may say more: kept).
                 self.link.resume = None
                 self.state = TableState()
-                if self.seat_book is not None:
-                    self.seat_book.drop(self._server, table_code)
-                self._booked = None
+                self._unbook(table_code)
                 generic = (it_net.error_text(code), it_net.no_table(table_code))
                 if not text or text in generic:
                     text = it_net.seat_gone(table_code, code)
