@@ -38,17 +38,7 @@ from typing import Protocol
 
 from voicedomino.audio.api import SoundOutput
 from voicedomino.audio.cue_names import Cue
-from voicedomino.dialog.intents import (
-    Answer,
-    DrawTile,
-    Intent,
-    Listen,
-    PassTurn,
-    PlayNumber,
-    PlayTile,
-    SideWord,
-    StopSpeech,
-)
+from voicedomino.dialog.intents import MOVES, Answer, Intent, Listen, SideWord, StopSpeech
 from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.response import Response
 from voicedomino.frontend.inbox import Spoken
@@ -103,7 +93,6 @@ MIN_SCORE_TO_ANSWER = 15.0
 # player's 71 right ones 15, of the 32 misheard 19.
 WEAK_GUESS_MARGIN = -4.0
 WEAK_GUESS_SCORE = 40.0
-MOVES = (PlayTile, PlayNumber, SideWord, DrawTile, PassTurn)
 TICK_S = 0.1
 
 
@@ -346,7 +335,7 @@ class VoiceGate:
         """A menu command or question only the sentence decoder heard, barely over the free
         words and under the acting line (see WEAK_GUESS_MARGIN)."""
         evidence = spoken.evidence
-        if isinstance(intent, (*MOVES, Answer)) or evidence is None or evidence.agreed:
+        if isinstance(intent, (*MOVES, SideWord, Answer)) or evidence is None or evidence.agreed:
             return False
         if evidence.margin is None or evidence.score_per_second is None:
             return False
