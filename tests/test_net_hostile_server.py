@@ -498,3 +498,21 @@ def test_a_table_a_slow_server_creates_after_all_is_told_and_the_player_is_at_it
         assert manager.handle("chi c'è al tavolo").text.startswith("Al tavolo: primo posto, tu")
     assert "lento" in slow, slow
     assert any(it_net.table_joined("2751", 0, "Anna") in text for text in heard), heard
+
+
+def test_a_host_seat_the_table_does_not_have_is_not_named(closing: list[DialogManager]) -> None:
+    """A server naming as host a seat its table does not have: the player is seated and hears
+    the table, with no host named (no seat to name), and the game goes on."""
+
+    async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
+        if message.get("type") == "join":
+            await ws.send(json.dumps(joined(other="Bruno") | {"seat": 1, "host": 7}))
+            await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
+
+    with StandInServer(handler) as server:
+        manager = _manager(server.address)
+        closing.append(manager)
+        manager.start()
+        said = manager.handle("entra al tavolo due sette cinque uno").text
+    assert said.startswith(it_net.table_joined("2751", 1, None)), said
+    assert manager.network.seated

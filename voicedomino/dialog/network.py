@@ -167,11 +167,10 @@ class NetworkPlay:
                 remote = self.connect()
                 remote.join(code, self.settings.name, spectator=spectator)
                 state = remote.state
-                host = state.seats[state.host].name if state.host is not None else None
                 response = Response(awaits_player=True)
                 if remote.came_back:  # the game ended without leaving: the seat waited
                     return response.say(it_net.seat_taken_back(code))
-                response.say(it_net.table_joined(code, state.seat, host))
+                response.say(it_net.table_joined(code, state.seat, state.host_name))
                 if not remote.in_match:
                     response.say(it_net.waiting_to_start(state.is_host))
                 return response
@@ -265,8 +264,7 @@ class NetworkPlay:
         late = remote.seated_late()
         if late is not None and remote.state.code == late:  # a slow server answered at last
             state = remote.state
-            host = state.seats[state.host].name if state.host is not None else None
-            said.append(Message(it_net.seated_late(late, state.seat, host)))
+            said.append(Message(it_net.seated_late(late, state.seat, state.host_name)))
         for refused in remote.refusals():
             said.append(Message(refused.text or it_net.error_text(refused.code), Cue.INVALID))
         events, summary = remote.news_and_summary()

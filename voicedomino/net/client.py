@@ -72,6 +72,13 @@ class TableState:
     def is_host(self) -> bool:
         return self.seat is not None and self.seat == self.host
 
+    @property
+    def host_name(self) -> str | None:
+        """The host's name; None with no host, or a host seat the table does not have."""
+        if self.host is None or not 0 <= self.host < len(self.seats):
+            return None
+        return self.seats[self.host].name
+
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 
