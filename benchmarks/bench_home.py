@@ -650,7 +650,12 @@ def measure(
         else:
             stray_outside += len(said)
         if verbose:
-            print(f"stray from {kind}: {run.deliveries[cause][1]!r} -> {said}")
+            where = "inside" if game.in_window.get(cause, False) else "OUTSIDE"
+            utterance = run.deliveries[cause][0]
+            print(
+                f"stray {where} window from {kind}: {run.deliveries[cause][1]!r} "
+                f"({utterance.confidence}, {utterance.evidence}) -> {said}"
+            )
     settings_by_room = sum(
         1
         for cause in game.settings_changed
