@@ -397,6 +397,53 @@ def test_a_menu_guess_barely_over_the_free_words_and_under_the_acting_line_is_no
     assert table.said() != ""
 
 
+def test_the_guard_and_the_word_line_follow_the_model_s_calibration() -> None:
+    """Lines `prova-voce --calibra` measured for a model that scores higher than the stand-in:
+    the same menu guess answered with the default guard is given the cue only under the
+    calibrated one; a move whose least sure word sits under the default word line is asked
+    about by default and read back to act alone with a model whose words run less sure."""
+    from voicedomino.frontend.attention import calibrated
+    from voicedomino.speech.calibration import Calibration, ScoreLines
+
+    lines = ScoreLines(to_act=70.0, to_answer=30.0, verdict="set")
+    model = Calibration(
+        "m", min_score_per_second=lines.to_act, min_score_to_answer=lines.to_answer,
+        scores="set", weak_guess_score=lines.weak_guess, acting_word_confidence=0.58,
+    )  # fmt: skip
+    guess = Evidence(agreed=False, score_per_second=50.0, min_word_confidence=None, margin=-1.0)
+    heard: dict[str, str] = {}
+    for name, settings in (("default", None), ("calibrated", model)):
+        table = Table()
+        if settings is not None:
+            table.gate.settings = calibrated(table.gate.settings, settings)
+        table.type("inizia")
+        table.gate.open_window()
+        table.said()
+        table.hear("quanti punti ho", confidence=0.6, evidence=guess)
+        heard[name] = table.said()
+    assert heard["default"] != "" and heard["calibrated"] == ""
+
+    asked: dict[str, bool] = {}
+    for name, settings in (("default", None), ("calibrated", model)):
+        table = Table(seed=5)
+        if settings is not None:
+            table.gate.settings = calibrated(table.gate.settings, settings)
+        table.type("inizia")
+        view = table.manager.view()
+        assert view is not None and view.is_my_turn
+        play = next(a for a in view.legal_actions() if isinstance(a, Play))
+        side = "in testa" if play.side is Side.HEAD else "in coda"
+        table.gate.open_window()
+        table.said()
+        sure_but_one_word = Evidence(agreed=True, score_per_second=80.0, min_word_confidence=0.6)
+        move = f"gioca {pip_word(play.tile.high)} {pip_word(play.tile.low)} {side}"
+        table.hear(move, confidence=0.95, evidence=sure_but_one_word)
+        pending = table.gate.pending
+        assert pending is not None, name
+        asked[name] = pending.needs_yes
+    assert asked == {"default": True, "calibrated": False}
+
+
 def test_undo_restores_the_exact_position_and_says_what_was_undone() -> None:
     table = Table(seed=5)
     table.type("inizia")

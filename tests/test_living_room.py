@@ -301,7 +301,7 @@ def test_prova_voce_calibrates_for_the_voice_and_saves_it_per_model(
 
 
 def test_a_calibration_lowers_the_line_only_within_its_bounds() -> None:
-    from voicedomino.speech.calibration import ACTING_FLOOR, calibrate
+    from voicedomino.speech.calibration import ACTING_FLOOR, WORD_FLOOR, calibrate
 
     sure = calibrate(Path("m"), [1.0, 0.98, 1.0, 0.99], [1500.0] * 4, -60.0, 5)
     assert sure.acting_confidence == 0.8  # never above the default: never acts on less
@@ -309,6 +309,17 @@ def test_a_calibration_lowers_the_line_only_within_its_bounds() -> None:
     assert unsure.acting_confidence == 0.7 and unsure.acting_confidence >= ACTING_FLOOR
     nothing = calibrate(Path("m"), [], [], None, 5)
     assert nothing.acting_confidence == 0.8 and nothing.voice_rms is None
+    assert nothing.acting_word_confidence is None  # the gate's default
+    # The least sure word's line moves the same way, within its floor and default.
+    words = [1.0, 0.98, 1.0, 0.99]
+    sure_words = calibrate(Path("m"), words, [1.0] * 4, None, 5,
+                           least_word_confidences=[0.9, 0.95, 0.99, 1.0])  # fmt: skip
+    assert sure_words.acting_word_confidence == 0.65  # never above the default
+    low_words = calibrate(Path("m"), words, [1.0] * 4, None, 5,
+                          least_word_confidences=[0.5, 0.6, 0.62, 0.9])  # fmt: skip
+    assert low_words.acting_word_confidence == WORD_FLOOR
+    mid = calibrate(Path("m"), words, [1.0] * 4, None, 5, least_word_confidences=[0.6, 0.7])
+    assert mid.acting_word_confidence == 0.58
 
 
 def calibration_recording(
@@ -335,7 +346,12 @@ def test_the_calibration_sets_the_score_lines_between_the_room_and_the_voice_and
     from korean_speech import KO_MODEL_PATH
 
     from voicedomino.frontend import mic_check
-    from voicedomino.frontend.attention import MIN_SCORE_PER_SECOND, MIN_SCORE_TO_ANSWER
+    from voicedomino.frontend.attention import (
+        MIN_SCORE_PER_SECOND,
+        MIN_SCORE_TO_ANSWER,
+        MIN_WORD_CONFIDENCE,
+        WEAK_GUESS_SCORE,
+    )
     from voicedomino.speech import calibration
 
     monkeypatch.setenv("VOICEDOMINO_CONFIG_DIR", str(tmp_path / "config"))
@@ -358,6 +374,12 @@ def test_the_calibration_sets_the_score_lines_between_the_room_and_the_voice_and
     assert act is not None and answer is not None and room_best is not None and weakest
     assert room_best < answer <= act < weakest, done
     assert act >= MIN_SCORE_PER_SECOND and answer >= MIN_SCORE_TO_ANSWER  # never looser here
+    # The guard against talk mended into a menu command moves with the lines, in its place.
+    guard = done.weak_guess_score
+    assert guard is not None and answer < guard < act, done
+    assert guard >= WEAK_GUESS_SCORE  # the lines rose: the guard with them
+    word = done.acting_word_confidence
+    assert word is not None and calibration.WORD_FLOOR <= word <= MIN_WORD_CONFIDENCE
     assert it.CALIBRATION_SCORE_LINES["set"] in told[-1] and "salvata" in told[-1]
     assert calibration.load_calibration(KO_MODEL_PATH) == done
 
@@ -375,6 +397,8 @@ def test_the_calibration_sets_the_score_lines_between_the_room_and_the_voice_and
     assert listener.gain is not None and listener.gain.voice_rms == done.voice_rms
     assert gate.settings.min_score_per_second == act
     assert gate.settings.min_score_to_answer == answer
+    assert gate.settings.weak_guess_score == guard
+    assert gate.settings.min_word_confidence == word
 
 
 def test_thin_or_odd_evidence_keeps_the_default_score_lines(
@@ -399,9 +423,12 @@ def test_thin_or_odd_evidence_keeps_the_default_score_lines(
     )
     assert quiet.scores == "quiet_room" and quiet.room_best_score is None
     assert quiet.min_score_per_second is None and quiet.min_score_to_answer is None
+    assert quiet.weak_guess_score is None
     assert it.CALIBRATION_SCORE_LINES["quiet_room"] in told[-1]
     assert calibrated(Settings(), quiet) == dataclasses.replace(
-        Settings(), min_confidence=quiet.acting_confidence
+        Settings(),
+        min_confidence=quiet.acting_confidence,
+        min_word_confidence=quiet.acting_word_confidence or Settings().min_word_confidence,
     )
     # Only one command said (the others silence): too few to set anything.
     few = calibration_recording(tmp_path, room_tone(0.5, rng), rng, ("passo",))
@@ -412,12 +439,19 @@ def test_thin_or_odd_evidence_keeps_the_default_score_lines(
     )  # fmt: skip
     assert thin.commands_heard <= 1 and thin.scores == "few_commands"
     assert thin.min_score_per_second is None and thin.min_score_to_answer is None
+    assert thin.weak_guess_score is None
     assert it.CALIBRATION_SCORE_LINES["few_commands"] in told[-1]
     from voicedomino.frontend import attention
     from voicedomino.speech import calibration
 
     assert calibration.DEFAULT_SCORE_TO_ACT == attention.MIN_SCORE_PER_SECOND
     assert calibration.DEFAULT_SCORE_TO_ANSWER == attention.MIN_SCORE_TO_ANSWER
+    assert calibration.DEFAULT_WEAK_GUESS_SCORE == attention.WEAK_GUESS_SCORE
+    assert calibration.DEFAULT_WORD_CONFIDENCE == attention.MIN_WORD_CONFIDENCE
+    # The defaults' own lines give the default guard line back.
+    assert score_lines([10.0] * 3, []).weak_guess is None
+    default_lines = calibration.ScoreLines(42.0, 15.0, "set")
+    assert default_lines.weak_guess == attention.WEAK_GUESS_SCORE
     # The room as sure as the voice, or odd numbers: the defaults.
     assert score_lines([110.0, 120.0, 130.0], [100.0]).verdict == "room_like_voice"
     assert score_lines([110.0, 120.0, 130.0], [100.0]).to_act is None
@@ -430,6 +464,7 @@ def test_thin_or_odd_evidence_keeps_the_default_score_lines(
     low = score_lines([30.0, 34.0, 40.0], [4.0])
     assert low.verdict == "set" and low.to_act is not None and low.to_answer is not None
     assert 4.0 < low.to_answer <= low.to_act < 30.0
+    assert low.weak_guess is not None and low.to_answer <= low.weak_guess <= low.to_act
 
 
 def test_calibration_files_of_older_and_newer_versions(
@@ -452,6 +487,7 @@ def test_calibration_files_of_older_and_newer_versions(
     loaded = calibration.load_calibration(model)
     assert loaded is not None and loaded.acting_confidence == 0.75
     assert loaded.min_score_per_second is None and loaded.min_score_to_answer is None
+    assert loaded.weak_guess_score is None and loaded.acting_word_confidence is None
     newer = {**older, "version": calibration.CALIBRATION_VERSION + 1, "min_score_per_second": 60,
              "min_score_to_answer": 20, "scores": "of the future", "new_key": [1]}  # fmt: skip
     path.write_text(json.dumps(newer), encoding="utf-8")
@@ -464,7 +500,8 @@ def test_calibration_files_of_older_and_newer_versions(
     assert path.read_text(encoding="utf-8") == text
     assert "versione più nuova" in it.calibration_result(5, 5, 0.8, "newer", fresh.scores)
     for crossed in ({"min_score_per_second": 20, "min_score_to_answer": 30},
-                    {"min_score_per_second": "NaN"}, {"min_score_to_answer": -4}):  # fmt: skip
+                    {"min_score_per_second": "NaN"}, {"min_score_to_answer": -4},
+                    {"acting_word_confidence": 0.9}, {"weak_guess_score": "alto"}):  # fmt: skip
         path.write_text(json.dumps({**older, **crossed}), encoding="utf-8")
         assert calibration.load_calibration(model) is None
     path.write_text("[1, 2]", encoding="utf-8")

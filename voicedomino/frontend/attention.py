@@ -112,18 +112,29 @@ class GateSettings:
     min_score_per_second: float = MIN_SCORE_PER_SECOND
     ask_min_confidence: float = ASK_MIN_CONFIDENCE
     min_score_to_answer: float = MIN_SCORE_TO_ANSWER
+    min_word_confidence: float = MIN_WORD_CONFIDENCE
+    weak_guess_margin: float = WEAK_GUESS_MARGIN
+    weak_guess_score: float = WEAK_GUESS_SCORE
 
 
 def calibrated(settings: GateSettings, calibration: Calibration) -> GateSettings:
     """`settings` with the lines `prova-voce --calibra` measured for the model in use; the
     defaults stay where it set none (too little evidence, or a file of an older version)."""
-    act = calibration.min_score_per_second
-    answer = calibration.min_score_to_answer
+
+    def measured(line: float | None, default: float) -> float:
+        return default if line is None else line
+
     return dataclasses.replace(
         settings,
         min_confidence=calibration.acting_confidence,
-        min_score_per_second=settings.min_score_per_second if act is None else act,
-        min_score_to_answer=settings.min_score_to_answer if answer is None else answer,
+        min_score_per_second=measured(
+            calibration.min_score_per_second, settings.min_score_per_second
+        ),
+        min_score_to_answer=measured(calibration.min_score_to_answer, settings.min_score_to_answer),
+        min_word_confidence=measured(
+            calibration.acting_word_confidence, settings.min_word_confidence
+        ),
+        weak_guess_score=measured(calibration.weak_guess_score, settings.weak_guess_score),
     )
 
 
@@ -317,7 +328,7 @@ class VoiceGate:
         if words < MIN_WORDS_TO_ACT or not evidence.agreed:
             return False
         least = evidence.min_word_confidence
-        if least is not None and least < MIN_WORD_CONFIDENCE:
+        if least is not None and least < self.settings.min_word_confidence:
             return False
         score = evidence.score_per_second
         return score is None or score >= self.settings.min_score_per_second
@@ -339,7 +350,10 @@ class VoiceGate:
             return False
         if evidence.margin is None or evidence.score_per_second is None:
             return False
-        return evidence.margin > WEAK_GUESS_MARGIN and evidence.score_per_second < WEAK_GUESS_SCORE
+        return (
+            evidence.margin > self.settings.weak_guess_margin
+            and evidence.score_per_second < self.settings.weak_guess_score
+        )
 
     def _answer_pending(self, answer: Answer) -> None:
         pending = self.pending

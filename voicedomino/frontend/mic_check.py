@@ -43,6 +43,7 @@ class CheckResult:
     noisy_room: bool = False  # the sound between words was loud: the noise suppressor is used
     confidence: float | None = None  # the recogniser's, for the command heard
     score_per_second: float | None = None  # the sentence decoder's, for the command heard
+    least_word_confidence: float | None = None  # the word list's least sure word in it
 
 
 def judge_level(samples: np.ndarray) -> tuple[Level, float, int]:
@@ -134,7 +135,8 @@ def check(
     confidence = understood.confidence if understood is not None else None
     evidence = understood.evidence if understood is not None else None
     score = evidence.score_per_second if evidence is not None else None
-    return CheckResult(heard, level, rms, peak, noisy, confidence, score)
+    least = evidence.min_word_confidence if evidence is not None else None
+    return CheckResult(heard, level, rms, peak, noisy, confidence, score, least)
 
 
 class _KeptOpen:
@@ -240,6 +242,7 @@ def calibrate_voice(
         confidences: list[float] = []
         levels: list[float] = []
         scores: list[float] = []
+        least_words: list[float] = []
         for command in CALIBRATION_COMMANDS:
             tell(it.calibration_say(command))
             result = check(kept, recognizer, timeout=timeout, to_grammar=to_grammar)
@@ -248,11 +251,13 @@ def calibrate_voice(
                 levels.append(result.rms)
                 if result.score_per_second is not None:
                     scores.append(result.score_per_second)
+                if result.least_word_confidence is not None:
+                    least_words.append(result.least_word_confidence)
     finally:
         kept.finish()
     calibration = calibrate(
         model_path, confidences, levels, room.dbfs, len(CALIBRATION_COMMANDS),
-        command_scores=scores, room_scores=room.scores,
+        command_scores=scores, room_scores=room.scores, least_word_confidences=least_words,
     )  # fmt: skip
     saved = save_calibration(model_path, calibration)
     tell(

@@ -17,6 +17,16 @@ microphone check (`voicedomino prova-voce --calibra`) and kept per model.
   between the best score of what the room said while the player kept silent and the player's
   weakest command heard right (`score_lines`); None (the game's defaults) when the evidence
   is thin or odd.
+- `weak_guess_score`: the score line of the gate's guard against talk mended into a menu
+  command (attention.WEAK_GUESS_SCORE), on the same scale: it keeps its place between the
+  answer and acting lines measured here (by default 40 between 15 and 42).
+- `acting_word_confidence`: the line for a command's least sure word (attention.
+  MIN_WORD_CONFIDENCE), set as `acting_confidence` is, from the least sure words of the
+  player's commands heard right, within WORD_FLOOR and the default.
+
+The guard's margin (attention.WEAK_GUESS_MARGIN, how much a mended sentence beats the free
+words) is not measured here: five commands said in a quiet moment are heard by both decoders
+alike, so the session shows no mended command of the player's to place it by.
 
 Kept as JSON beside the settings (`calibration-<model folder>.json`); a missing or damaged file
 means the defaults. A file without a version (older) loads, its missing lines the defaults; a
@@ -40,12 +50,24 @@ log = logging.getLogger(__name__)
 DEFAULT_ACTING_CONFIDENCE = 0.8  # the gate's own line (attention.DEFAULT_MIN_CONFIDENCE)
 ACTING_FLOOR = 0.7
 ACTING_SHARE = 0.9  # the line lets this share of the player's right commands act alone
-CALIBRATION_VERSION = 2  # 1 (no "version" key): no score lines
+# 1 (no "version" key): no score lines; 2: no guard line nor word line
+CALIBRATION_VERSION = 3
+# The least sure word's line (attention.MIN_WORD_CONFIDENCE) moves as the acting confidence
+# does, never under this floor: on bench_home seed 19 the wrong results it stopped sat at 0.65
+# or under.
+DEFAULT_WORD_CONFIDENCE = 0.65
+WORD_FLOOR = 0.55
 
 # The score lines' defaults: the gate's own (attention.MIN_SCORE_PER_SECOND,
 # MIN_SCORE_TO_ANSWER), measured on the stand-in with the room benchmark.
 DEFAULT_SCORE_TO_ACT = 42.0
 DEFAULT_SCORE_TO_ANSWER = 15.0
+DEFAULT_WEAK_GUESS_SCORE = 40.0  # attention.WEAK_GUESS_SCORE
+# Where the guard's line sits between the answer line and the acting line, as measured on the
+# stand-in (bench_home seed 29): (40 - 15) / (42 - 15).
+WEAK_GUESS_IN_LINES = (DEFAULT_WEAK_GUESS_SCORE - DEFAULT_SCORE_TO_ANSWER) / (
+    DEFAULT_SCORE_TO_ACT - DEFAULT_SCORE_TO_ANSWER
+)
 MIN_SCORED_COMMANDS = 3  # fewer of the player's commands scored: the evidence is thin
 # Where the lines sit in the gap between the room's best score and the player's weakest
 # command: the answer line just over the room (right commands the two decoders did not agree
@@ -85,6 +107,8 @@ class Calibration:
     # best of what the room said (None: it said nothing the listener took up).
     weakest_command_score: float | None = None
     room_best_score: float | None = None
+    weak_guess_score: float | None = None  # None: the gate's default
+    acting_word_confidence: float | None = None  # None: the gate's default
 
 
 @dataclass(frozen=True)
@@ -92,6 +116,13 @@ class ScoreLines:
     to_act: float | None  # None: the default
     to_answer: float | None
     verdict: ScoreVerdict
+
+    @property
+    def weak_guess(self) -> float | None:
+        """The guard's line, in the same place between the two lines as the defaults'."""
+        if self.to_act is None or self.to_answer is None:
+            return None
+        return round(self.to_answer + WEAK_GUESS_IN_LINES * (self.to_act - self.to_answer), 1)
 
 
 def score_lines(command_scores: list[float], room_scores: list[float]) -> ScoreLines:
@@ -142,15 +173,14 @@ def calibrate(
     *,
     command_scores: list[float] | None = None,
     room_scores: list[float] | None = None,
+    least_word_confidences: list[float] | None = None,
 ) -> Calibration:
     """The calibration from the player's commands heard right (their confidences, voice
-    levels and scores per second) and the room while the player kept silent (its level and
-    the scores of what it said)."""
-    line = DEFAULT_ACTING_CONFIDENCE
-    if right_confidences:
-        ordered = sorted(right_confidences)
-        at = ordered[math.floor((1 - ACTING_SHARE) * (len(ordered) - 1))]
-        line = min(DEFAULT_ACTING_CONFIDENCE, max(ACTING_FLOOR, at - 0.02))
+    levels, scores per second and least sure words) and the room while the player kept silent
+    (its level and the scores of what it said)."""
+    line = _line_under(right_confidences, DEFAULT_ACTING_CONFIDENCE, ACTING_FLOOR)
+    words = [c for c in least_word_confidences or [] if math.isfinite(c)]
+    word_line = _line_under(words, DEFAULT_WORD_CONFIDENCE, WORD_FLOOR) if words else None
     voice = None
     if voice_levels:
         logs = sorted(math.log(max(level, 1.0)) for level in voice_levels)
@@ -170,7 +200,20 @@ def calibrate(
         lines.verdict,
         round(min(commands), 1) if commands else None,
         round(max(room), 1) if room else None,
+        lines.weak_guess,
+        None if word_line is None else round(word_line, 3),
     )
+
+
+def _line_under(values: list[float], default: float, floor: float) -> float:
+    """A line just under ACTING_SHARE of the player's `values` (their commands heard right),
+    never above `default` (never acting on weaker evidence than the room benchmark allows) nor
+    under `floor`; the default without values."""
+    if not values:
+        return default
+    ordered = sorted(values)
+    at = ordered[math.floor((1 - ACTING_SHARE) * (len(ordered) - 1))]
+    return min(default, max(floor, at - 0.02))
 
 
 def _newer_file(path: Path) -> bool:
@@ -234,6 +277,8 @@ def load_calibration(model_path: Path) -> Calibration | None:
             scores=_verdict(data.get("scores")),
             weakest_command_score=_number(data.get("weakest_command_score")),
             room_best_score=_number(data.get("room_best_score")),
+            weak_guess_score=_line(data, "weak_guess_score"),
+            acting_word_confidence=_line(data, "acting_word_confidence"),
         )
     except FileNotFoundError:
         return None
@@ -246,5 +291,9 @@ def load_calibration(model_path: Path) -> Calibration | None:
     act, answer = calibration.min_score_per_second, calibration.min_score_to_answer
     if act is not None and answer is not None and answer > act:
         log.warning("calibration %s: score lines crossed, not used", path)
+        return None
+    word = calibration.acting_word_confidence
+    if word is not None and not WORD_FLOOR <= word <= DEFAULT_WORD_CONFIDENCE:
+        log.warning("calibration %s: word line out of range, not used", path)
         return None
     return calibration
