@@ -124,6 +124,27 @@ def test_after_a_whole_tile_only_the_keys_said_back_place_it(tmp_path: Path) -> 
         game.close()
 
 
+def test_a_held_enter_acts_once_and_plays_no_tile(tmp_path: Path) -> None:
+    """Enter held down repeats every few tens of milliseconds: the repeats once went on to
+    announce the first playable tile and play it, tile after tile, before a word was heard."""
+    game = GameTerminal.start(tmp_path, "--seme", "4", "--senza-salvataggio")
+    try:
+        game.until(it.notice("key_mode"))
+        for _ in range(12):  # a held key's repeats, as a terminal sends them
+            os.write(game.fd, b"\r")
+            time.sleep(0.03)
+        game.until("Tocca a te.")  # the match started: the first press acted
+        assert "giocabile" not in game.quiet(1.0)  # no repeat announced or played anything
+        game.press("h")
+        game.until(it.your_hand_size(7))
+        game.press("\r")  # pressed again, deliberately: the first playable tile is said...
+        game.until("doppio sei, giocabile, uno di sette.")
+        game.press("\r")  # ...and pressed once more, it is played
+        game.until("tocca ancora a te.")
+    finally:
+        game.close()
+
+
 # --- 2. suspend, resume, quit, hang up ----------------------------------------------------------
 
 
