@@ -444,6 +444,26 @@ def test_the_guard_and_the_word_line_follow_the_model_s_calibration() -> None:
     assert asked == {"default": True, "calibrated": False}
 
 
+def test_a_setting_that_would_change_nothing_is_answered_at_once_not_read_back() -> None:
+    """The volume at the top, the messages already normal: a sure "più forte" is answered at
+    once with how things stand, not read back as a change; an unsure one gets the cue only."""
+    table = Table()
+    table.said()
+    assert table.output.volume == 1.0
+    table.gate.open_window()
+    table.hear("parla piu forte", confidence=0.95, evidence=SURE)
+    said = table.said()
+    assert it.readback_voice_change("louder") not in said and "già al massimo" in said, said
+    assert table.gate.pending is None
+    table.hear("parla piu forte", confidence=0.6, evidence=dataclasses.replace(SURE, agreed=False))
+    assert table.said() == "" and table.output.cues[-1] == "invalid"
+    table.hear("messaggi normali", confidence=0.6)  # two words: unsure, and nothing to change
+    assert table.said() == "" and table.gate.pending is None
+    table.hear("parla piu piano", confidence=0.95, evidence=SURE)  # a change: read back
+    assert it.readback_voice_change("quieter") in table.said()
+    assert table.gate.pending is not None
+
+
 def test_undo_restores_the_exact_position_and_says_what_was_undone() -> None:
     table = Table(seed=5)
     table.type("inizia")

@@ -32,6 +32,7 @@ from voicedomino.frontend import voice
 from voicedomino.frontend.app import Game
 from voicedomino.frontend.attention import GateSettings, VoiceGate
 from voicedomino.italian import messages as it
+from voicedomino.italian.numbers import pip_word
 from voicedomino.speech.busy import RoomSpeech
 from voicedomino.speech.gain import AutomaticGain
 from voicedomino.speech.listener import Listener, Notice
@@ -266,6 +267,32 @@ def test_a_voice_setting_said_by_voice_is_read_back_and_can_be_cancelled(
     assert it.command_cancelled() in said.split(readback)[1]
     assert table.output.rate < rate  # the second one, confirmed, was carried out
     assert said.index(it.slower()) > said.rindex(readback)
+
+
+def test_a_voice_setting_that_would_change_nothing_is_not_read_back_as_a_change(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    """The volume already at the top, a voice number the system lacks: the game does not say
+    "Alzo il volume." or "Cambio voce: la numero nove." only to say then that nothing changed;
+    heard clearly, it says at once how things stand; unsure, only the cue."""
+    from voicedomino.audio.synthesis import list_voices
+
+    rng = np.random.default_rng(7)
+    table = HeardGame(recognizer)
+    assert table.output.volume == 1.0
+    voices = len(list_voices(None).italian)
+    missing = voices + 1
+    parts = [room_tone(1.0, rng), say("parla piu forte"), room_tone(4.0, rng)]
+    table.windows = [1.0, sum(len(p) for p in parts) / RATE]
+    parts += [say(f"usa la voce {pip_word(missing)}"), room_tone(4.0, rng)]
+    table.run(np.concatenate(parts), tmp_path)
+    said = table.said()
+    assert it.readback_voice_change("louder").removesuffix(".") not in said, said
+    assert it.readback_use_voice(missing).removesuffix(".") not in said, said
+    assert table.output.volume == 1.0
+    # The stand-in hears both unsurely (one word mended, one word under the word line): the
+    # cue only, no question about a change that cannot be made.
+    assert "Di' sì" not in said, said
 
 
 # --- calibration per model ------------------------------------------------------------------

@@ -17,9 +17,12 @@ from typing import Protocol, TextIO
 from voicedomino.audio.api import SoundOutput, clamp_rate
 from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog.intents import (
+    AdjustVoice,
     Intent,
     ListVoices,
     Recall,
+    SetAutoForced,
+    SetVerbosity,
     StopSpeech,
     UseVoice,
     VoiceChange,
@@ -152,7 +155,7 @@ class Game:
         """Spoken commands from now on pass the voice gate (attention, read-back, grace)."""
         self.gate = VoiceGate(
             self.manager, self.output, self.handle_intent, self._say_response,
-            settings=settings, clock=clock,
+            settings=settings, clock=clock, changes_nothing=self.changes_nothing,
         )  # fmt: skip
         return self.gate
 
@@ -419,19 +422,48 @@ class Game:
         change of rate or volume)."""
         output = self.output
         before = (output.rate, output.volume)
-        if change is VoiceChange.SLOWER:
-            output.rate = clamp_rate(output.rate - RATE_STEP)
-        elif change is VoiceChange.FASTER:
-            output.rate = clamp_rate(output.rate + RATE_STEP)
-        elif change is VoiceChange.LOUDER:
-            output.volume = min(1.0, output.volume + VOLUME_STEP)
-        elif change is VoiceChange.QUIETER:
-            output.volume = max(0.1, output.volume - VOLUME_STEP)
+        if change is not None:
+            output.rate, output.volume = self._voice_after(change)
         self._remember_preferences()
         if change is None:
             return None
         changed = (output.rate, output.volume) != before
         return it.voice_change_told(change.value, voice=self._voice_heard(), changed=changed)
+
+    def _voice_after(self, change: VoiceChange) -> tuple[int, float]:
+        """The speech rate and volume `change` would give."""
+        rate, volume = self.output.rate, self.output.volume
+        match change:
+            case VoiceChange.SLOWER:
+                return clamp_rate(rate - RATE_STEP), volume
+            case VoiceChange.FASTER:
+                return clamp_rate(rate + RATE_STEP), volume
+            case VoiceChange.LOUDER:
+                return rate, min(1.0, volume + VOLUME_STEP)
+            case VoiceChange.QUIETER:
+                return rate, max(0.1, volume - VOLUME_STEP)
+        return rate, volume
+
+    def changes_nothing(self, intent: Intent) -> bool:
+        """A setting said by voice that would stay as it is (the volume already at the top, no
+        Italian voice of that number, the messages already brief): the voice gate does not read
+        it back as a change ("Alzo il volume.") only to say then that nothing changed."""
+        match intent:
+            case AdjustVoice(change):
+                return self._voice_after(change) == (self.output.rate, self.output.volume)
+            case SetVerbosity(verbosity):
+                return verbosity is self.manager.verbosity
+            case SetAutoForced(on):
+                return on is self.manager.auto_forced
+            case UseVoice(number):
+                from voicedomino.audio.synthesis import SpeechUnavailableError, list_voices
+
+                try:
+                    listing = list_voices(None)
+                except SpeechUnavailableError:
+                    return True  # no voice to choose: the answer says so
+                return not 1 <= number <= len(listing.italian)
+        return False
 
     def _voice_heard(self) -> str:
         """Who speaks the game's words: "own" (its voice), "reader" (a screen reader), "cues"

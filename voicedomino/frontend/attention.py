@@ -16,7 +16,9 @@
   unsure result the dialog turns down (a "sì" with nothing asked, a menu choice in a match,
   anything but an answer at a yes/no question) gets only the cue, and an unsure move the game
   would refuse (a tile not held, an arm the table lacks) is not asked about: the cue at once.
-  Heard sure, or typed, the player hears why.
+  Heard sure, or typed, the player hears why. A setting that would stay as it is (the volume
+  already at the top) is not read back as a change: the answer says so at once, or, unsure,
+  the cue.
 - **A room full of speech.** When the listener hears a television or people talking for long
   (speech/busy.py), the game says once that it wants "domino" before a command, and from then
   on only what begins with the attention word counts, inside a window too ("no" still cancels a
@@ -158,6 +160,7 @@ class VoiceGate:
         *,
         settings: GateSettings | None = None,
         clock: Callable[[], float] = time.monotonic,
+        changes_nothing: Callable[[Intent], bool] | None = None,
     ) -> None:
         self.manager = manager
         self.output = output
@@ -165,6 +168,8 @@ class VoiceGate:
         self._say = say  # says a response of the gate's own
         self.settings = settings or GateSettings()
         self.clock = clock
+        # A setting that would stay as it is (volume at the top): no read-back of a change.
+        self._changes_nothing = changes_nothing or (lambda intent: False)
         self.pending: Pending | None = None
         self._window_until: float | None = None  # None: closed
         self._window_cue_due = False  # the listening cue waits for the game to fall silent
@@ -281,6 +286,11 @@ class VoiceGate:
             return
         needs_yes = heard.words <= 1 or not self._strong(spoken, heard.words)
         readback = self.manager.readback(intent)
+        if readback is not None and self._changes_nothing(intent):
+            if needs_yes:  # most likely the room: asking about nothing would only talk to it
+                self.output.play_cue(Cue.INVALID)
+                return
+            readback = None  # said at once, as it is: "il volume è già al massimo"
         if readback is None:  # a question, the voice, an answer: nothing to take back
             self._carry_out(intent, unsure=needs_yes)
             return

@@ -1552,7 +1552,7 @@ NOTICES = {
     ),
     "listening": "Ti ascolto.",
     "busy_room": "C'è molto parlato: dimmi 'domino' prima di un comando.",
-    "quiet_room": "Ora c'è silenzio: puoi di nuovo darmi i comandi senza dire domino.",
+    "quiet_room": "Ora si parla meno: puoi di nuovo darmi i comandi senza dire domino.",
     "key_mode": (
         "Modalità tasti: frecce su e giù per la mano, invio per giocare, sinistra e destra "
         "per testa e coda, zeta per la prossima tessera giocabile, barra per scrivere un "
