@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import random
 import re
@@ -571,3 +572,60 @@ def test_a_cached_graph_folder_with_such_a_file_is_made_again(thing: str, tmp_pa
     again = sentence_graph.graph_model_folder(KO_MODEL_PATH, graph, tmp_path)
     assert (again / "graph" / "words.txt").is_file()
     assert not (again / "graph" / "words.txt").is_symlink()
+
+
+CALIBRATION_READ = """
+import logging, sys
+from pathlib import Path
+from voicedomino.speech.calibration import load_calibration
+logging.disable()  # the warning goes to the game's log; here only the answer is asked
+print(load_calibration(Path(sys.argv[1])))
+"""
+
+
+@pytest.mark.parametrize(
+    "thing", ["fifo", "device node", "link to /dev/zero", "8 GB sparse file", "link loop"]
+)
+def test_whatever_stands_at_the_calibration_is_not_used_never_waited_on(
+    thing: str, tmp_path: Path
+) -> None:
+    """The voice's calibration (prova-voce --calibra) is read as the voice starts: a FIFO
+    there held the voice's start for ever, /dev/zero filled the memory."""
+    from voicedomino.speech.calibration import calibration_path
+
+    env = environment(tmp_path)
+    model = tmp_path / "modello"
+    path = tmp_path / "config" / calibration_path(model).name
+    make(thing, path)
+    loaded = subprocess.run(
+        [sys.executable, "-c", CALIBRATION_READ, str(model)],
+        capture_output=True, text=True, env=env, timeout=TIMEOUT,
+    )  # fmt: skip
+    assert (loaded.returncode, loaded.stdout, loaded.stderr) == (0, "None\n", "")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [{"voice_rms": 0}, {"voice_rms": -3.0}, {"voice_rms": 1e999}, {"commands_heard": 1e999}],
+)
+def test_a_calibration_with_impossible_numbers_is_not_used(
+    damage: dict[str, float], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A voice level of 0 or under stopped the listener at the first word (the gain takes its
+    logarithm); an endless number was an OverflowError nobody caught."""
+    from voicedomino.speech.calibration import Calibration, load_calibration, save_calibration
+    from voicedomino.speech.gain import AutomaticGain
+
+    monkeypatch.setenv("VOICEDOMINO_CONFIG_DIR", str(tmp_path))
+    model = tmp_path / "modello"
+    good = Calibration(model="modello", acting_confidence=0.75, voice_rms=900.0,
+                       room_dbfs=-60.0, commands_heard=5, commands_asked=5)  # fmt: skip
+    assert save_calibration(model, good) == "saved"
+    path = next(tmp_path.glob("calibration-*.json"))
+    path.write_text(json.dumps({**json.loads(path.read_text()), **damage}), encoding="utf-8")
+    calibration = load_calibration(model)
+    assert calibration is None or calibration.voice_rms == 900.0
+    gain = AutomaticGain()
+    gain.voice_rms = None if calibration is None else calibration.voice_rms
+    gain.hear_voice(b"\x10\x00" * 1600)  # the listener's first frame of voice
+    assert math.isfinite(gain.gain)

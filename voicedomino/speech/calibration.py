@@ -42,7 +42,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from voicedomino.persistence.files import atomic_write
+from voicedomino.persistence.files import atomic_write, read_regular
 from voicedomino.persistence.preferences import config_dir
 
 log = logging.getLogger(__name__)
@@ -52,6 +52,7 @@ ACTING_FLOOR = 0.7
 ACTING_SHARE = 0.9  # the line lets this share of the player's right commands act alone
 # 1 (no "version" key): no score lines; 2: no guard line nor word line
 CALIBRATION_VERSION = 3
+CALIBRATION_LIMIT = 64 * 1024  # a few hundred bytes written: a bigger file is none of ours
 # The least sure word's line (attention.MIN_WORD_CONFIDENCE) moves as the acting confidence
 # does, never under this floor: on bench_home seed 19 the wrong results it stopped sat at 0.65
 # or under.
@@ -219,7 +220,7 @@ def _line_under(values: list[float], default: float, floor: float) -> float:
 def _newer_file(path: Path) -> bool:
     """A calibration written by a newer version of the game: never rewritten."""
     try:
-        version = json.loads(path.read_text(encoding="utf-8")).get("version")
+        version = _document(path).get("version")
     except (OSError, ValueError, AttributeError):
         return False  # none, or damaged: a new calibration replaces it
     return type(version) is int and version > CALIBRATION_VERSION
@@ -237,6 +238,12 @@ def save_calibration(model_path: Path, calibration: Calibration) -> Saved:
         log.warning("calibration not saved: %s", error)
         return "failed"
     return "saved"
+
+
+def _document(path: Path) -> Any:
+    """The JSON at *path*, read without trusting what stands there (a FIFO would hang the
+    voice's start, /dev/zero fill the memory: UnusableFile, an OSError)."""
+    return json.loads(read_regular(path, CALIBRATION_LIMIT).decode("utf-8"))
 
 
 def _line(data: dict[str, Any], key: str) -> float | None:
@@ -264,11 +271,11 @@ def load_calibration(model_path: Path) -> Calibration | None:
     """The calibration saved for this model, or None (none, or not readable)."""
     path = calibration_path(model_path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = _document(path)
         calibration = Calibration(
             model=str(data["model"]),
             acting_confidence=float(data["acting_confidence"]),
-            voice_rms=None if data.get("voice_rms") is None else float(data["voice_rms"]),
+            voice_rms=_line(data, "voice_rms"),  # a gain's divisor: positive and finite
             room_dbfs=None if data.get("room_dbfs") is None else float(data["room_dbfs"]),
             commands_heard=int(data.get("commands_heard", 0)),
             commands_asked=int(data.get("commands_asked", 0)),
@@ -282,7 +289,7 @@ def load_calibration(model_path: Path) -> Calibration | None:
         )
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, OverflowError) as error:
         log.warning("calibration %s not used: %r", path, error)
         return None
     if not ACTING_FLOOR <= calibration.acting_confidence <= DEFAULT_ACTING_CONFIDENCE:
