@@ -18,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from pty_terminal import GAME, GameTerminal, ShellTerminal, environment, saved_position
 
 from voicedomino.engine import Match, Play, Settings, Side, Tile
@@ -359,6 +360,34 @@ def test_every_prompt_of_a_key_mode_session_names_keys(tmp_path: Path) -> None:
         game.press("q", "s")
         game.until(it.goodbye())
         no_word_prompt(game.transcript)
+    finally:
+        game.close()
+
+
+def stuck_at_turn_start(match: Match) -> bool:
+    """The player's turn begins with no tile that fits (the opponent just moved)."""
+    round_ = match.round
+    last = round_.history[-1]
+    return (
+        not round_.is_over
+        and bool(round_.line)
+        and not plays_of(match)
+        and getattr(last, "seat", 0) != 0  # not a draw of the player's own this turn
+    )
+
+
+@pytest.mark.parametrize(("variant", "key_word"), [("classica", "pescare"), ("blocco", "passare")])
+def test_nothing_to_play_names_the_key(variant: str, key_word: str, tmp_path: Path) -> None:
+    """The turn that starts with nothing to play once said "pesca" / "passa" in key mode."""
+    saved_position(tmp_path, Settings(variant=variant), stuck_at_turn_start)
+    game = GameTerminal.start(tmp_path)
+    try:
+        game.until(RESUME)
+        game.press("s")
+        said = game.until(f"Niente da giocare: p per {key_word}.")
+        no_word_prompt(said)
+        game.press("p")
+        game.until("Hai pescato" if key_word == "pescare" else "Passi")
     finally:
         game.close()
 

@@ -201,7 +201,7 @@ class Narrator:
         rules = view.rules
         plays = playable_moves(rules, turn)
         if not plays:
-            return [Message(it.nothing_to_play(can_draw(rules, turn)))]
+            return [Message(it.nothing_to_play(can_draw(rules, turn), self.inputs))]
         tiles = {play.tile for play in plays}
         if len(tiles) == 1 and self.verbosity is not Verbosity.BRIEF and view.line:
             tile = plays[0].tile

@@ -154,7 +154,7 @@ class Turns:
 
     def _make_forced(self, session: TableSeat, forced: Draw | Pass, response: Response) -> None:
         drawing = isinstance(forced, Draw)
-        stuck = it.nothing_to_play(drawing)
+        stuck = it.nothing_to_play(drawing, self.narrator.inputs)
         if response.messages and response.messages[-1].text == stuck:
             response.messages.pop()  # "you cannot play" is said by the forced move itself
         response.messages.extend(self.narrator.ends_due())

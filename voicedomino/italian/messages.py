@@ -581,8 +581,12 @@ def your_turn() -> str:
     return "Tocca a te."
 
 
-def nothing_to_play(can_draw: bool) -> str:
-    return "Niente da giocare: pesca." if can_draw else "Niente da giocare: passa."
+def nothing_to_play(can_draw: bool, inputs: Inputs = WORDS) -> str:
+    """No tile fits: what to do now, by the words or the key (p draws, or passes)."""
+    verb, infinitive = ("pesca", "pescare") if can_draw else ("passa", "passare")
+    return "Niente da giocare: " + _by(
+        inputs, words=f"{verb}.", keys=f"p per {infinitive}.", both=f"{verb}, o premi p."
+    )
 
 
 def only_one_play(
