@@ -28,6 +28,7 @@ CORPORA = (
     "phrasings_other_hands_dev4.tsv",
     "phrasings_other_hands_dev5.tsv",
     "phrasings_other_hands_dev6.tsv",
+    "phrasings_other_hands_dev7.tsv",
     "phrasings_other_hands_held_out.tsv",
     "phrasings_other_hands_held_out2.tsv",
 )
