@@ -51,6 +51,8 @@ from voicedomino.dialog.intents import (
     SetVariant,
     SetVerbosity,
     SetWildcard,
+    SeveralChoices,
+    ShowSettings,
     SideWord,
     Start,
     StepLevel,
@@ -58,10 +60,13 @@ from voicedomino.dialog.intents import (
     Undo,
     VoiceChange,
 )
-from voicedomino.dialog.parser import understanding
+from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.menu import Table
+from voicedomino.dialog.parser import parse, understanding
 from voicedomino.dialog.response import Verbosity
 from voicedomino.engine import Side
 from voicedomino.italian import lexicon
+from voicedomino.italian import messages as it
 from voicedomino.players import Level
 
 UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
@@ -373,6 +378,28 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("mi arrendo", Quit()),
         ("per me basta così, grazie della partita", Quit()),
     ],
+    # Several menu choices in one sentence, with or without pauses: each made, in order.
+    "several choices at once": [
+        (
+            "allora, difficile, a duecento, col jolly",
+            SeveralChoices((SetLevel(Level.DIFFICILE), SetTarget(200), SetWildcard(True))),
+        ),
+        ("capra in tre", SeveralChoices((SetVariant("capra"), SetPlayers(3)))),
+        (
+            "vorrei le tessere fino al nove con la croce",
+            SeveralChoices((SetTileSet(9), SetSpinner(True))),
+        ),
+        ("due contro due e livello facile", SeveralChoices((SetPairs(), SetLevel(Level.FACILE)))),
+        ("in quattro, a coppie", SetPairs()),  # pairs are four: one choice says both
+        ("in tre, non a coppie", SetPlayers(3)),  # what is not wanted is no choice
+    ],
+    # An apposition naming the thing again: an adjective qualifies what was named, a relative
+    # clause defines it.
+    "apposition": [
+        ("le tessere fino al nove, quelle normali", SetTileSet(9)),
+        ("mettiamo quella classica, quella che arriva al nove", SetTileSet(9)),
+        ("a blocco, quello normale", SetVariant("blocco")),
+    ],
 }
 
 REFUSED: dict[str, list[str]] = {
@@ -397,6 +424,11 @@ REFUSED: dict[str, list[str]] = {
     ],
     # Several choices at once are asked again, never taken as the one move among them.
     "a list of choices": ["tre giocatori, pesca, a cento"],
+    "several choices at once": [
+        "a cento, a duecento",  # the same choice twice, disagreeing
+        "mio nonno giocava in tre col livello difficile",  # a story, not a choice
+        "livello difficile e passo",  # a move is no menu choice
+    ],
     "variant described": [
         "quella dove si pesca non mi piace",
         "mio nonno giocava a quella dove si pesca",
@@ -460,6 +492,7 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
         ("Giulia ha passato?", AskPlayer(2, PlayerQuestion.TILES)),
         ("che ha fatto Luca?", AskPlayer(3, PlayerQuestion.TILES)),
     ],
+    "several choices at once": [("quanti giocatori e che livello?", ShowSettings())],
     "infinitives for every person": [
         ("quanti pezzi avere Marco?", AskPlayer(1, PlayerQuestion.TILES)),
         ("essere mio turno?", Ask(Query.TURN)),
@@ -499,3 +532,20 @@ def test_regional_forms_stand_for_words_the_lexicon_knows() -> None:
     known = understanding().lexicon.vocabulary()
     assert [form for form in lexicon.REGIONAL if form in known] == []  # else two readings
     assert [word for word in lexicon.REGIONAL.values() if not set(word.split()) <= known] == []
+
+
+def test_several_choices_in_the_menu_are_all_made_and_all_read_back() -> None:
+    manager = DialogManager(Table(), computer_pause=0, seed=3)
+    said = "a blocco, in tre, livello difficile, a cento punti"
+    intent = parse(said)
+    readback = manager.readback(intent) if intent is not None else None
+    expected = [
+        it.variant_set("blocco"),
+        it.seats_set(3),
+        it.level_set(Level.DIFFICILE),
+        it.target_set(100),
+    ]
+    assert readback is not None and all(text in readback for text in expected), readback
+    response = manager.handle(said)
+    assert all(text in response.text for text in expected), response.text
+    assert manager.table == Table("blocco", 3, level=Level.DIFFICILE, target=100, wanted_seats=3)

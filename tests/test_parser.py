@@ -55,6 +55,7 @@ from voicedomino.dialog.intents import (
     SetVariant,
     SetVerbosity,
     SetWildcard,
+    SeveralChoices,
     ShowSettings,
     SideWord,
     Start,
@@ -333,6 +334,8 @@ EXPECTED: list[tuple[str, Intent]] = [
     ("tre giocatori", SetPlayers(3)),
     ("in quattro", SetPlayers(4)),
     ("quattro giocatori", SetPlayers(4)),
+    ("a blocco in tre", SeveralChoices((SetVariant("blocco"), SetPlayers(3)))),
+    ("in quattro livello difficile", SeveralChoices((SetPlayers(4), SetLevel(Level.DIFFICILE)))),
     ("giochiamo in tre", SetPlayers(3)),
     ("2 giocatori", SetPlayers(2)),
     ("facile", SetLevel(Level.FACILE)),
@@ -660,6 +663,7 @@ SLOT_TYPES: dict[str, type] = {
     "turn_timer": int,
     "message": str,
     "closed": bool,
+    "pairs": bool,
 }
 
 

@@ -381,6 +381,16 @@ MenuChoice = (
     | SetSpinner
     | SetOpening
 )
+
+
+@dataclass(frozen=True)
+class SeveralChoices:
+    """ "a quattro, a coppie, livello difficile": menu choices said in one sentence, made in
+    the order said (each read back)."""
+
+    choices: tuple[MenuChoice, ...]
+
+
 Intent = (
     Move
     | SideWord
@@ -406,6 +416,7 @@ Intent = (
     | Quit
     | ShowSettings
     | MenuChoice
+    | SeveralChoices
     | NetRequest
 )
 MOVES = (PlayTile, PlayNumber, DrawTile, PassTurn, DrawOrPass)
@@ -420,4 +431,5 @@ MENU_CHOICES = (
     SetTileSet,
     SetSpinner,
     SetOpening,
+    SeveralChoices,
 )

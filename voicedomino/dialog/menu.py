@@ -17,6 +17,7 @@ from voicedomino.dialog.intents import (
     SetTileSet,
     SetVariant,
     SetWildcard,
+    SeveralChoices,
     StepLevel,
 )
 from voicedomino.engine import VARIANTS, Opening, Rules, Settings
@@ -75,8 +76,14 @@ class Choice:
     accepted: bool = True
 
 
-def choose(table: Table, choice: MenuChoice) -> Choice:
+def choose(table: Table, choice: MenuChoice | SeveralChoices) -> Choice:
     match choice:
+        case SeveralChoices(choices):  # each in turn, each said; accepted if one was
+            made = [Choice(table, "", accepted=False)]
+            for one in choices:
+                made.append(choose(made[-1].table, one))
+            text = " ".join(step.text for step in made[1:])
+            return Choice(made[-1].table, text, any(step.accepted for step in made[1:]))
         case SetVariant(variant):
             allowed = VARIANTS[variant].allowed_seats
             wanted = table.wanted_seats or table.seats

@@ -27,6 +27,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from voicedomino.dialog.intents import (
+    MENU_CHOICES,
     AddComputer,
     AdjustVoice,
     Answer,
@@ -70,6 +71,7 @@ from voicedomino.dialog.intents import (
     SetVariant,
     SetVerbosity,
     SetWildcard,
+    SeveralChoices,
     ShowSettings,
     SideWord,
     Start,
@@ -172,6 +174,34 @@ def _remove_computer(slots: Slots) -> Intent:
     return RemoveComputer(_number(slots, "seat_number") - 1 if "seat_number" in slots else None)
 
 
+# The choices a sentence of the template "several_choices" makes, in the menu's order: the
+# slot that says each, and the meaning it has said alone.
+_CHOICE_SLOTS = (
+    ("variant", "set_variant"),
+    ("count", "set_players"),
+    ("pairs", "set_pairs"),
+    ("level", "set_level"),
+    ("target", "set_target"),
+)
+
+
+def _several_choices(slots: Slots) -> Intent:
+    """Menu choices said together: each built as said alone (the understanding gives them as
+    `choices`, in the order said; a template sentence as its slots)."""
+    said = slots.get("choices")
+    if said is None:
+        said = tuple((name, slots) for slot, name in _CHOICE_SLOTS if slot in slots)
+    if not isinstance(said, tuple):
+        raise TypeError(f"not a list of choices: {said!r}")
+    choices = []
+    for name, values in said:
+        choice = intent_of(name, values)
+        if isinstance(choice, SeveralChoices) or not isinstance(choice, MENU_CHOICES):
+            raise TypeError(f"not a menu choice: {choice!r}")
+        choices.append(choice)
+    return SeveralChoices(tuple(choices))
+
+
 def _const(intent: Intent) -> Callable[[Slots], Intent]:
     return lambda _slots: intent
 
@@ -212,6 +242,7 @@ _BUILDERS: Mapping[str, Callable[[Slots], Intent]] = {
     "set_tile_set": lambda s: SetTileSet(_number(s, "tile_set")),
     "set_spinner": lambda s: SetSpinner(bool(s["on"])),
     "set_opening": lambda s: SetOpening(str(s["opening"])),
+    "several_choices": _several_choices,
     "ask_number": lambda s: AskNumber(_number(s, "pips"), NumberQuestion(str(s["question"]))),
     "ask_player": lambda s: AskPlayer(_number(s, "seat")),
     "ask_player_score": lambda s: AskPlayer(_number(s, "seat"), PlayerQuestion.SCORE),
@@ -364,6 +395,7 @@ def understanding() -> Understanding:
         lexicon.FRAMES,
         lexicon.CLAUSE_WORDS,
         lexicon.PRECEDENCE,
+        lexicon.TOGETHER,
     )
 
 

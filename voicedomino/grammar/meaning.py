@@ -351,10 +351,25 @@ class ClauseWords:
     # words that end a clause where a dictated sentence has no punctuation ("ho il tre e il
     # quattro quindi metto il tre e quattro"), when words come before and after them
     breaks: frozenset[str] = frozenset()
+    # words that open an apposition ("il set fino a sei, quello classico"): the clause says
+    # again what the one before named, in other words
+    appositives: frozenset[str] = frozenset()
 
 
 # A clause: its words and the mark that ended its sentence ("?", "!" or "").
 Clause = tuple[Words, str]
+
+
+@dataclass(frozen=True)
+class Together:
+    """Meanings that may be said together in one sentence ("a quattro, a coppie, livello
+    difficile": the menu's choices), and the meaning of saying several: `intent`, its slot
+    `choices` the (intent, slots) of each, in the order said."""
+
+    intent: str
+    intents: frozenset[str]
+    # the longest run of tags one choice is said in, where a clause is cut into choices
+    longest: int = 8
 
 
 @dataclass(frozen=True)
@@ -379,12 +394,21 @@ class Understanding:
         frames: Sequence[Frame],
         clause_words: ClauseWords,
         precedence: Sequence[tuple[str, str]] = (),
+        together: Together | None = None,
     ) -> None:
         self.lexicon = lexicon
         self.frames = tuple(frames)
         self.clause_words = clause_words
         # (winner, loser): two clauses meaning these, the first wins ("ho sbagliato, annulla")
         self.precedence = frozenset(precedence)
+        self.together = together
+        self._combinable = tuple(
+            frame for frame in self.frames if together and frame.intent in together.intents
+        )
+        # the concepts that say a combinable choice: a clause needs two to be cut into choices
+        self._choice_concepts = frozenset(
+            need.concept for frame in self._combinable for option in frame.needs for need in option
+        )
         unknown = set().union(*(f.concepts() for f in self.frames)) - lexicon.concepts()
         if unknown:
             raise TemplateError(f"frames use concepts no phrase has: {sorted(unknown)}")
@@ -460,6 +484,11 @@ class Understanding:
                 asking = self._asks(said) and not purpose
                 readings.append(Reading(None, chatter, True, asking=asking))
                 continue
+            if clause[0] in cw.appositives:
+                described = self._apposition(readings, tags, mark)
+                if described is not None:
+                    readings = described
+                    continue
             for part, aside in self._parts(tags):
                 if aside:
                     # "quando" opening the remark asks nothing; another question word does
@@ -471,21 +500,24 @@ class Understanding:
                     )
                     readings.append(Reading(None, chatter, True, asking=asking))
                     continue
-                reading = self._read(part, mark)
-                if reading.refuses and reason:
+                read = self._read(part, mark)
+                if read[0].refuses and reason:
                     readings.append(Reading(None, True, True))
                     continue
-                if reading.refuses:
+                if read[0].refuses:
                     return None  # "non passo mica, aspetta"
-                readings.append(reading)
+                readings.extend(read)
         found = self._combine(readings)
         if found is not None and exclaimed and (found.weak or found.bare):
             return None
         return found
 
-    def match(self, tags: Sequence[Tag], mark: str = "") -> Match | None:
-        """The best frame for these tags as one clause: a question if `mark` is "?" or it
-        has an interrogative word; nothing if it is an exclamation ("che mano!")."""
+    def match(
+        self, tags: Sequence[Tag], mark: str = "", frames: Sequence[Frame] | None = None
+    ) -> Match | None:
+        """The best frame (of `frames`, else all) for these tags as one clause: a question if
+        `mark` is "?" or it has an interrogative word; nothing if it is an exclamation ("che
+        mano!")."""
         cw = self.clause_words
         content = [tag for tag in tags if tag.concept not in (FILLER, FUNCTION)]
         if mark == "!" and content and content[0].concept in cw.exclamatives:
@@ -496,7 +528,7 @@ class Understanding:
         skip = frozenset({FILLER, FUNCTION}) | cw.question_tags | cw.interjections
         present = {tag.concept for tag in tags} - skip
         best: Match | None = None
-        for frame in self.frames:
+        for frame in self.frames if frames is None else frames:
             allowed = frame.concepts()
             if not present <= allowed | cw.soft:
                 continue  # a word this frame does not allow
@@ -537,16 +569,76 @@ class Understanding:
             parts[-1][0].append(tag)
         return [(part, aside) for part, aside in parts if part]
 
-    def _read(self, tags: list[Tag], mark: str) -> Reading:
+    def _read(self, tags: list[Tag], mark: str) -> list[Reading]:
         found = self.match(tags, mark)
         if found is not None:
-            return Reading(found, False)
+            return [Reading(found, False)]
+        choices = self._choices(tags, mark)
+        if choices:  # "in quattro a coppie livello difficile": choices said without a pause
+            return [Reading(choice, False) for choice in choices]
         cw = self.clause_words
         concepts = {tag.concept for tag in tags}
         negated = cw.negation in concepts and bool(concepts & cw.moves)
         unknown = any(tag.concept == UNKNOWN for tag in tags)
         asking = self._asks(tags)
-        return Reading(None, self._has_content(tags), False, negated, unknown, asking)
+        return [Reading(None, self._has_content(tags), False, negated, unknown, asking)]
+
+    def _choices(self, tags: list[Tag], mark: str) -> list[Match]:
+        """The clause cut into runs that each say one combinable choice, the fewest runs
+        (words that only join, "e", "con", go with either side); [] where it cannot be."""
+        together = self.together
+        said = [tag for tag in tags if tag.concept in self._choice_concepts]
+        if together is None or len(said) < 2:
+            return []
+        empty = frozenset({FILLER, FUNCTION})
+        # best[end]: the fewest choices that say tags[:end], and them
+        best: list[list[Match] | None] = [[]] + [None] * len(tags)
+        for end in range(1, len(tags) + 1):
+            for start in range(max(0, end - together.longest), end):
+                before = best[start]
+                if before is None:
+                    continue
+                run = tags[start:end]
+                if all(tag.concept in empty for tag in run):
+                    found: list[Match] = []
+                else:
+                    one = self.match(run, mark, self._combinable)
+                    if one is None:
+                        continue
+                    found = [one]
+                known = best[end]
+                if known is None or len(before) + len(found) < len(known):
+                    best[end] = before + found
+        chosen = best[len(tags)]
+        if chosen is None or len(chosen) < 2:
+            return []
+        return chosen
+
+    def _apposition(
+        self, readings: list[Reading], tags: Sequence[Tag], mark: str
+    ) -> list[Reading] | None:
+        """The readings after an apposition that names another choice than the clause it
+        describes ("il set fino a sei, quello classico"): an adjective only qualifies what
+        was named (the set, classic), a relative clause defines it ("il domino tradizionale,
+        quello che arriva al sei" is the set); None where it is read as any clause."""
+        named = next((i for i in reversed(range(len(readings))) if readings[i].match), None)
+        openers = self.clause_words.aside_openers
+        defines = any(tag.concept in openers for tag in tags[:1])  # "quello che..."
+        # a qualifier ends where a remark begins ("quella in due, che col doppio...")
+        said = [tag for tag in tags if tag.concept not in openers] if defines else []
+        said = said or self._parts(list(tags))[0][0]
+        described = self.match(said, mark)
+        if named is None or described is None or self.together is None:
+            return None
+        before = readings[named].match
+        choices = self.together.intents
+        if before is None or described.intent == before.intent:
+            return None
+        if before.intent not in choices or (defines and described.intent not in choices):
+            return None
+        if defines:
+            return [*readings[:named], Reading(described, False), *readings[named + 1 :]]
+        return [*readings, Reading(None, False, True)]
 
     def _is_vocative(self, tags: Sequence[Tag], mark: str) -> bool:
         """A clause that only names someone: an unknown word alone, or a name."""
@@ -615,7 +707,8 @@ class Understanding:
         ]
         options = _merged(candidates)
         if len(options) > 1 and any(not m.bare for m in options):
-            options = [m for m in options if not m.bare]  # "quattro, a coppie"
+            # "quattro, a coppie"; but "il nove, con la croce" are two choices
+            options = [m for m in options if not m.bare or self._said_together(options)]
         acting = [m for m in options if m.frame.acts]
         others = [m for m in options if not m.frame.acts]
         # "Marco ha pescato, io passo": a remark about the game, then a move; but a list of
@@ -630,6 +723,9 @@ class Understanding:
                 if (winner.intent, loser.intent) in self.precedence
             }
             remaining = [m for m in options if m.intent not in beaten]
+            if len(remaining) == len(options) and self._said_together(options):
+                options = [self._together(options)]  # "a quattro, a coppie, livello difficile"
+                break
             if len(remaining) in (0, len(options)):
                 return None  # two different commands at once: ask again
             options = remaining
@@ -649,6 +745,30 @@ class Understanding:
         if chosen.bare and chatter:
             return None  # "la capra, mio nonno la allevava": a word among other words
         return chosen
+
+    def _said_together(self, options: Sequence[Match]) -> bool:
+        """Whether these meanings are choices one sentence may make together, each once."""
+        intents = [m.intent for m in options]
+        together = self.together
+        return (
+            together is not None
+            and set(intents) <= together.intents
+            and len(set(intents)) == len(intents)
+        )
+
+    def _together(self, options: Sequence[Match]) -> Match:
+        together = self.together
+        assert together is not None
+        choices = tuple((m.intent, m.slots) for m in options)
+        return replace(
+            options[0],
+            intent=together.intent,
+            slots=MappingProxyType({"choices": choices}),
+            words=sum(m.words for m in options),
+            weak=False,
+            bare=False,
+            asked=any(m.asked for m in options),
+        )
 
 
 def _merged(matches: Sequence[Match]) -> list[Match]:

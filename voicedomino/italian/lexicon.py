@@ -23,7 +23,15 @@ the parser's builders, and a frame here.
 from __future__ import annotations
 
 from voicedomino.engine import Side
-from voicedomino.grammar.meaning import FILLER, FUNCTION, ClauseWords, Entry, Frame, Kind
+from voicedomino.grammar.meaning import (
+    FILLER,
+    FUNCTION,
+    ClauseWords,
+    Entry,
+    Frame,
+    Kind,
+    Together,
+)
 from voicedomino.italian.numbers import PIP_WORDS
 from voicedomino.players import Level
 
@@ -2132,6 +2140,7 @@ CLAUSE_WORDS = ClauseWords(
     names=frozenset({"NAME"}),
     breaks=frozenset({"quindi", "dunque", "percio", "allora"}),
     retractions=frozenset({"NO"}),
+    appositives=frozenset({"quello", "quella", "quelli", "quelle"}),
     repeatable=frozenset(
         {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA", "TELL_THEM"}
         | {"NAME"}
@@ -2717,6 +2726,16 @@ FRAMES: list[Frame] = [
     ),
     Frame.of("quit", "STOP GREET", "STOP"),  # "basta, ciao"
 ]
+
+# The menu's choices may be said several in one sentence ("a quattro, a coppie, livello
+# difficile", "in tre a cento punti"): each is made, in the order said, and read back.
+TOGETHER = Together(
+    "several_choices",
+    frozenset(
+        {"set_variant", "set_players", "set_pairs", "set_level", "level_up", "level_down"}
+        | {"set_target", "set_wildcard", "set_tile_set", "set_spinner", "set_opening"}
+    ),
+)
 
 # Two clauses meaning these two things: the first is meant ("non ho niente, pesco").
 PRECEDENCE: list[tuple[str, str]] = [

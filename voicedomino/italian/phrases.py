@@ -895,6 +895,35 @@ INTENTS += [
         {"on": True},
     ),
     IntentSpec("set_wildcard", ("togli il jolly", "senza bianco jolly"), {"on": False}),
+    # Several choices in one sentence, said in the order the menu makes them (variant, players,
+    # pairs, level, target): "a blocco in tre", "in quattro livello difficile".
+    *(
+        IntentSpec(
+            "several_choices",
+            (f"[(giochiamo|facciamo)] {said} in {{count}}",),
+            {"variant": variant},
+        )
+        for variant, said in (
+            ("blocco", "a blocco"),
+            ("capra", "alla capra"),
+            ("classica", "alla classica"),
+            ("pesca", "con la pesca"),
+        )
+    ),
+    IntentSpec(
+        "several_choices",
+        (
+            "[(giochiamo|siamo)] in {count} [a] livello {level}",
+            "{count} giocatori [a] livello {level}",
+            "[(giochiamo|siamo)] in {count} a {target} punti",
+            "[a] livello {level} a {target} punti",
+        ),
+    ),
+    IntentSpec(
+        "several_choices",
+        ("a coppie [a] livello {level}", "a coppie a {target} punti"),
+        {"pairs": True},
+    ),
     IntentSpec(
         "settings",
         ("a che gioco stiamo giocando", "quali sono le impostazioni", f"{_TELL} le impostazioni"),
