@@ -146,6 +146,30 @@ def test_a_held_enter_acts_once_and_plays_no_tile(tmp_path: Path) -> None:
         game.close()
 
 
+def test_a_tile_announced_in_a_match_left_is_not_played_by_enter_in_the_next(
+    tmp_path: Path,
+) -> None:
+    """The selection heard in a match left for a new one once counted as heard in the new
+    match's first turn (the same round and move counts): Enter played it unannounced."""
+    game = started(tmp_path, "--senza-salvataggio")
+    try:
+        game.press(DOWN)
+        game.until("doppio sei, giocabile, uno di sette.")
+        game.press("/", *"nuova partita", "\r")
+        game.until(it.confirm_new_game(it.KEYS))
+        game.press("s")
+        game.until(it.menu_prompt(it.KEYS))
+        game.press("\r")
+        game.until("Tocca a te.")
+        game.quiet(0.5)
+        game.press("\r")  # a new match: its first Enter says the tile, never plays it
+        game.until(", giocabile, uno di sette.")
+        game.press("h")
+        game.until(it.your_hand_size(7))
+    finally:
+        game.close()
+
+
 # --- 2. suspend, resume, quit, hang up ----------------------------------------------------------
 
 

@@ -284,7 +284,9 @@ class KeyNavigator:
         self.game = game
         self.clock = clock
         self.selected: Tile | None = None
-        self._announced_at: tuple[int, int] | None = None  # the turn the selection was said in
+        # The turn the selection was said in: the match itself (a new match starts again at
+        # round one, its first turn as long as the last one's) and the round and move counts.
+        self._announced_at: tuple[object, int, int] | None = None
         self.line: str | None = None  # text typed after "/"
         self.digits = ""
         self._digit_deadline: float | None = None
@@ -585,11 +587,17 @@ class KeyNavigator:
 
     # --- the selection ----------------------------------------------------------------------------
 
-    def _turn(self) -> tuple[int, int] | None:
+    def _turn(self) -> tuple[object, int, int] | None:
         view = self.game.manager.view()
         if view is None:
             return None
-        return (view.round_number, len(view.history))
+        return (self.game.manager.session, view.round_number, len(view.history))
+
+    def _announced_this_turn(self) -> bool:
+        turn, announced = self._turn(), self._announced_at
+        if turn is None or announced is None:
+            return False
+        return turn[0] is announced[0] and turn[1:] == announced[1:]
 
     def _hand(self) -> tuple[list[Tile], set[Tile]]:
         view = self.game.manager.view()
@@ -613,7 +621,7 @@ class KeyNavigator:
         if not candidates:
             self.game.say(it.key_nothing_to_select(bool(hand)))
             return
-        fresh = self.selected not in hand or self._announced_at != self._turn()
+        fresh = self.selected not in hand or not self._announced_this_turn()
         if fresh:  # a new turn or a changed hand: start from the first (or last) tile
             self._announce(candidates[0] if step > 0 else candidates[-1], hand, playable)
             return
@@ -626,7 +634,7 @@ class KeyNavigator:
     def _play_selected(self) -> None:
         hand, playable = self._hand()
         selected = self.selected
-        if selected is None or selected not in hand or self._announced_at != self._turn():
+        if selected is None or selected not in hand or not self._announced_this_turn():
             # Never play a tile the player has not heard this turn: say the first playable one.
             candidates = [t for t in hand if t in playable] or hand
             if not candidates:
