@@ -313,6 +313,43 @@ def test_at_the_side_question_arrows_tell_and_t_or_c_choose(tmp_path: Path) -> N
         game.close()
 
 
+def test_enter_at_the_side_question_asks_it_again_never_plays_the_tile_heard_before(
+    tmp_path: Path,
+) -> None:
+    """A tile heard while browsing, then another typed for "In testa o in coda?": Enter there
+    once played the browsed tile (heard this turn, but not the one asked about)."""
+
+    def browsed_and_asked(match: Match) -> bool:
+        playable = {p.tile for p in plays_of(match)}
+        return bool(tiles_for_both_ends(match)) and len(playable) > 1
+
+    match = saved_position(tmp_path, Settings(), browsed_and_asked)
+    asked = tiles_for_both_ends(match)[0]
+    playable = {p.tile for p in plays_of(match)}
+    order = sorted(playable, key=lambda t: (t.high, t.low), reverse=True)  # as z goes
+    browsed = next(t for t in order if t != asked)
+    held = len(match.round.hands[0])
+    game = GameTerminal.start(tmp_path)
+    try:
+        game.until(RESUME)
+        game.press("s")
+        game.until("Tocca a te.")
+        for _ in range(order.index(browsed) + 1):
+            game.press("z")
+            game.quiet(0.3)
+        game.press(*digits(asked), "\r")
+        game.until(it.ask_side(it.KEYS))
+        game.quiet(0.5)
+        game.press("\r")  # no answer: the question again, and nothing played
+        game.until(it.ask_side(it.KEYS))
+        game.press("h")
+        game.until(it.your_hand_size(held))
+        game.press("t")  # the question's own key places the tile asked about
+        game.until(f"{tile_phrase(asked.high, asked.low).capitalize()}, in testa.")
+    finally:
+        game.close()
+
+
 # --- 4. your own move says its side ---------------------------------------------------------------
 
 

@@ -888,6 +888,11 @@ class DialogManager:
             return Response(awaits_player=True).say(it.ask_side(self.inputs, self.pending_sides()))
         return self._settled(response)
 
+    @property
+    def pending_tile(self) -> PlayTile | None:
+        """The tile waiting for "Dove?" (a new object each time the question is asked)."""
+        return self._pending_tile
+
     def pending_sides(self) -> tuple[Side, ...]:
         """The arms the tile waiting for "Dove?" fits: the only ones the question lists."""
         pending = self._pending_tile

@@ -285,8 +285,9 @@ class KeyNavigator:
         self.clock = clock
         self.selected: Tile | None = None
         # The turn the selection was said in: the match itself (a new match starts again at
-        # round one, its first turn as long as the last one's) and the round and move counts.
-        self._announced_at: tuple[object, int, int] | None = None
+        # round one, its first turn as long as the last one's), the round and move counts, and
+        # the side question waiting (a tile heard before "In testa o in coda?" is no answer).
+        self._announced_at: tuple[object, int, int, object] | None = None
         self.line: str | None = None  # text typed after "/"
         self.digits = ""
         self._digit_deadline: float | None = None
@@ -587,17 +588,23 @@ class KeyNavigator:
 
     # --- the selection ----------------------------------------------------------------------------
 
-    def _turn(self) -> tuple[object, int, int] | None:
-        view = self.game.manager.view()
+    def _turn(self) -> tuple[object, int, int, object] | None:
+        manager = self.game.manager
+        view = manager.view()
         if view is None:
             return None
-        return (self.game.manager.session, view.round_number, len(view.history))
+        return (manager.session, view.round_number, len(view.history), manager.pending_tile)
 
     def _announced_this_turn(self) -> bool:
         turn, announced = self._turn(), self._announced_at
         if turn is None or announced is None:
             return False
-        return turn[0] is announced[0] and turn[1:] == announced[1:]
+        session, round_number, moves, question = turn
+        return (
+            session is announced[0]
+            and (round_number, moves) == announced[1:3]
+            and question is announced[3]
+        )
 
     def _hand(self) -> tuple[list[Tile], set[Tile]]:
         view = self.game.manager.view()
@@ -635,6 +642,9 @@ class KeyNavigator:
         hand, playable = self._hand()
         selected = self.selected
         if selected is None or selected not in hand or not self._announced_this_turn():
+            if self.game.manager.phase is Phase.CHOOSE_SIDE:  # the question waits: asked again
+                self.game.prompt()
+                return
             # Never play a tile the player has not heard this turn: say the first playable one.
             candidates = [t for t in hand if t in playable] or hand
             if not candidates:
