@@ -30,6 +30,8 @@ from voicedomino.persistence.lock import DataLock, LockState
 
 UP, DOWN, LEFT, RIGHT, F1 = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C", "\x1bOP"
 CTRL_Z, CTRL_BACKSLASH = "\x1a", "\x1c"
+# Bracketed paste (xterm's mode 2004): asked for, given back, and the marks around a paste.
+PASTE_ON, PASTE_OFF, PASTE_START, PASTE_END = "\x1b[?2004h", "\x1b[?2004l", "\x1b[200~", "\x1b[201~"
 RESUME = "vuoi riprenderla?"
 
 
@@ -166,6 +168,30 @@ def test_a_tile_announced_in_a_match_left_is_not_played_by_enter_in_the_next(
         game.until(", giocabile, uno di sette.")
         game.press("h")
         game.until(it.your_hand_size(7))
+    finally:
+        game.close()
+
+
+def test_pasted_text_is_a_command_that_waits_for_enter_never_single_keys(tmp_path: Path) -> None:
+    """A paste arrived as single keys: "quattro sei" was q (the quit question), then s (yes).
+    The terminal is asked to mark pastes; a marked paste waits on the command line."""
+    game = started(tmp_path)
+    try:
+        assert game.transcript.startswith(PASTE_ON)
+        os.write(game.fd, f"{PASTE_START}quattro sei{PASTE_END}".encode())
+        game.until(it.key_pasted("quattro sei"))
+        assert it.confirm_quit(True, it.KEYS) not in game.quiet(0.5)
+        game.press("\x1b")
+        game.until(it.cancelled())
+        os.write(game.fd, f"{PASTE_START}gioca sei sei\r\n{PASTE_END}".encode())  # its Enter too
+        game.until(it.key_pasted("gioca sei sei"))
+        assert "Doppio sei" not in game.quiet(0.5)  # nothing played before the player's Enter
+        game.press("\r")
+        game.until("tocca ancora a te.")
+        game.press("q", "s")
+        game.until(it.goodbye())
+        assert game.wait() == 0
+        assert game.transcript.rstrip("\n").endswith(PASTE_OFF)  # the terminal as it was
     finally:
         game.close()
 

@@ -86,6 +86,13 @@ SLOW_SEQUENCE_WAIT = 0.4
 # only announced, before a word of it could be heard.
 HELD_KEY_GAP = 0.15
 ONCE_WHEN_HELD = frozenset({"enter"})
+# Pasted text comes between these when the terminal is asked for it ("bracketed paste"): it
+# is a command to read and confirm with Enter, never a burst of single keys ("quattro sei"
+# would be q, the quit question, then s, yes).
+PASTE_ON, PASTE_OFF = "\x1b[?2004h", "\x1b[?2004l"
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+PASTE_WAIT = 1.0  # seconds without a byte inside a paste: its end was lost
+PASTED = "incollato:"  # the key name of a paste is this and its text (no key has a colon)
 SEQUENCES = {
     "\x1b[A": "up",
     "\x1b[B": "down",
@@ -118,6 +125,8 @@ PLAYING_PHASES = (Phase.PLAYING, Phase.CHOOSE_SIDE)
 
 def key_name(sequence: str) -> str:
     """The name of one key press read from the terminal."""
+    if sequence.startswith(PASTED):
+        return sequence
     if sequence in SEQUENCES:
         return SEQUENCES[sequence]
     if sequence == "\x1b":
@@ -155,7 +164,15 @@ class KeyReader:
     def start(self) -> None:
         self._saved = termios.tcgetattr(self.fd)
         tty.setcbreak(self.fd)
+        self._bracketed_paste(True)
         self._thread.start()
+
+    def _bracketed_paste(self, on: bool) -> None:
+        """Ask the terminal to mark pasted text (terminals that cannot, ignore it)."""
+        if os.environ.get("TERM", "") in ("", "dumb"):
+            return
+        with contextlib.suppress(OSError):  # a terminal gone, or not writable here
+            os.write(self.fd, (PASTE_ON if on else PASTE_OFF).encode("ascii"))
 
     # --- the terminal's modes (called from signal handlers too: no locks here) ------------------
 
@@ -169,6 +186,7 @@ class KeyReader:
     def leave_key_mode(self) -> None:
         """The terminal as it was before the game (echo, lines), for the shell: on Ctrl-Z."""
         if self._saved is not None:
+            self._bracketed_paste(False)
             with contextlib.suppress(OSError, termios.error):  # a terminal gone: nothing to do
                 termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
 
@@ -180,6 +198,7 @@ class KeyReader:
         with contextlib.suppress(OSError, termios.error):
             tty.setcbreak(self.fd)
             termios.tcflush(self.fd, termios.TCIFLUSH)
+        self._bracketed_paste(True)
 
     def restore(self) -> None:
         self.leave_key_mode()
@@ -202,7 +221,8 @@ class KeyReader:
         if not data:
             return "\x04"
         if data == b"\x1b":
-            return self._escape_sequence()
+            sequence = self._escape_sequence()
+            return PASTED + self._pasted() if sequence == PASTE_START else sequence
         for _ in range(_utf8_length(data[0]) - 1):  # the rest of one character ("è")
             if not self._more():
                 break
@@ -251,6 +271,17 @@ class KeyReader:
         # Escape, then keys typed after it ("[" the previous message): each its own key.
         self._pushed = text[1:].encode("latin-1") + self._pushed
         return "\x1b"
+
+    def _pasted(self) -> str:
+        """The text of a paste, up to its end mark (at most MAX_LINE characters are kept; the
+        rest is read and dropped). A lost end mark ends it after PASTE_WAIT of quiet."""
+        data = b""
+        while not data.endswith(PASTE_END.encode("ascii")) and self._more(PASTE_WAIT):
+            data += self._byte()
+            if len(data) > 4 * MAX_LINE + len(PASTE_END):  # keep the tail: it holds the end
+                data = data[: 4 * MAX_LINE] + data[-len(PASTE_END) :]
+        text = data.removesuffix(PASTE_END.encode("ascii")).decode("utf-8", errors="replace")
+        return text[:MAX_LINE]
 
     def _more(self, wait: float = ESCAPE_WAIT) -> bool:
         return bool(self._pushed) or bool(select.select([self.fd], [], [], wait)[0])
@@ -315,6 +346,9 @@ class KeyNavigator:
     # --- keys -----------------------------------------------------------------------------------
 
     def press(self, name: str) -> None:
+        if name.startswith(PASTED):
+            self._paste(name.removeprefix(PASTED))
+            return
         if self.line is not None:
             self._typing(name)
             return
@@ -567,6 +601,17 @@ class KeyNavigator:
             self.game.handle_intent(PlayNumber(number))
         else:
             self._play_selected()
+
+    def _paste(self, text: str) -> None:
+        """Pasted text goes to the command line ("/"), shown and said, and waits for Enter:
+        what the player has not confirmed does nothing."""
+        if self.digits:
+            self._drop_digits()
+        words = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+        if not words:
+            return
+        self.line = ((self.line or "") + words)[:MAX_LINE]
+        self.game.say(it.key_pasted(self.line))  # the line as it stands, shown and said
 
     def _typing(self, name: str) -> None:
         assert self.line is not None

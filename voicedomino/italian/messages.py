@@ -1333,6 +1333,13 @@ def key_line_prompt() -> str:
     return "Scrivi il comando e premi invio. Esc annulla."
 
 
+def key_pasted(line: str) -> str:
+    """Text pasted in key mode: a command that waits for Enter, never keys (a long paste is
+    said by its beginning)."""
+    shown = line if len(line) <= 80 else line[:80].rstrip() + "…"
+    return f"Hai incollato: {shown}. Invio per darlo come comando, Esc annulla."
+
+
 def key_digit_typed(n: int) -> str:
     """A first digit, said back at once: the second one, or Enter, is awaited."""
     return f"{pip_word(n).capitalize()}…"
