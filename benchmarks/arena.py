@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from voicedomino.engine import Action, Match, Settings, make_rules
 from voicedomino.players import Level, Player, difficile, make_player
 from voicedomino.players.difficile import SearchPlayer, SearchSettings
+from voicedomino.players.inference import Habits
 
 
 @dataclass(frozen=True)
@@ -105,16 +106,30 @@ def sides(seats: int, swapped: bool) -> list[str]:
 def build_player(config: Config, level: str) -> Player:
     if level != Level.DIFFICILE or not config.search:
         return make_player(level)
+    return searching_player(config.search)
+
+
+def searching_player(search: tuple[tuple[str, float], ...]) -> SearchPlayer:
+    """The hard player with these settings changed (``parse_search``)."""
     settings = SearchSettings()
-    changes = {key: type(getattr(settings, key))(value) for key, value in config.search}
-    return SearchPlayer(replace(settings, **changes))
+    habits = settings.habits  # its fields are named as settings too: signal_strength=3
+    changes = {
+        key: type(getattr(settings, key))(value) for key, value in search if key not in HABITS
+    }
+    habit_changes = {
+        key: type(getattr(habits, key))(value) for key, value in search if key in HABITS
+    }
+    return SearchPlayer(replace(settings, habits=replace(habits, **habit_changes), **changes))
+
+
+HABITS = {f.name for f in fields(Habits)}  # the model of the other seats, in --search too
 
 
 def parse_search(text: str) -> tuple[tuple[str, float], ...]:
     """'samples=32,nodes=100000' into pairs, checked against SearchSettings' fields."""
     if not text:
         return ()
-    names = {f.name for f in fields(SearchSettings)}
+    names = {f.name for f in fields(SearchSettings)} | HABITS
     pairs: list[tuple[str, float]] = []
     for item in text.split(","):
         key, _, value = item.partition("=")

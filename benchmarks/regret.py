@@ -11,13 +11,16 @@ one's: 0 when the choice was perfect.
 
     python benchmarks/regret.py --variant coppie --seats 4 --pairs --b pesante --deals 100
     python benchmarks/regret.py --variant classica --a difficile --b difficile-v1 --deals 200
+    python benchmarks/regret.py --pairs --also difficile-v1 --also difficile:nodes=80000
 
 Printed: mean regret per decision (95% interval, deals as the independent unit), the share of
 decisions losing 10 points or more, and both split by phase (the deciding hand's size: start
 5 or more tiles, middle 3-4, end 1-2) and by kind of move (the one played and the best one:
 double, heavy tile = 8 pips or more on the double-six set, other). Forced moves (a single
 distinct choice: every draw and pass, and a lone playable tile) cost nothing and are counted
-apart. The last line is JSON.
+apart. ``--also LEVEL`` (repeatable; ``difficile:samples=48,nodes=80000`` for the hard player
+with other settings) judges that level's choice on the same positions too, compared decision by
+decision with A's (a much narrower interval than two arena runs). The last line is JSON.
 """
 
 from __future__ import annotations
@@ -37,10 +40,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arena import Config, config_of, play_hand, table_parser
+from arena import Config, config_of, parse_search, play_hand, searching_player, table_parser
 
 from voicedomino.engine import Action, Draw, Match, Pass, Play
-from voicedomino.players import make_player
+from voicedomino.players import Level, Player, make_player
 from voicedomino.players.fastsim import from_engine, round_state
 from voicedomino.players.scoring import margin
 from voicedomino.players.search import OutOfNodes, Searcher
@@ -58,7 +61,7 @@ class Decision:
     regret: float
     moves: int  # distinct moves
     nodes: int
-    also_regret: float = math.nan  # the regret of the --also level's choice in the same place
+    also_regret: tuple[float, ...] = ()  # the regret of each --also level's choice, same place
 
 
 @dataclass
@@ -84,10 +87,10 @@ def phase_of(hand_size: int) -> str:
 class Judge:
     """Watches the arena's games and judges side A's decisions with every hand visible."""
 
-    def __init__(self, level: str, node_cap: int, also: str = "", deal: int = 0) -> None:
+    def __init__(self, level: str, node_cap: int, also: Sequence[str] = (), deal: int = 0) -> None:
         self.level = level
         self.node_cap = node_cap
-        self.also = make_player(also) if also else None
+        self.also = [also_player(name) for name in also]
         self.deal_number = deal
         self.deal = DealDecisions()
 
@@ -122,12 +125,12 @@ class Judge:
             return
         chosen = values[order.index(from_engine(action, layout, tiles))]
         best_index = max(range(len(order)), key=lambda i: values[i])
-        also_regret = math.nan
-        if self.also is not None:
-            view = match.view(seat)
+        also_regret: list[float] = []
+        view = match.view(seat)
+        for player in self.also:
             rng = random.Random(f"{self.deal_number}:{seat}:{len(view.history)}")
-            other = from_engine(self.also.choose(view, rng), layout, tiles)
-            also_regret = values[best_index] - values[order.index(other)]
+            other = from_engine(player.choose(view, rng), layout, tiles)
+            also_regret.append(values[best_index] - values[order.index(other)])
         heavy = 8 * tiles.highest // 6
         self.deal.decisions.append(
             Decision(
@@ -137,12 +140,22 @@ class Judge:
                 regret=values[best_index] - chosen,
                 moves=len(order),
                 nodes=searcher.nodes,
-                also_regret=also_regret,
+                also_regret=tuple(also_regret),
             )
         )
 
 
-def judge_deal(job: tuple[Config, int, int, str]) -> DealDecisions:
+def also_player(name: str) -> Player:
+    """A level, or ``difficile:samples=48,nodes=80000``: the hard player with other settings."""
+    level, _, search = name.partition(":")
+    if not search:
+        return make_player(level)
+    if level != Level.DIFFICILE:
+        raise SystemExit(f"--also {name}: only {Level.DIFFICILE} takes settings")
+    return searching_player(parse_search(search))
+
+
+def judge_deal(job: tuple[Config, int, int, tuple[str, ...]]) -> DealDecisions:
     config, deal, node_cap, also = job
     judge = Judge(config.a, node_cap, also, deal)
     for swapped in (False, True):
@@ -202,8 +215,35 @@ def line(label: str, figures: dict[str, float]) -> str:
     )
 
 
+def also_figures(results: list[DealDecisions], index: int) -> dict[str, float]:
+    """The regret of the *index*-th --also level's choices, and its difference from A's
+    decision by decision, over all decisions and those at the start of the hand."""
+    figures: dict[str, float] = {}
+    for label, phases in (("all", PHASES), ("start", ("start",))):
+        deals = [[d for d in deal.decisions if d.phase in phases] for deal in results]
+        regret = [(sum(d.also_regret[index] for d in ds), len(ds)) for ds in deals]
+        change = [(sum(d.also_regret[index] - d.regret for d in ds), len(ds)) for ds in deals]
+        big = [(float(sum(d.also_regret[index] >= BIG for d in ds)), len(ds)) for ds in deals]
+        prefix = "" if label == "all" else f"{label}_"
+        for name, pairs in (("mean_regret", regret), ("change", change), ("share_big", big)):
+            figures[prefix + name], figures[prefix + name + "_ci"] = ratio_ci(pairs)
+    return figures
+
+
+def also_line(level: str, a: str, f: dict[str, float]) -> str:
+    return (
+        f"{level} on the same positions: mean regret {f['mean_regret']:.2f} +/- "
+        f"{f['mean_regret_ci']:.2f}, share >= 10 points {100 * f['share_big']:.1f}% +/- "
+        f"{100 * f['share_big_ci']:.1f}; less {a}: {f['change']:+.2f} +/- {f['change_ci']:.2f} "
+        f"points (start of the hand {f['start_change']:+.2f} +/- {f['start_change_ci']:.2f})"
+    )
+
+
 def report(
-    config: Config, results: list[DealDecisions], elapsed: float, also_level: str = ""
+    config: Config,
+    results: list[DealDecisions],
+    elapsed: float,
+    also_levels: Sequence[str] = (),
 ) -> tuple[str, dict]:
     table = config.table()
     overall = summary(results)
@@ -231,26 +271,10 @@ def report(
         f"positions left unsolved by the node cap: {sum(deal.unsolved for deal in results)}",
         f"exact search nodes per decision: median {statistics.median(nodes):.0f}, max {nodes[-1]}",
     ]
-    if any(not math.isnan(d.also_regret) for d in decisions):
-        also = [
-            (sum(d.also_regret for d in deal.decisions), len(deal.decisions)) for deal in results
-        ]
-        difference = [
-            (sum(d.also_regret - d.regret for d in deal.decisions), len(deal.decisions))
-            for deal in results
-        ]
-        big = [
-            (float(sum(d.also_regret >= BIG for d in deal.decisions)), len(deal.decisions))
-            for deal in results
-        ]
-        mean, ci = ratio_ci(also)
-        change, change_ci = ratio_ci(difference)
-        share, share_ci = ratio_ci(big)
-        lines.append(
-            f"{also_level} on the same positions: mean regret {mean:.2f} +/- {ci:.2f}, "
-            f"share >= 10 points {100 * share:.1f}% +/- {100 * share_ci:.1f}; "
-            f"{also_level} less {config.a}: {change:+.2f} +/- {change_ci:.2f} points"
-        )
+    compared: dict[str, dict[str, float]] = {}
+    for index, level in enumerate(also_levels):
+        compared[level] = also_figures(results, index)
+        lines.append(also_line(level, config.a, compared[level]))
     figures = {label.replace(" ", "_"): f for label, f in rows}
     payload = {
         "table": table,
@@ -269,6 +293,10 @@ def report(
         },
         "double_kept": kept,
         "double_shed": shed,
+        "also": {
+            level: {key: round(value, 4) for key, value in f.items()}
+            for level, f in compared.items()
+        },
     }
     return "\n".join(lines), payload
 
@@ -277,7 +305,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = table_parser(__doc__.split("\n\n")[0])
     parser.set_defaults(variant="coppie", seats=4, deals=50, b="pesante")  # A is the level judged
     parser.add_argument(
-        "--also", default="", help="judge this level's choice too, on the same positions"
+        "--also",
+        action="append",
+        default=[],
+        help="judge this level's choice too, on the same positions (repeatable; "
+        "difficile:samples=48,nodes=80000 for other settings)",
     )
     parser.add_argument(
         "--node-cap", type=int, default=20_000_000, help="exact search nodes per position"
@@ -288,11 +320,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     config = config_of(args)
-    jobs = [(config, deal, args.node_cap, args.also) for deal in range(args.deals)]
+    also = tuple(args.also)
+    for name in also:
+        also_player(name)  # fail early
+    jobs = [(config, deal, args.node_cap, also) for deal in range(args.deals)]
     started = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
         results = list(pool.imap(judge_deal, jobs, chunksize=1))
-    text, payload = report(config, results, time.perf_counter() - started, args.also)
+    text, payload = report(config, results, time.perf_counter() - started, also)
     print(text)
     print(json.dumps(payload))
     return 0
