@@ -629,3 +629,40 @@ def test_a_calibration_with_impossible_numbers_is_not_used(
     gain.voice_rms = None if calibration is None else calibration.voice_rms
     gain.hear_voice(b"\x10\x00" * 1600)  # the listener's first frame of voice
     assert math.isfinite(gain.gain)
+
+
+def nested_json(path: Path) -> None:
+    """Well-formed JSON nested past what Python's reader takes (RecursionError, not ValueError)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[" * 20_000 + "]" * 20_000, encoding="utf-8")  # 40 KB: within every bound
+
+
+def test_a_save_and_preferences_nested_too_deep_are_set_aside_and_play_goes_on(
+    tmp_path: Path,
+) -> None:
+    """A save nested too deep stopped every start with an internal error, for good: it was
+    never set aside."""
+    nested_json(tmp_path / "data" / SAVE_NAME)
+    nested_json(tmp_path / "config" / SETTINGS_FILE)
+    lines = run(tmp_path, ["inizia", "mano"]).stdout.splitlines()
+    assert it.notice("save_corrupt") in lines
+    assert it.notice("settings_corrupt") in lines
+    assert it.your_turn() in lines and lines[-1] == it.saved_goodbye()
+    assert aside(tmp_path / "data", "partita") and aside(tmp_path / "config", "settings")
+
+
+def test_network_seats_and_a_calibration_nested_too_deep_are_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from voicedomino.persistence.seats import FileSeatBook
+    from voicedomino.speech.calibration import calibration_path, load_calibration
+
+    monkeypatch.setenv("VOICEDOMINO_CONFIG_DIR", str(tmp_path))
+    model = tmp_path / "modello"
+    nested_json(calibration_path(model))
+    assert load_calibration(model) is None
+    seats = FileSeatBook(tmp_path / "posti-in-rete.json")
+    nested_json(seats.path)
+    assert seats.get("127.0.0.1:8765", "4721") is None
+    seats.put("127.0.0.1:8765", "4721", "segreto")  # a damaged book is written anew
+    assert seats.get("127.0.0.1:8765", "4721") == "segreto"

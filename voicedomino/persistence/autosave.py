@@ -191,7 +191,7 @@ def _split_tail(text: str) -> tuple[str, int, int | None]:
     starts (None: no tail, as in a file written by hand or by an older version)."""
     try:
         _, end = json.JSONDecoder().raw_decode(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than Python reads
         return text, 0, None  # not JSON at all: the loader says what is wrong
     saved, tail = text[:end], text[end:]
     tail_at = len(saved.encode("utf-8")) + 1
@@ -199,7 +199,7 @@ def _split_tail(text: str) -> tuple[str, int, int | None]:
         return saved, 0, None
     try:
         record = json.loads(tail) if tail.strip() else {}
-    except ValueError:
+    except (ValueError, RecursionError):
         return text, 0, None  # not a tail of ours: the loader refuses the whole
     behind = record.get("indietro") if isinstance(record, dict) else None
     return saved, behind if type(behind) is int and 0 < behind < 100_000 else 0, tail_at

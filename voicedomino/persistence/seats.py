@@ -49,7 +49,7 @@ class FileSeatBook:
             data = json.loads(read_regular(self.path, MAX_BYTES))
         except FileNotFoundError:
             return {}
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, RecursionError) as error:  # nested past what Python reads
             log.warning("network seats not read: %s", error)
             return {}
         return data if isinstance(data, dict) else {}

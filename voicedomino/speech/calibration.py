@@ -221,7 +221,7 @@ def _newer_file(path: Path) -> bool:
     """A calibration written by a newer version of the game: never rewritten."""
     try:
         version = _document(path).get("version")
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, RecursionError):
         return False  # none, or damaged: a new calibration replaces it
     return type(version) is int and version > CALIBRATION_VERSION
 
@@ -289,7 +289,8 @@ def load_calibration(model_path: Path) -> Calibration | None:
         )
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, OverflowError) as error:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, OverflowError,
+            RecursionError) as error:  # fmt: skip
         log.warning("calibration %s not used: %r", path, error)
         return None
     if not ACTING_FLOOR <= calibration.acting_confidence <= DEFAULT_ACTING_CONFIDENCE:
