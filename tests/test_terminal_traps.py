@@ -44,6 +44,18 @@ def started(tmp_path: Path, *args: str) -> GameTerminal:
     return game
 
 
+def resumed(tmp_path: Path) -> GameTerminal:
+    """The game resuming the match saved in *tmp_path* (the player answered s)."""
+    game = GameTerminal.start(tmp_path)
+    try:
+        game.until(RESUME)
+        game.press("s")
+    except BaseException:
+        game.close()
+        raise
+    return game
+
+
 def plays_of(match: Match) -> list[Play]:
     return [a for a in match.legal_actions() if isinstance(a, Play)]
 
@@ -315,10 +327,8 @@ def test_at_the_side_question_arrows_tell_and_t_or_c_choose(tmp_path: Path) -> N
     assert head is not None and tail is not None
     tile = tiles_for_both_ends(match)[0]
     held = len(match.round.hands[0])
-    game = GameTerminal.start(tmp_path)
+    game = resumed(tmp_path)
     try:
-        game.until(RESUME)
-        game.press("s")
         game.until("Tocca a te.")
         game.press(*digits(tile))
         game.until(it.key_tile_typed(tile.high, tile.low))
@@ -355,10 +365,8 @@ def test_enter_at_the_side_question_asks_it_again_never_plays_the_tile_heard_bef
     order = sorted(playable, key=lambda t: (t.high, t.low), reverse=True)  # as z goes
     browsed = next(t for t in order if t != asked)
     held = len(match.round.hands[0])
-    game = GameTerminal.start(tmp_path)
+    game = resumed(tmp_path)
     try:
-        game.until(RESUME)
-        game.press("s")
         game.until("Tocca a te.")
         for _ in range(order.index(browsed) + 1):
             game.press("z")
@@ -394,10 +402,8 @@ def test_a_tile_that_fits_one_end_is_said_with_that_end_before_and_after(tmp_pat
         for p in plays_of(match)
         if len({q.side for q in plays_of(match) if q.tile == p.tile}) == 1
     )
-    game = GameTerminal.start(tmp_path)
+    game = resumed(tmp_path)
     try:
-        game.until(RESUME)
-        game.press("s")
         game.until("Tocca a te.")
         game.press(*digits(play.tile))
         where = it.side_word(play.side)
@@ -437,10 +443,8 @@ def test_every_prompt_of_a_key_mode_session_names_keys(tmp_path: Path) -> None:
 
     round_over = saved_position(tmp_path, Settings(), lambda m: m.round.is_over)
     assert not round_over.is_over
-    game = GameTerminal.start(tmp_path)
+    game = resumed(tmp_path)
     try:
-        game.until(RESUME)
-        game.press("s")
         game.until(it.next_round_prompt(it.KEYS))  # "Invio per la prossima mano."
         game.press("\r")
         game.until("Mano due.")
@@ -467,10 +471,8 @@ def stuck_at_turn_start(match: Match) -> bool:
 def test_nothing_to_play_names_the_key(variant: str, key_word: str, tmp_path: Path) -> None:
     """The turn that starts with nothing to play once said "pesca" / "passa" in key mode."""
     saved_position(tmp_path, Settings(variant=variant), stuck_at_turn_start)
-    game = GameTerminal.start(tmp_path)
+    game = resumed(tmp_path)
     try:
-        game.until(RESUME)
-        game.press("s")
         said = game.until(f"Niente da giocare: p per {key_word}.")
         no_word_prompt(said)
         game.press("p")
@@ -486,10 +488,8 @@ def last_tile_wins_a_single_round(match: Match) -> bool:
 def test_the_end_of_a_match_names_its_keys(tmp_path: Path) -> None:
     match = saved_position(tmp_path, Settings(target=0), last_tile_wins_a_single_round)
     [tile] = match.round.hands[0]
-    game = GameTerminal.start(tmp_path)
+    game = resumed(tmp_path)
     try:
-        game.until(RESUME)
-        game.press("s")
         game.until("Tocca a te.")
         game.press(*digits(tile), "\r")
         game.until(it.match_over_prompt(it.KEYS))  # "Invio per giocare ancora, ..."
