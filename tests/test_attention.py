@@ -488,6 +488,37 @@ def test_undo_restores_the_exact_position_and_says_what_was_undone() -> None:
     assert "Non c'è una tua mossa da annullare" in table.said()
 
 
+def test_a_move_read_back_is_dropped_when_the_player_moves_by_keys_meanwhile() -> None:
+    """A voice move in its grace period, then another move typed: the voice move was carried
+    out afterwards, on the position after the computer's reply (played there when it still
+    fitted, or refused out of the blue)."""
+    for seed in range(11, 200):
+        table = Table(seed=seed)
+        table.type("inizia")
+        view = table.manager.view()
+        assert view is not None
+        plays = [a for a in view.legal_actions() if isinstance(a, Play)] if view.is_my_turn else []
+        tiles = sorted({p.tile for p in plays}, key=lambda t: (t.high, t.low))
+        if len(tiles) < 2:
+            continue
+        said, typed = tiles[0], tiles[1]
+        play = next(p for p in plays if p.tile == said)
+        side = "in testa" if play.side is Side.HEAD else "in coda"
+        table.hear(f"gioca {pip_word(said.high)} {pip_word(said.low)} {side}")
+        table.type(f"{typed.high}{typed.low}")  # the player moved otherwise, at once
+        after = table.manager.view()
+        assert after is not None
+        if not after.is_my_turn or play not in after.legal_actions():
+            continue  # the voice move would not fit any more: look for one that would
+        before = table.document()
+        table.said()
+        table.wait(2.0)  # past the grace period
+        assert table.document() == before, table.said()
+        assert it.tile(said) not in table.said()
+        return
+    raise AssertionError("no deal where the voice move would still fit")
+
+
 def test_keyboard_commands_stay_immediate() -> None:
     table = Table()
     table.type("variante capra")

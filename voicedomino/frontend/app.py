@@ -298,6 +298,8 @@ class Game:
         if response.quit:
             self.finished = True
         elif self.gate is not None:
+            if response.state_changed:  # a voice command read back on the position before
+                self.gate.pending = None  # is stale: what the player did instead replaces it
             self.gate.after_response(response)
 
     def _voices(self, request: ListVoices | UseVoice) -> None:
