@@ -519,6 +519,42 @@ def test_a_move_read_back_is_dropped_when_the_player_moves_by_keys_meanwhile() -
     raise AssertionError("no deal where the voice move would still fit")
 
 
+def test_a_tile_typed_in_keys_is_dropped_when_a_voice_move_changes_the_match() -> None:
+    """Two digits said back ("invio per giocarla"), then a voice move carried out: Enter then
+    played the typed tile on the position after the computer's reply, with the old sides."""
+    from voicedomino.frontend.keys import KeyNavigator
+
+    for seed in range(11, 200):
+        table = Table(seed=seed)
+        keys = KeyNavigator(table.game)
+        table.type("inizia")
+        view = table.manager.view()
+        assert view is not None
+        plays = [a for a in view.legal_actions() if isinstance(a, Play)] if view.is_my_turn else []
+        tiles = sorted({p.tile for p in plays}, key=lambda t: (t.high, t.low))
+        if len(tiles) < 2:
+            continue
+        typed, said = tiles[0], tiles[1]
+        play = next(p for p in plays if p.tile == said)
+        keys.press(str(typed.high))
+        keys.press(str(typed.low))
+        table.hear(f"gioca {pip_word(said.high)} {pip_word(said.low)}")
+        table.wait(2.0)  # the voice move is carried out, the computer replies
+        after = table.manager.view()
+        assert after is not None and len(after.history) > len(view.history)
+        if not after.is_my_turn or typed not in {a.tile for a in after.legal_actions()
+                                                  if isinstance(a, Play)}:  # fmt: skip
+            continue  # the typed tile would not fit any more: look for one that would
+        before = table.document()
+        table.said()
+        keys.press("enter")
+        assert table.document() == before, table.said()
+        assert it.key_digits_dropped() in table.said()
+        assert play.tile not in after.hand
+        return
+    raise AssertionError("no deal where the typed tile would still fit")
+
+
 def test_keyboard_commands_stay_immediate() -> None:
     table = Table()
     table.type("variante capra")

@@ -321,6 +321,7 @@ class KeyNavigator:
         self._announced_at: tuple[object, int, int, object] | None = None
         self.line: str | None = None  # text typed after "/"
         self.digits = ""
+        self._typed_at: tuple[object, int, int, object] | None = None  # where digits began
         self._digit_deadline: float | None = None
         # The keys the read-back of a whole typed tile named ("t in testa, c in coda"): only
         # these place it; after a lead or a tile with one end, c is the ends again, b "basta".
@@ -355,8 +356,8 @@ class KeyNavigator:
         if name == "escape":
             self.game.output.stop_speech()
             return
-        if self.digits and not self._continues_digits(name):
-            self._drop_digits()
+        if self.digits and not (self._continues_digits(name) and self._still(self._typed_at)):
+            self._drop_digits()  # another key, or the match moved on (a voice command)
         if self.game.manager.wants_answer:
             self._answer(name)
         elif (request := self._table_key(name)) is not None:
@@ -532,7 +533,7 @@ class KeyNavigator:
             self.game.handle_intent(None)
             return
         if len(self.digits) != 1:
-            self.digits, self._side_keys = digit, {}
+            self.digits, self._side_keys, self._typed_at = digit, {}, self._turn()
             self._digit_deadline = self.clock() + DIGIT_WAIT_S
             self.game.say(it.key_digit_typed(int(digit)))
             return
@@ -641,15 +642,15 @@ class KeyNavigator:
         return (manager.session, view.round_number, len(view.history), manager.pending_tile)
 
     def _announced_this_turn(self) -> bool:
-        turn, announced = self._turn(), self._announced_at
-        if turn is None or announced is None:
+        return self._still(self._announced_at)
+
+    def _still(self, mark: tuple[object, int, int, object] | None) -> bool:
+        """Whether the match is where it was at *mark* (a _turn() taken then)."""
+        turn = self._turn()
+        if turn is None or mark is None:
             return False
         session, round_number, moves, question = turn
-        return (
-            session is announced[0]
-            and (round_number, moves) == announced[1:3]
-            and question is announced[3]
-        )
+        return session is mark[0] and (round_number, moves) == mark[1:3] and question is mark[3]
 
     def _hand(self) -> tuple[list[Tile], set[Tile]]:
         view = self.game.manager.view()
