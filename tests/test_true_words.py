@@ -244,3 +244,15 @@ def test_the_system_voices_are_named_in_italian_in_the_game(tmp_path: Path) -> N
         pytest.skip(f"no Italian system voice listed here: {result.stdout}")
     assert "Italian" not in result.stdout, result.stdout
     assert "italiana standard" in listed[0], listed
+
+
+def test_a_leader_drawn_by_lot_is_said_so_not_left_to_sound_like_the_tile() -> None:
+    """With "apre un giocatore a caso" the round began "Inizia Marco, con il doppio cinque.",
+    as if the double five were the reason while another player held the double six."""
+    for opening, by_lot in (("apre un giocatore a caso", True), ("apre il doppio più alto", False)):
+        manager = DialogManager(Table(), computer_pause=0, seed=3)
+        manager.start()
+        manager.handle(opening)
+        said = [message.text for message in manager.handle("inizia").messages]
+        started = next(text for text in said if text.startswith("Mano uno."))
+        assert ("Per sorteggio" in started) is by_lot, started

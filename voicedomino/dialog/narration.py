@@ -14,6 +14,7 @@ from voicedomino.engine import (
     BonusTurn,
     Event,
     MatchEnded,
+    Opening,
     Outcome,
     Passed,
     RoundEnded,
@@ -108,8 +109,9 @@ class Narrator:
         if isinstance(event, RoundStarted):
             self._ends_due = None
             text = it.round_started(
-                event.round_number, event.leader, event.lead_tile, event.redeals
-            )
+                event.round_number, event.leader, event.lead_tile, event.redeals,
+                by_lot=view.rules.opening is Opening.RANDOM,
+            )  # fmt: skip
             said = [Message(text)]
             if view.rules.seats > 2 and not brief:
                 order = [(event.leader + k) % view.rules.seats for k in range(view.rules.seats)]

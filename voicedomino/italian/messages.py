@@ -495,19 +495,24 @@ def goodbye() -> str:
 # --- round flow -------------------------------------------------------------------------
 
 
-def round_started(round_number: int, leader: int, lead_tile: Tile | None, redeals: int) -> str:
+def round_started(
+    round_number: int, leader: int, lead_tile: Tile | None, redeals: int, by_lot: bool = False
+) -> str:
+    """The round's number and who leads with what; *by_lot*: the leader was drawn at random
+    (said, or the tile would sound like the reason)."""
     parts = [f"Mano {cardinal(round_number)}."]
     if redeals:
         parts.append("Nessuno aveva un doppio: tessere rimescolate.")
     if is_you(leader):
-        parts.append(
+        who = (
             f"Inizi tu, con {tile(lead_tile)}."
             if lead_tile
             else "Inizi tu, con la tessera che vuoi."
         )
     else:
         how = f"con {tile(lead_tile)}" if lead_tile else "con una tessera a scelta"
-        parts.append(f"Inizia {seat_name(leader)}, {how}.")
+        who = f"Inizia {seat_name(leader)}, {how}."
+    parts.append(f"Per sorteggio {who[0].lower()}{who[1:]}" if by_lot else who)
     return " ".join(parts)
 
 
