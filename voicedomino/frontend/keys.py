@@ -81,11 +81,6 @@ ESCAPE_WAIT = 0.05  # seconds to tell a lone Escape from the start of an arrow s
 # ...on a local terminal. A slow link (ssh) may split a key's bytes further apart: the next
 # byte of a sequence may lag this much, and what lagged is a key only when it is a known one.
 SLOW_SEQUENCE_WAIT = 0.4
-# A held key repeats every 15 to 100 ms (the systems' defaults), a finger pressing it again
-# takes longer. Enter held down acts once: its repeats would play the tile its first repeat
-# only announced, before a word of it could be heard.
-HELD_KEY_GAP = 0.15
-ONCE_WHEN_HELD = frozenset({"enter"})
 # Pasted text comes between these when the terminal is asked for it ("bracketed paste"): it
 # is a command to read and confirm with Enter, never a burst of single keys ("quattro sei"
 # would be q, the quit question, then s, yes).
@@ -287,15 +282,12 @@ class KeyReader:
         return bool(self._pushed) or bool(select.select([self.fd], [], [], wait)[0])
 
     def _run(self) -> None:
-        last, last_at = "", -HELD_KEY_GAP
+        # Every key press acts, however soon after the last: a terminal cannot tell a held key's
+        # repeats from a player (or a screen reader's script) pressing again at once on hearing
+        # the tile, and dropping quick presses lost deliberate plays.
         try:
             while True:
                 name = key_name(self._read())
-                now = time.monotonic()
-                held = name == last and now - last_at < HELD_KEY_GAP
-                last, last_at = name, now
-                if held and name in ONCE_WHEN_HELD:
-                    continue
                 self.on_key(name)
                 if name in ("eof", "interrupt"):
                     return
