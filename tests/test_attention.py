@@ -397,6 +397,57 @@ def test_a_menu_guess_barely_over_the_free_words_and_under_the_acting_line_is_no
     assert table.said() != ""
 
 
+def test_outside_the_window_domino_and_a_one_word_question_only_opens_the_window() -> None:
+    """A laugh heard as "domino punti" must not get the score read out to the room: "domino"
+    with a one-word question, no window open, is taken as "domino" alone (the window opens,
+    its cue, and the word is asked again); a longer question is answered, a one-word command
+    is still read back as a question."""
+    table = Table()
+    table.wait(9)
+    assert not table.gate.window_open
+    table.said()
+    table.hear("domino inizia", confidence=0.95, evidence=SURE)  # a command: read back
+    assert "Di' sì" in table.said() and table.gate.pending is not None
+    table.hear("no", confidence=0.95, evidence=SURE)
+    table.type("inizia")
+    table.wait(9)
+    assert not table.gate.window_open
+    table.said()
+    table.output.cues.clear()
+    sure = Evidence(agreed=True, score_per_second=86.0, min_word_confidence=0.85)
+    table.hear("domino punti", confidence=0.93, evidence=sure)
+    assert table.said() == "" and table.gate.window_open
+    table.wait(0.2)
+    assert table.output.cues == ["listening"]
+    table.hear("punti", confidence=0.93, evidence=sure)  # said again in the window: answered
+    assert "Punteggio" in table.said()
+    table.wait(9)
+    table.hear("domino quanti punti ho", confidence=0.95, evidence=SURE)
+    assert "Punteggio" in table.said()
+
+
+def test_in_a_busy_room_the_guard_keeps_a_domino_command_the_talk_made_less_sure() -> None:
+    """With the television on, the player's "domino ..." mended by the sentence decoder
+    scores lower than in a quiet room: over the busy-room line it is answered, where the same
+    evidence in a quiet room's window gets the cue; the talk's own guesses, lower still, get
+    the cue."""
+    table = Table()
+    table.type("inizia")
+    table.gate.room_changed(True)
+    table.said()
+    told = Evidence(agreed=False, score_per_second=28.0, min_word_confidence=None, margin=-1.5)
+    table.hear("domino quanti punti ho", confidence=0.6, evidence=told)
+    assert "Punteggio" in table.said()
+    talk = dataclasses.replace(told, score_per_second=20.0)
+    table.hear("domino quanti punti ho", confidence=0.6, evidence=talk)
+    assert table.said() == "" and table.output.cues[-1] == "invalid"
+    table.gate.room_changed(False)
+    table.gate.open_window()
+    table.said()
+    table.hear("quanti punti ho", confidence=0.6, evidence=told)  # a quiet room: the guard
+    assert table.said() == ""
+
+
 def test_the_guard_and_the_word_line_follow_the_model_s_calibration() -> None:
     """Lines `prova-voce --calibra` measured for a model that scores higher than the stand-in:
     the same menu guess answered with the default guard is given the cue only under the
@@ -409,7 +460,10 @@ def test_the_guard_and_the_word_line_follow_the_model_s_calibration() -> None:
     model = Calibration(
         "m", min_score_per_second=lines.to_act, min_score_to_answer=lines.to_answer,
         scores="set", weak_guess_score=lines.weak_guess, acting_word_confidence=0.58,
+        busy_weak_guess_score=lines.busy_weak_guess,
     )  # fmt: skip
+    assert lines.busy_weak_guess is not None and lines.weak_guess is not None
+    assert 30.0 < lines.busy_weak_guess < lines.weak_guess < 70.0
     guess = Evidence(agreed=False, score_per_second=50.0, min_word_confidence=None, margin=-1.0)
     heard: dict[str, str] = {}
     for name, settings in (("default", None), ("calibrated", model)):

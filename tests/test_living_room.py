@@ -405,6 +405,8 @@ def test_the_calibration_sets_the_score_lines_between_the_room_and_the_voice_and
     guard = done.weak_guess_score
     assert guard is not None and answer < guard < act, done
     assert guard >= WEAK_GUESS_SCORE  # the lines rose: the guard with them
+    busy_guard = done.busy_weak_guess_score
+    assert busy_guard is not None and answer < busy_guard < guard, done
     word = done.acting_word_confidence
     assert word is not None and calibration.WORD_FLOOR <= word <= MIN_WORD_CONFIDENCE
     assert it.CALIBRATION_SCORE_LINES["set"] in told[-1] and "salvata" in told[-1]
@@ -425,6 +427,7 @@ def test_the_calibration_sets_the_score_lines_between_the_room_and_the_voice_and
     assert gate.settings.min_score_per_second == act
     assert gate.settings.min_score_to_answer == answer
     assert gate.settings.weak_guess_score == guard
+    assert gate.settings.busy_weak_guess_score == busy_guard
     assert gate.settings.min_word_confidence == word
 
 
@@ -474,11 +477,13 @@ def test_thin_or_odd_evidence_keeps_the_default_score_lines(
     assert calibration.DEFAULT_SCORE_TO_ACT == attention.MIN_SCORE_PER_SECOND
     assert calibration.DEFAULT_SCORE_TO_ANSWER == attention.MIN_SCORE_TO_ANSWER
     assert calibration.DEFAULT_WEAK_GUESS_SCORE == attention.WEAK_GUESS_SCORE
+    assert calibration.DEFAULT_BUSY_WEAK_GUESS_SCORE == attention.BUSY_WEAK_GUESS_SCORE
     assert calibration.DEFAULT_WORD_CONFIDENCE == attention.MIN_WORD_CONFIDENCE
     # The defaults' own lines give the default guard line back.
     assert score_lines([10.0] * 3, []).weak_guess is None
     default_lines = calibration.ScoreLines(42.0, 15.0, "set")
     assert default_lines.weak_guess == attention.WEAK_GUESS_SCORE
+    assert default_lines.busy_weak_guess == attention.BUSY_WEAK_GUESS_SCORE
     # The room as sure as the voice, or odd numbers: the defaults.
     assert score_lines([110.0, 120.0, 130.0], [100.0]).verdict == "room_like_voice"
     assert score_lines([110.0, 120.0, 130.0], [100.0]).to_act is None

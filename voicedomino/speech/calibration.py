@@ -17,9 +17,10 @@ microphone check (`voicedomino prova-voce --calibra`) and kept per model.
   between the best score of what the room said while the player kept silent and the player's
   weakest command heard right (`score_lines`); None (the game's defaults) when the evidence
   is thin or odd.
-- `weak_guess_score`: the score line of the gate's guard against talk mended into a menu
-  command (attention.WEAK_GUESS_SCORE), on the same scale: it keeps its place between the
-  answer and acting lines measured here (by default 40 between 15 and 42).
+- `weak_guess_score`, `busy_weak_guess_score`: the score lines of the gate's guard against
+  talk mended into a menu command (attention.WEAK_GUESS_SCORE, BUSY_WEAK_GUESS_SCORE), on the
+  same scale: they keep their place between the answer and acting lines measured here (by
+  default 40 and, in a room full of speech, 25 between 15 and 42).
 - `acting_word_confidence`: the line for a command's least sure word (attention.
   MIN_WORD_CONFIDENCE), set as `acting_confidence` is, from the least sure words of the
   player's commands heard right, within WORD_FLOOR and the default.
@@ -64,11 +65,18 @@ WORD_FLOOR = 0.55
 DEFAULT_SCORE_TO_ACT = 42.0
 DEFAULT_SCORE_TO_ANSWER = 15.0
 DEFAULT_WEAK_GUESS_SCORE = 40.0  # attention.WEAK_GUESS_SCORE
-# Where the guard's line sits between the answer line and the acting line, as measured on the
-# stand-in (bench_home seed 29): (40 - 15) / (42 - 15).
-WEAK_GUESS_IN_LINES = (DEFAULT_WEAK_GUESS_SCORE - DEFAULT_SCORE_TO_ANSWER) / (
-    DEFAULT_SCORE_TO_ACT - DEFAULT_SCORE_TO_ANSWER
-)
+DEFAULT_BUSY_WEAK_GUESS_SCORE = 25.0  # attention.BUSY_WEAK_GUESS_SCORE
+
+
+def _in_lines(line: float) -> float:
+    """Where a default line sits between the default answer and acting lines (0 to 1)."""
+    return (line - DEFAULT_SCORE_TO_ANSWER) / (DEFAULT_SCORE_TO_ACT - DEFAULT_SCORE_TO_ANSWER)
+
+
+# Where the guard's lines sit between the answer line and the acting line, as measured on the
+# stand-in with bench_home: (40 - 15) / (42 - 15), and in a busy room (25 - 15) / (42 - 15).
+WEAK_GUESS_IN_LINES = _in_lines(DEFAULT_WEAK_GUESS_SCORE)
+BUSY_WEAK_GUESS_IN_LINES = _in_lines(DEFAULT_BUSY_WEAK_GUESS_SCORE)
 MIN_SCORED_COMMANDS = 3  # fewer of the player's commands scored: the evidence is thin
 # Where the lines sit in the gap between the room's best score and the player's weakest
 # command: the answer line just over the room (right commands the two decoders did not agree
@@ -110,6 +118,7 @@ class Calibration:
     room_best_score: float | None = None
     weak_guess_score: float | None = None  # None: the gate's default
     acting_word_confidence: float | None = None  # None: the gate's default
+    busy_weak_guess_score: float | None = None  # None: the gate's default
 
 
 @dataclass(frozen=True)
@@ -121,9 +130,17 @@ class ScoreLines:
     @property
     def weak_guess(self) -> float | None:
         """The guard's line, in the same place between the two lines as the defaults'."""
+        return self._between(WEAK_GUESS_IN_LINES)
+
+    @property
+    def busy_weak_guess(self) -> float | None:
+        """The guard's line in a room full of speech, placed the same way."""
+        return self._between(BUSY_WEAK_GUESS_IN_LINES)
+
+    def _between(self, share: float) -> float | None:
         if self.to_act is None or self.to_answer is None:
             return None
-        return round(self.to_answer + WEAK_GUESS_IN_LINES * (self.to_act - self.to_answer), 1)
+        return round(self.to_answer + share * (self.to_act - self.to_answer), 1)
 
 
 def score_lines(command_scores: list[float], room_scores: list[float]) -> ScoreLines:
@@ -203,6 +220,7 @@ def calibrate(
         round(max(room), 1) if room else None,
         lines.weak_guess,
         None if word_line is None else round(word_line, 3),
+        lines.busy_weak_guess,
     )
 
 
@@ -286,6 +304,7 @@ def load_calibration(model_path: Path) -> Calibration | None:
             room_best_score=_number(data.get("room_best_score")),
             weak_guess_score=_line(data, "weak_guess_score"),
             acting_word_confidence=_line(data, "acting_word_confidence"),
+            busy_weak_guess_score=_line(data, "busy_weak_guess_score"),
         )
     except FileNotFoundError:
         return None
