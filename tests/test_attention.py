@@ -397,6 +397,27 @@ def test_a_menu_guess_barely_over_the_free_words_and_under_the_acting_line_is_no
     assert table.said() != ""
 
 
+def test_a_plain_yes_asked_for_before_the_room_filled_with_speech_still_answers() -> None:
+    """ "Di' sì" asked in a quiet room, then the television comes on: the plain "sì" the game
+    asked for confirms (it was asked for); a question asked in the busy room wants "domino
+    sì", as it said; "no" stops either."""
+    table = Table()
+    table.hear("mettiamo la variante capra", confidence=0.6)  # unsure: asks for "sì"
+    assert it.readback_ask_yes("Variante capra.") in table.said()
+    table.gate.room_changed(True)
+    table.said()
+    table.hear("si")
+    table.wait(2)
+    assert table.manager.table.variant == "capra"
+    table.hear("domino variante jolly", confidence=0.6)
+    assert "domino sì" in table.said()
+    table.hear("si")
+    table.wait(2)
+    assert table.manager.table.variant == "capra" and table.gate.pending is not None
+    table.hear("no")
+    assert it.command_cancelled() in table.said() and table.gate.pending is None
+
+
 def test_outside_the_window_domino_and_a_one_word_question_only_opens_the_window() -> None:
     """A laugh heard as "domino punti" must not get the score read out to the room: "domino"
     with a one-word question, no window open, is taken as "domino" alone (the window opens,

@@ -160,6 +160,9 @@ class Pending:
     needs_yes: bool
     deadline: float | None = None  # set once the read-back has been heard
     expires: float | None = None  # a command waiting for "sì" is dropped after a window
+    # Asked with "di' sì" in a quiet room: the plain "sì" it asked for still answers it when
+    # the room fills with speech before the answer (else the game would ignore what it asked).
+    plain_yes: bool = True
 
 
 class VoiceGate:
@@ -316,7 +319,8 @@ class VoiceGate:
             # heard during the grace period, most likely (a correction starts with "no").
             self.output.play_cue(Cue.INVALID)
             return
-        self.pending = Pending(intent, needs_yes)  # a new command replaces one waiting
+        # A new command replaces one waiting.
+        self.pending = Pending(intent, needs_yes, plain_yes=not self.busy_room)
         self._window_until = self._window_until or self.clock() + self.settings.window_s
         if not needs_yes:
             text = readback
@@ -336,11 +340,14 @@ class VoiceGate:
         return not in_window and words <= 1 and self.manager.readback(intent) is None
 
     def _needs_attention_word(self, intent: Intent) -> bool:
-        """In a busy room everything needs "domino" in front, but stopping a waiting command."""
+        """In a busy room everything needs "domino" in front, but stopping a waiting command
+        and the plain "sì" a question asked before the room filled with speech asked for."""
         if not self.busy_room:
             return False
-        stopping = isinstance(intent, Answer) and not intent.yes and self.pending is not None
-        return not stopping
+        pending = self.pending
+        if pending is None or not isinstance(intent, Answer):
+            return True
+        return intent.yes and not pending.plain_yes  # "no" always stops a command waiting
 
     def _unsure(self, spoken: Spoken, words: int | None = None) -> bool:
         """Below the line for acting alone (higher for a two-word command)."""
