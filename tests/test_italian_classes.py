@@ -393,6 +393,46 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("in quattro, a coppie", SetPairs()),  # pairs are four: one choice says both
         ("in tre, non a coppie", SetPlayers(3)),  # what is not wanted is no choice
     ],
+    # Ligurian, Venetian, Friulian and Neapolitan forms read as the Italian word.
+    "northern and southern forms": [
+        ("femo a blocco", SetVariant("blocco")),
+        ("miette 'o doppio cinque in coda", PlayTile(5, 5, Side.TAIL)),
+        ("sci", Answer(True)),
+        ("tocca pescar", DrawTile()),
+    ],
+    # A young player's English loans, made Italian verbs.
+    "English loans": [
+        ("startiamo", Start()),
+        ("quitto", Quit()),
+        ("joina il tavolo 4411", JoinTable("4411")),
+        ("dammi un hint", Ask(Query.HINT)),
+        ("ctrl z", Undo()),
+    ],
+    "the ceremonious register": [
+        ("mi duole, ma devo pescare", DrawTile()),
+        ("la prego, mi conceda un avversario più tosto", StepLevel(True)),
+        ("desidero congedarmi", Quit()),
+        ("né lunghe né corte, le spiegazioni", SetVerbosity(Verbosity.NORMAL)),
+    ],
+    # A value said in a clause of its own after the command that takes it.
+    "a detail in a clause of its own": [
+        ("gioca il sei, in coda", PlayNumber(6, Side.TAIL)),
+        ("metti un computer, livello difficile", AddComputer(Level.DIFFICILE)),
+        ("in coda, il tre e cinque", PlayTile(3, 5, Side.TAIL)),
+    ],
+    # "..., non ...": what is not meant, said after what is.
+    "what is not meant": [
+        ("in testa, non in coda", SideWord(Side.HEAD)),
+        ("gioca il cinque, non il sei", PlayNumber(5)),
+    ],
+    "a reason after 'che c'è'": [
+        ("pesca per me, che c'è il telefono che squilla", DrawTile()),
+    ],
+    "who opens in other words": [
+        ("primo di mano a sorte", SetOpening("random")),
+        ("lo decida la variante chi apre", SetOpening("variant")),
+        ("vorrei che cominciasse chi ha vinto la mano prima", SetOpening("last_winner")),
+    ],
     # An apposition naming the thing again: an adjective qualifies what was named, a relative
     # clause defines it.
     "apposition": [
@@ -424,6 +464,12 @@ REFUSED: dict[str, list[str]] = {
     ],
     # Several choices at once are asked again, never taken as the one move among them.
     "a list of choices": ["tre giocatori, pesca, a cento"],
+    # a negation inside a phrase of its own still negates the move
+    "negation inside a phrase": ["non voglio passare, ci penso", "non voglio giocare il tre"],
+    "northern and southern forms": ["nun pescar"],
+    "English loans": ["non startiamo ancora"],
+    "what is not meant": ["passo, non pesco"],
+    "remarks about who won": ["ha chiuso di nuovo", "ha vinto ancora Marco"],
     "several choices at once": [
         "a cento, a duecento",  # the same choice twice, disagreeing
         "mio nonno giocava in tre col livello difficile",  # a story, not a choice
@@ -493,6 +539,11 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
         ("che ha fatto Luca?", AskPlayer(3, PlayerQuestion.TILES)),
     ],
     "several choices at once": [("quanti giocatori e che livello?", ShowSettings())],
+    "who opens in other words": [("chi apre nella variante?", Ask(Query.LEADER))],
+    "remarks about who won": [("ha chiuso di nuovo Marco?", Ask(Query.WINNER))],
+    "the ceremonious register": [
+        ("domando se mi sia consentito giocare il quattro", PlayNumber(4)),
+    ],
     "infinitives for every person": [
         ("quanti pezzi avere Marco?", AskPlayer(1, PlayerQuestion.TILES)),
         ("essere mio turno?", Ask(Query.TURN)),

@@ -11,7 +11,10 @@ Neapolitan and Sicilian) was measured unseen first (106 of 167 understood) and t
 were the eleventh's (`phrasings_other_hands_dev4.tsv`: Sardinian, Apulian, Sicilian, voice
 dictation, the Italian of a Spanish speaker; 145 of 176 unseen) and the twelfth's
 (`phrasings_other_hands_dev5.tsv`: an elderly lady's formal register, a young player's short
-forms; 125 of 178 unseen).
+forms; 125 of 178 unseen), the fifteenth's (`phrasings_other_hands_dev6.tsv`: Trentino, Friulian,
+Ligurian and Venetian speech, a ceremonious register, English loans; 183 of 231 unseen) and the
+sixteenth's (`phrasings_other_hands_dev7.tsv`: Neapolitan and Roman speech, corrections said
+aloud; 148 of 187 unseen).
 
 What a line means is what the game takes from it typed outside a yes/no question: a network
 request when the line asks for one, else the parser's intent.
@@ -39,6 +42,8 @@ CORPORA = (
     Corpus("phrasings_other_hands_dev3.tsv", 167, frozenset({"writer8"}), 0.97),
     Corpus("phrasings_other_hands_dev4.tsv", 176, frozenset({"writer11"}), 0.96),
     Corpus("phrasings_other_hands_dev5.tsv", 178, frozenset({"writer12"}), 0.96),
+    Corpus("phrasings_other_hands_dev6.tsv", 231, frozenset({"writer15"}), 0.97),
+    Corpus("phrasings_other_hands_dev7.tsv", 187, frozenset({"writer16"}), 0.96),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
         401,
@@ -79,8 +84,7 @@ KNOWN_ACTIONS_OUT_OF_CONTEXT = {
     "the writer did not mean; off a table (in_context) it is a 'no'",
     "metti il doppio nove": "out of the menu a double nine; in the menu the dialog takes a "
     "bare double six or nine as the set, as the writer meant",
-    "Sono stanco, ma non esco finché non vinco.": "'sono stanco' is read as wanting to stop "
-    "and the negated clause is not understood; quitting asks for a 'sì' first",
+    "Doppio nove.": "the same: in the menu the set, in a hand the tile",
 }
 
 

@@ -268,6 +268,7 @@ class Match:
     weak: bool = False  # a short answer ("sì", "come?"): not taken among other words
     bare: bool = False  # only a value ("tre", "capra"): not taken among other clauses
     asked: bool = False  # said as a question ("?" or a question word)
+    said: frozenset[str] = frozenset()  # the concepts of the words that carried it
 
 
 def _match(
@@ -314,6 +315,7 @@ def _match(
                 words,
                 frame.weak,
                 bare,
+                said=frozenset(present),
             )
     return None
 
@@ -354,6 +356,9 @@ class ClauseWords:
     # words that open an apposition ("il set fino a sei, quello classico"): the clause says
     # again what the one before named, in other words
     appositives: frozenset[str] = frozenset()
+    # "vorrei che aprisse chi ha vinto": after only a wish, the relative word introduces what
+    # is wished, not a remark
+    wishes: frozenset[str] = frozenset()
 
 
 # A clause: its words and the mark that ended its sentence ("?", "!" or "").
@@ -471,7 +476,7 @@ class Understanding:
             # ", che coi principianti non gioco": a reason given for what was said before;
             # ", così la nonna si diverte": what it is for
             opener = next((i for i, t in enumerate(tags) if t.concept != FILLER), 0)
-            reason = tags[opener].concept == cw.relative and any(
+            reason = self._gives_reason(tags[opener:], mark) and any(
                 r.match is not None or r.chatter for r in readings
             )
             purpose = tags[opener].concept in cw.subordinators and bool(readings)
@@ -483,6 +488,9 @@ class Understanding:
                 chatter = any(tag.concept == UNKNOWN for tag in said)
                 asking = self._asks(said) and not purpose
                 readings.append(Reading(None, chatter, True, asking=asking))
+                continue
+            if self._contrasted(readings, tags, mark):
+                readings.append(Reading(None, False, True))  # "in coda, non in testa"
                 continue
             if clause[0] in cw.appositives:
                 described = self._apposition(readings, tags, mark)
@@ -524,7 +532,12 @@ class Understanding:
             return None
         question = mark == "?" or any(tag.concept in cw.interrogatives for tag in tags)
         # "che ha fatto Luca": "che" and "come" ask too, where a frame asks for a question
-        asking = question or any(tag.concept in cw.exclamatives for tag in tags)
+        # "chi ha vinto ancora": the question word inside a phrase of its own
+        asking = question or any(
+            tag.concept in cw.exclamatives
+            or (len(tag.words) > 1 and self._word_concept(tag.words[0]) in cw.interrogatives)
+            for tag in tags
+        )
         skip = frozenset({FILLER, FUNCTION}) | cw.question_tags | cw.interjections
         present = {tag.concept for tag in tags} - skip
         best: Match | None = None
@@ -558,7 +571,9 @@ class Understanding:
         cw = self.clause_words
         parts: list[tuple[list[Tag], bool]] = [([], False)]
         for index, tag in enumerate(tags):
-            if tag.concept == cw.relative and all(t.concept == FILLER for t in tags[:index]):
+            if tag.concept == cw.relative and all(
+                t.concept == FILLER or t.concept in cw.wishes for t in tags[:index]
+            ):
                 tag = Tag(FILLER, None, tag.words)  # "dai che partiamo": "come on, let's go"
             elif (
                 tag.concept in cw.aside_openers
@@ -578,7 +593,14 @@ class Understanding:
             return [Reading(choice, False) for choice in choices]
         cw = self.clause_words
         concepts = {tag.concept for tag in tags}
-        negated = cw.negation in concepts and bool(concepts & cw.moves)
+        # "non voglio pescare": a negation inside a phrase of its own ("non voglio") too
+        negating = any(
+            tag.concept not in cw.moves
+            and len(tag.words) > 1
+            and self._word_concept(tag.words[0]) == cw.negation
+            for tag in tags
+        )
+        negated = (cw.negation in concepts or negating) and bool(concepts & cw.moves)
         unknown = any(tag.concept == UNKNOWN for tag in tags)
         asking = self._asks(tags)
         return [Reading(None, self._has_content(tags), False, negated, unknown, asking)]
@@ -613,6 +635,33 @@ class Understanding:
         if chosen is None or len(chosen) < 2:
             return []
         return chosen
+
+    def _contrasted(self, readings: list[Reading], tags: Sequence[Tag], mark: str) -> bool:
+        """Whether the clause is "non" and another value of what was just said ("in coda, non
+        in testa", "il tre, non il quattro"): it only says what is not meant."""
+        said = [tag for tag in tags if tag.concept not in (FILLER, FUNCTION)]
+        before = next((r.match for r in reversed(readings) if r.match is not None), None)
+        if before is None or len(said) < 2 or said[0].concept != self.clause_words.negation:
+            return False
+        denied = self.match(said[1:], mark)
+        return (
+            denied is not None
+            and denied.intent == before.intent
+            and dict(denied.slots) != dict(before.slots)
+        )
+
+    def _word_concept(self, word: str) -> str:
+        """The concept a word has said alone ("" if none)."""
+        return (self.lexicon.meaning_of(word) or ("", None))[0]
+
+    def _gives_reason(self, tags: Sequence[Tag], mark: str) -> bool:
+        """Whether a clause opens with the relative word: alone, or as the start of a phrase
+        ("che c'è") followed by talk of other things ("..., che c'è mia sorella che impara")."""
+        relative = self.clause_words.relative
+        if tags[0].concept == relative:
+            return True
+        said = self._word_concept(tags[0].words[0])
+        return said == relative and mark != "?" and any(tag.concept == UNKNOWN for tag in tags[1:])
 
     def _apposition(
         self, readings: list[Reading], tags: Sequence[Tag], mark: str
@@ -779,17 +828,41 @@ def _merged(matches: Sequence[Match]) -> list[Match]:
     merged: list[Match] = []
     for found in matches:
         for index, known in enumerate(merged):
-            if known.intent != found.intent:
-                continue
             shared = known.slots.keys() & found.slots.keys()
-            if all(known.slots[name] == found.slots[name] for name in shared):
+            if not all(known.slots[name] == found.slots[name] for name in shared):
+                continue
+            if known.intent == found.intent:
                 base = max(known, found, key=lambda m: len(m.slots))
-                slots = MappingProxyType({**known.slots, **found.slots})
-                merged[index] = replace(base, slots=slots)
-                break
+            elif _detail_of(found, known):  # "aggiungi un computer, livello facile"
+                base = known
+            elif _detail_of(known, found):  # "in coda, il tre e cinque"
+                base = found
+            else:
+                continue
+            slots = MappingProxyType({**known.slots, **found.slots})
+            merged[index] = replace(base, slots=slots, said=known.said | found.said)
+            break
         else:
             merged.append(found)
     return merged
+
+
+def _detail_of(detail: Match, command: Match) -> bool:
+    """Whether a clause only says a detail the command's own words may carry: a value its
+    frame takes ("in coda" of a move, "livello facile" of a computer added)."""
+    return (
+        bool(detail.slots)
+        and not detail.asked
+        and not command.asked
+        and bool(detail.said)
+        and detail.said <= command.frame.concepts()
+        and detail.slots.keys() <= _slot_names(command.frame, detail.said)
+    )
+
+
+def _slot_names(frame: Frame, concepts: frozenset[str]) -> set[str]:
+    """The names the frame gives the values of these concepts."""
+    return {frame.slots.get(concept, concept.lower()) for concept in concepts}
 
 
 def _begun_again(clause: Words, following: Words) -> bool:

@@ -228,7 +228,9 @@ _PLAY = _any(
 )
 # Verbs that also add someone to the table: "aggiungi un computer", "mettici il computer".
 ADD = Kind("add")
-_ADD = "aggiungo|aggiungi|aggiungine|aggiungiamo|aggiungere|aggiungete|mettici|metti dentro"
+_ADD = (
+    "aggiungo|aggiungi|aggiungine|aggiungiamo|aggiungere|aggiungete|mettici|metti dentro|aggiungici"
+)
 _DRAW = _any(
     "pesca|pesco|peschi|pescare|peschiamo|pescane|pescherei|ripesco|ripesca|peschero",
     "pescheremo|non posso fare altro che pescare|non mi resta che pescare",
@@ -1993,6 +1995,82 @@ ENTRIES: list[Entry] = [
     Entry("con le stesse (regole|impostazioni)|uguale a prima|come quella di prima", FILLER),
     # not for the game: "a tavola!" is dinner
     Entry("a tavola", "REMARK"),
+    # (issue 20, writers 15-16) the ceremonious register: courtesy that says nothing more
+    Entry(
+        _any(
+            "mi duole|mi rincresce|mi permetta|mi consenta|la prego|sarei grato se",
+            "sarei grata se|le sarei grato se|se non le spiace|se non ti spiace|se non vi spiace",
+            "se non le reca disturbo|se per lei va bene|quando lei e pronto|quando sei pronto",
+            "in questa situazione|a questo punto|ho detto|l ho detto|te l ho detto",
+            "ue|cara|caro|tesoro|correnti|attuali|di la|di qua|per di la|di li",
+        ),
+        FILLER,
+    ),
+    Entry("volesse|mi voglia|voglia|desidero|desidererei|meglio", "WANT"),
+    Entry("semplice spettatore|come semplice spettatore", "SPECTATOR"),
+    Entry("potrebbe|potreste|potrebbero", "CAN_YOU"),
+    Entry("domando se|chiedo se|mi domando se", "ASKF"),
+    Entry("mi sia consentito|mi e consentito|e consentito|sia consentito|mi e permesso", "POSSO"),
+    Entry("mi conceda|concedimi|mi concede", "TAKE"),
+    Entry("riepilogare|riepiloga|riepilogami|ricapitolare", "ASKF"),
+    Entry("rivolgere|rivolgerle|rivolgerti|rivolgervi|darle|darti", FUNCTION),
+    Entry("consigliami|mi consigli|consiglia|consigli|consigliare|mi consiglia", "HINT"),
+    Entry("dare inizio|diamo inizio|dai inizio|dia inizio|diamo il via|dai il via", "START"),
+    Entry("congedarmi|congedarsi|mi congedo|ritirarmi|mi ritiro", "QUIT"),
+    Entry("dispongo|disponi|disponga", "PLAY"),
+    Entry("piu agguerrito|piu agguerrita|piu tosto|piu tosta|piu sveglio", "LEVEL_UP"),
+    Entry("piu sommesso|piu sommessa|piu sommessi", "QUIETER"),
+    Entry("bianco matto|bianchi matti|matto", "JOLLY"),
+    Entry("squadra|in squadra|a squadre", "PAIRS"),
+    Entry("davanti|di fronte", FUNCTION),
+    Entry("porga|porgi", "TELL_THEM"),
+    Entry("presenti|ai presenti", "ALL"),
+    Entry("portami|portami li|portami la", "JOIN"),
+    Entry("concedendo|dando", FUNCTION),
+    Entry("braccio|al braccio|sul braccio|nel braccio", FUNCTION),
+    Entry("ctrl z|control z|controllo z", "UNDO"),
+    # a young player's English made Italian verbs ("startiamo", "quitto", "joina il tavolo")
+    Entry("startiamo|starta|startare|startiamo la partita", "START"),
+    Entry("quitto|quitta|quittare|quittiamo", "QUIT"),
+    Entry("joina|joino|joinare|joiniamo", "JOIN"),
+    Entry("hosto|hostare|hosta", "CREATE"),
+    Entry("hint|un hint", "HINT"),
+    Entry("next", "GO_ON"),
+    Entry("decida|decidera", "DECIDE"),
+    # "ne lunghe ne corte": the messages as they were
+    Entry(
+        "ne (lunghe|lunghi|lunga|lungo) ne (corte|corti|corta|corto)"
+        "|ne (corte|corti|corta|corto) ne (lunghe|lunghi|lunga|lungo)",
+        "NORMAL",
+    ),
+    Entry("se proprio|se proprio insiste|se proprio insisti|se proprio devo", "AGREE"),
+    Entry("figurati|si figuri", "NO_ANSWER"),
+    # "mentre pensavo", "finche non si riesce": what follows says when, and asks nothing
+    Entry("finche|fino a quando|fin quando", "SO_THAT"),
+    Entry("l ha chiusa|l ha chiuso|ha chiuso la", "VINTO"),
+    Entry("in coda alla fila|in fondo alla fila", "SIDE", Side.TAIL),
+    Entry("in testa alla fila|all inizio della fila", "SIDE", Side.HEAD),
+    Entry("di su|in su", "SIDE", Side.UP),
+    Entry("(che|se) il microfono (funziona|funzioni|va|vada|sente|senta)", "MIC"),
+    Entry("partendo|partendo da|cominciando da|a partire da", FUNCTION),
+    Entry("pensavo|ai fatti miei", FILLER),
+    Entry("dopo questa mano|dopo la mano|dopo quest ultima mano", "MANO"),
+    Entry("tono|il tono", "VOCE"),
+    Entry("scatola|la scatola|scatola classica|la scatola classica", "USE"),
+    Entry("l opzione dello|l opzione del|l opzione della|opzione dello|opzione del", FUNCTION),
+    Entry("per arrivare|ad arrivare|per arrivarci|arrivare", FUNCTION),
+    Entry("consueto|consueta", "NORMAL"),
+    Entry("tolgo|lo tolgo|la tolgo|li tolgo|levo|lo levo|la levo", "WILD_OFF"),
+    Entry("tavolo numero|il tavolo numero|al tavolo numero", "TABLE"),
+    Entry("a ciascuna mossa|per ciascuna mossa|a ciascun turno|per ciascun turno", "MOSSA"),
+    Entry("come di solito|di solito|al solito|solito|solita", FILLER),
+    Entry("sia il vincitore|sia chi ha vinto", "VINTO"),
+    Entry("random", "RANDOM"),
+    Entry("c e posto|c e spazio|ci sta posto", "PLAYABLE"),
+    Entry("primo di mano|il primo di mano", "LEADER"),
+    Entry("ad aprire|a aprire|ad iniziare|a iniziare|a cominciare", "LEADER"),
+    Entry("la successiva|successiva|quella successiva", "NEXT"),
+    Entry("che fa piu punti|che vale piu punti|che vale piu|che fa piu", "HEAVIEST"),
 ]
 
 # A word the lexicon lacks right after one of these is a person's name ("la mia amica Franca",
@@ -2082,6 +2160,7 @@ VERB_CONCEPTS = frozenset(
     | {"WANT", "CAN_YOU", "ASKF", "EXPLAIN", "REPEAT", "TELL_THEM", "CREATE", "LEAVE", "JOIN"}
     | {"WILD_ON", "WILD_OFF", "THANKS", "GREET", "MOMENT", "CLOSE_TABLE", "FILL", "TEST"}
     | {"SPECTATOR", "USE", "TAKE", "HELP", "STOP", "LEADER", "DECIDE", "KEEP", "PARLA", "MIC"}
+    | {"HINT"}
 )
 
 # Regional forms of common words, read as the Italian word (Venetian "cossa xe", "ga vinto",
@@ -2115,6 +2194,13 @@ REGIONAL = {
     "vincito": "vinto", "mettuto": "messo", "prenduto": "preso", "aprito": "aperto",
     # infinitives for every person, as a learner says them ("io non potere giocare")
     "potere": "posso", "essere": "e", "avere": "ha",
+    # Ligurian, Venetian, Friulian, Neapolitan forms (writers 15-16)
+    "alora": "allora", "anemmo": "andiamo", "femo": "facciamo", "sci": "si", "sine": "si",
+    "damme": "dammi", "miettece": "mettici", "miette": "metti", "miettela": "mettila",
+    "jetto": "butto", "mmano": "in mano", "gruosso": "grosso", "tavulo": "tavolo", "du": "due",
+    "de": "di", "mandi": "ciao",
+    # infinitives cut short in the north ("tocca pescar")
+    "pescar": "pescare", "giocar": "giocare", "passar": "passare", "zugar": "giocare",
 }  # fmt: skip
 
 CLAUSE_WORDS = ClauseWords(
@@ -2140,6 +2226,7 @@ CLAUSE_WORDS = ClauseWords(
     names=frozenset({"NAME"}),
     breaks=frozenset({"quindi", "dunque", "percio", "allora"}),
     retractions=frozenset({"NO"}),
+    wishes=frozenset({"WANT"}),
     appositives=frozenset({"quello", "quella", "quelli", "quelle"}),
     repeatable=frozenset(
         {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA", "TELL_THEM"}
@@ -2177,7 +2264,7 @@ _OPENING_MAY = "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE NEXT CHI
 # What may describe the spinner: "il doppio di partenza che apre in quattro direzioni".
 _SPINNER_MAY = "DOUBLE CHE FOUR_WAYS LEADER WITH_SPINNER OPENS CREATE"
 # What may frame a wish about the voice: "puoi parlare più lento?".
-_VOICE = "PARLA CAN_YOU WANT VOCE ASKF PLAY SET DO GO_ON TAKE"
+_VOICE = "PARLA CAN_YOU WANT VOCE ASKF PLAY SET DO GO_ON TAKE USE"
 
 FRAMES: list[Frame] = [
     # --- answers
@@ -2194,7 +2281,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "play",
         "TILE",
-        f"{_MOVE} SIDE TESSERA PER_ME HANDOVER",
+        f"{_MOVE} SIDE TESSERA PER_ME HANDOVER DOUBLE",  # "cinque e cinque, il doppio"
         question="playable",
         bare_alone=True,
         acts=True,
@@ -2210,7 +2297,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "number",
         "NUM",
-        f"{_MOVE} SIDE TESSERA PER_ME",
+        f"{_MOVE} SIDE TESSERA PER_ME DOUBLE",  # "il cinque sotto al doppio"
         question="number_question",
         slots={"NUM": "number"},
         bare_alone=True,
@@ -2223,7 +2310,8 @@ FRAMES: list[Frame] = [
         f"{_MOVE} {_ASK} HO TESSERA PLAYABLE SIDE QUALCOSA DEVO USE",
         slots={"NUM": "number"},
     ),
-    Frame.of("side", "SIDE", f"{_MOVE} TESSERA", bare_alone=True, acts=True),
+    # "sotto al doppio": the arm below the spinner
+    Frame.of("side", "SIDE", f"{_MOVE} TESSERA DOUBLE", bare_alone=True, acts=True),
     # "nove e sei giù": without a verb of playing, "giù" is the down arm (with one, "butta giù
     # il sei", it is part of the verb)
     Frame.of(
@@ -2366,7 +2454,14 @@ FRAMES: list[Frame] = [
         repeatable="TARGET_Q",
     ),
     # "ha vinto Marco o ho vinto io?"
-    Frame.of("winner", "VINTO", f"{_ASK} MANO PARTITA PUNTI LAST HA SEAT", repeatable="VINTO SEAT"),
+    # "ha chiuso di nuovo" says what happened; "ha chiuso di nuovo?" asks
+    Frame.of(
+        "winner",
+        "VINTO",
+        f"{_ASK} MANO PARTITA PUNTI LAST HA SEAT",
+        repeatable="VINTO SEAT",
+        only_asked_with="ANCORA",
+    ),
     Frame.of("leader", "LEADER", f"{_ASK} MANO TESSERA PLAY HA DONE PARTITA START"),
     Frame.of(
         "round_number",
@@ -2475,11 +2570,14 @@ FRAMES: list[Frame] = [
     Frame.of("set_pairs", "VARIANT=coppie SEAT", f"{_MENU} SEAT COUNT PAIRS", repeatable="SEAT"),
     Frame.of("set_level", "LEVEL", f"{_MENU} LIVELLO OPP", repeatable="LEVEL"),
     # "più forte 'sto computer", "abbassa il livello": the voice's words said of the opponent
-    Frame.of("level_up", "LEVEL_UP|LOUDER OPP|LOUDER LIVELLO", f"{_MENU} LIVELLO OPP LOUDER"),
+    # "dammi un avversario più forte"
+    Frame.of(
+        "level_up", "LEVEL_UP|LOUDER OPP|LOUDER LIVELLO", f"{_MENU} LIVELLO OPP LOUDER TAKE COUNT"
+    ),
     Frame.of(
         "level_down",
         "LEVEL_DOWN|QUIETER OPP|QUIETER LIVELLO",
-        f"{_MENU} LIVELLO OPP QUIETER",
+        f"{_MENU} LIVELLO OPP QUIETER TAKE COUNT",
     ),
     Frame.of("set_target", "TARGET", f"{_MENU} PUNTI OBIETTIVO PUNTEGGIO VINTO"),
     Frame.of(
@@ -2558,16 +2656,19 @@ FRAMES: list[Frame] = [
     # "chi apre mettilo a caso", "per chi apre usa la regola della variante"
     Frame.of(
         "set_opening",
-        "LEADER RANDOM|START RANDOM",  # "fai iniziare uno a caso"
-        f"{_MENU} LEADER START",
+        "LEADER RANDOM|START RANDOM",  # "fai iniziare uno a caso", "primo di mano a sorte"
+        f"{_MENU} LEADER START MANO",
         fixed={"opening": "random"},
+        repeatable="RANDOM",  # "random, a caso"
     ),
+    # "chi comincia lo decida la variante", "per chi apre lascia la regola della variante"
     Frame.of(
         "set_opening",
         "LEADER VARIANTE",
-        f"{_MENU} LEADER NORMAL VARIANTE",
+        f"{_MENU} LEADER NORMAL VARIANTE DECIDE KEEP LEAVE",
         fixed={"opening": "variant"},
         repeatable="VARIANTE",
+        question="leader",  # "chi apre nella variante?" asks
     ),
     # --- the voice and the messages
     Frame.of("slower", "SLOWER|VELOCITA QUIETER", f"{_VOICE} VELOCITA", repeatable="SLOWER"),
@@ -2740,6 +2841,8 @@ TOGETHER = Together(
 # Two clauses meaning these two things: the first is meant ("non ho niente, pesco").
 PRECEDENCE: list[tuple[str, str]] = [
     ("draw", "pass"),
+    ("leave_table", "quit"),  # "mi alzo dal tavolo, per oggi basta così"
+    ("number_question", "playable"),  # "col due che ci faccio, c'è posto?"
     ("pass", "continue"),
     ("undo", "no"),
     ("undo", "previous"),

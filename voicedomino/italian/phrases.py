@@ -895,6 +895,19 @@ INTENTS += [
         {"on": True},
     ),
     IntentSpec("set_wildcard", ("togli il jolly", "senza bianco jolly"), {"on": False}),
+    # Heard from writers 15 and 16: a young player's loans, the ceremonious register, the arms
+    # by their name, who opens by lot.
+    IntentSpec("start", ("startiamo", "diamo inizio alla partita")),
+    IntentSpec("quit", ("quitto", "desidero congedarmi")),
+    IntentSpec("hint", ("dammi un hint",)),
+    IntentSpec("level_up", ("[dammi] un avversario piu (agguerrito|tosto)",)),
+    IntentSpec("normal", ("ne lunghe ne corte",)),
+    IntentSpec("set_wildcard", ("niente bianco matto",), {"on": False}),
+    IntentSpec("set_pairs", ("facciamo squadra",)),
+    IntentSpec("set_opening", ("primo di mano a sorte",), {"opening": "random"}),
+    IntentSpec("set_opening", ("chi apre lo decida la variante",), {"opening": "variant"}),
+    IntentSpec("side", ("braccio (sopra|di sopra|in alto)",), {"side": Side.UP}),
+    IntentSpec("side", ("braccio (sotto|di sotto|in basso)",), {"side": Side.DOWN}),
     # Several choices in one sentence, said in the order the menu makes them (variant, players,
     # pairs, level, target): "a blocco in tre", "in quattro livello difficile".
     *(
