@@ -600,3 +600,14 @@ def test_several_choices_in_the_menu_are_all_made_and_all_read_back() -> None:
     response = manager.handle(said)
     assert all(text in response.text for text in expected), response.text
     assert manager.table == Table("blocco", 3, level=Level.DIFFICILE, target=100, wanted_seats=3)
+
+
+def test_annulla_alone_takes_a_move_back_but_calls_off_what_waits_for_an_answer() -> None:
+    manager = DialogManager(Table(), computer_pause=0, seed=3)
+    assert parse("annulla") == Undo()
+    assert manager.in_context(Undo()) == Undo()
+    assert manager.in_context(Undo(), waiting=True) == Answer(False)  # a command read back
+    manager.handle("esci")
+    assert manager.wants_answer  # "Vuoi uscire?"
+    response = manager.handle("annulla")
+    assert not response.quit and not manager.wants_answer

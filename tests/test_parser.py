@@ -298,7 +298,7 @@ EXPECTED: list[tuple[str, Intent]] = [
     ("OK!", Answer(yes=True, firm=False)),
     ("d'accordo", Answer(yes=True, firm=False)),
     ("no", Answer(yes=False)),
-    ("annulla", Answer(yes=False)),
+    ("annulla", Undo()),
     ("no grazie", Answer(yes=False)),
     ("aspetta", Answer(yes=False)),
     ("si certo", Answer(yes=True)),

@@ -257,7 +257,13 @@ class DialogManager:
         """What an understood intent means here and now. Words are understood as said at a
         network table ("ciao" greets the others, "un momento" asks them to wait); off a
         table "ciao" is goodbye, and "un momento" is a "no" there or whenever a question or
-        a command read back (`waiting`, the voice gate's) waits for an answer."""
+        a command read back (`waiting`, the voice gate's) waits for an answer. So is
+        "annulla" (an undo) then, or while the side of a tile is asked: what waits is called
+        off, no move is taken back."""
+        if isinstance(intent, Undo) and (
+            waiting or self.wants_answer or self.phase is Phase.CHOOSE_SIDE
+        ):
+            return Answer(yes=False)
         if not isinstance(intent, QuickMessage):
             return intent
         at_table = self.network.seated and not waiting and not self.wants_answer

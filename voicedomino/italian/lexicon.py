@@ -2272,7 +2272,7 @@ FRAMES: list[Frame] = [
     Frame.of("agree", "AGREE", "", weak=True, repeatable="AGREE"),
     Frame.of(
         "no",
-        "NO|NO_ANSWER|WAIT|ANNULLA",
+        "NO|NO_ANSWER|WAIT",
         "WAIT NO WANT",
         weak=True,
         repeatable="NO NO_ANSWER WAIT",
@@ -2349,7 +2349,9 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "undo",
-        "UNDO|MISTAKE|ANNULLA MOSSA|ANNULLA TESSERA|ANNULLA MISTAKE|BACK MOSSA|ANNULLA DONE"
+        # "annulla" alone: a move taken back; while a question or a command read back waits,
+        # the dialog takes it as "no" (DialogManager.in_context)
+        "UNDO|MISTAKE|ANNULLA|ANNULLA MOSSA|ANNULLA TESSERA|ANNULLA MISTAKE|BACK MOSSA|ANNULLA DONE"
         "|ANNULLA LAST",
         f"{_MOVE} MOSSA TESSERA LAST MISTAKE UNDO ANNULLA BACK CAN_YOU POSSO CHE HO DONE ONE_MORE",
         question="refuse",

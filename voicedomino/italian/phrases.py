@@ -646,7 +646,6 @@ INTENTS: list[IntentSpec] = [
         "no",
         (
             "no [no|grazie]",
-            "annulla",
             "aspetta|aspetta un attimo|fermo|ferma",
             "niente",
             "lascia stare",
@@ -660,6 +659,7 @@ INTENTS: list[IntentSpec] = [
     IntentSpec(
         "undo",
         (
+            "annulla",
             "annulla [la] [mia] mossa",
             "annulla l ultima mossa",
             "(riprendi|ritira|riprendo|ritiro) [la] [mia] mossa",
