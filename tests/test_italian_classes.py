@@ -433,6 +433,19 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("lo decida la variante chi apre", SetOpening("variant")),
         ("vorrei che cominciasse chi ha vinto la mano prima", SetOpening("last_winner")),
     ],
+    # The Sicilian "cu" before a verb is "chi" (the Neapolitan "cu" is "con").
+    "Sicilian cu": [("cu è ca tocca?", Ask(Query.TURN)), ("cu 'o jolly", SetVariant("jolly"))],
+    # Watching a table, said with "non gioco".
+    "not playing": [("fammi guardare il tavolo 3105, io non gioco", JoinTable("3105", True))],
+    # "cioè" followed only by values: they explain what was named.
+    "explained by values": [
+        ("apre chi ha il doppio massimo, cioè il doppio sei o il nove", SetOpening("top_double")),
+    ],
+    # A question said again in pieces, as one does to someone hard of hearing.
+    "a question said again": [
+        ("Marco quante tessere ha? Marco, quante?", AskPlayer(1, PlayerQuestion.TILES)),
+        ("quanti punti ho? i punti, quanti?", Ask(Query.SCORE)),
+    ],
     # An apposition naming the thing again: an adjective qualifies what was named, a relative
     # clause defines it.
     "apposition": [
@@ -469,6 +482,11 @@ REFUSED: dict[str, list[str]] = {
     "northern and southern forms": ["nun pescar"],
     "English loans": ["non startiamo ancora"],
     "what is not meant": ["passo, non pesco"],
+    "not playing": ["non gioco il tre"],
+    "explained by values": ["passo cioè non passo"],
+    # alternatives offered are not choices made
+    "alternatives": ["a blocco o in tre", "a blocco, o in tre", "in tre o in quattro"],
+    "a question said again": ["lei gioca col doppio sei o col doppio nove?"],
     "remarks about who won": ["ha chiuso di nuovo", "ha vinto ancora Marco"],
     "several choices at once": [
         "a cento, a duecento",  # the same choice twice, disagreeing

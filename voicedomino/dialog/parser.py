@@ -423,7 +423,7 @@ def _clauses(utterance: str) -> list[Clause]:
         text, marks = match.groups()
         words = tuple(
             part
-            for word in normalize(text).split()
+            for word in _by_next_word(normalize(text).split())
             if word not in phrases.HESITATIONS
             for part in _unglued(_written_out(word)).split()
         )
@@ -434,6 +434,17 @@ def _clauses(utterance: str) -> list[Clause]:
             clauses.extend((clause, mark) for clause in sentence)
             sentence = []
     return clauses
+
+
+def _by_next_word(words: list[str]) -> list[str]:
+    """Regional words read by the word after them (Sicilian "cu è", "cu c'è": "chi"; the
+    Neapolitan "cu" before anything else is "con")."""
+    read = list(words)
+    for index, word in enumerate(words[:-1]):
+        before, meaning = lexicon.REGIONAL_BEFORE.get(word, (frozenset(), ""))
+        if words[index + 1] in before:
+            read[index] = meaning
+    return read
 
 
 def _written_out(word: str) -> str:

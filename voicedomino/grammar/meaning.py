@@ -359,6 +359,8 @@ class ClauseWords:
     # "vorrei che aprisse chi ha vinto": after only a wish, the relative word introduces what
     # is wished, not a remark
     wishes: frozenset[str] = frozenset()
+    # "a blocco o in tre": words that offer alternatives, never several choices made together
+    alternatives: frozenset[str] = frozenset()
 
 
 # A clause: its words and the mark that ended its sentence ("?", "!" or "").
@@ -388,6 +390,7 @@ class Reading:
     refuses: bool = False  # a negated move, someone else's words: the utterance is refused
     unknown: bool = False  # it has words the lexicon does not know (talk about other things)
     asking: bool = False  # not understood, but holds a question word ("abbandona, perché chi...")
+    said: frozenset[str] = frozenset()  # the concepts of its words
 
 
 class Understanding:
@@ -452,7 +455,13 @@ class Understanding:
                 kept = sum(len(tag.words) for tag in tags[:last])
                 return self.understand(_keep_words(clauses, kept), max_words)
             cut = sum(len(tag.words) for tag in tags[: last + 1])
-            return self.understand(_drop_words(clauses, cut), max_words)
+            meant = self.understand(_drop_words(clauses, cut), max_words)
+            if meant is None and self._only_names(following):
+                # "il doppio massimo, cioè il doppio sei o il doppio nove": values that say
+                # nothing alone explain what was named
+                kept = sum(len(tag.words) for tag in tags[:last])
+                return self.understand(_keep_words(clauses, kept), max_words)
+            return meant
         if tags[-1].concept == FUNCTION and tags[-1].words[-1] in cw.dangling:
             return None  # "gioca il", "tre cinque in": the rest is missing
         reported = [i for i, (clause, _) in enumerate(clauses) if self._reports(clause)]
@@ -515,7 +524,9 @@ class Understanding:
                 if read[0].refuses:
                     return None  # "non passo mica, aspetta"
                 readings.extend(read)
-        found = self._combine(readings)
+        # "a blocco, o in tre": alternatives offered, not choices made together
+        offered = any(clause[:1] and clause[0] in cw.alternatives for clause, _ in clauses[1:])
+        found = self._combine(readings, offered)
         if found is not None and exclaimed and (found.weak or found.bare):
             return None
         return found
@@ -531,6 +542,8 @@ class Understanding:
         if mark == "!" and content and content[0].concept in cw.exclamatives:
             return None
         question = mark == "?" or any(tag.concept in cw.interrogatives for tag in tags)
+        if not question and self._offers_alternatives(tags):
+            return None  # "in tre o in quattro": the choice is not made yet ("... o ...?" asks)
         # "che ha fatto Luca": "che" and "come" ask too, where a frame asks for a question
         # "chi ha vinto ancora": the question word inside a phrase of its own
         asking = question or any(
@@ -603,14 +616,16 @@ class Understanding:
         negated = (cw.negation in concepts or negating) and bool(concepts & cw.moves)
         unknown = any(tag.concept == UNKNOWN for tag in tags)
         asking = self._asks(tags)
-        return [Reading(None, self._has_content(tags), False, negated, unknown, asking)]
+        said = frozenset(tag.concept for tag in tags) - {FILLER, FUNCTION}
+        return [Reading(None, self._has_content(tags), False, negated, unknown, asking, said)]
 
     def _choices(self, tags: list[Tag], mark: str) -> list[Match]:
         """The clause cut into runs that each say one combinable choice, the fewest runs
         (words that only join, "e", "con", go with either side); [] where it cannot be."""
         together = self.together
         said = [tag for tag in tags if tag.concept in self._choice_concepts]
-        if together is None or len(said) < 2:
+        offered = any(word in self.clause_words.alternatives for tag in tags for word in tag.words)
+        if together is None or len(said) < 2 or offered:
             return []
         empty = frozenset({FILLER, FUNCTION})
         # best[end]: the fewest choices that say tags[:end], and them
@@ -649,6 +664,35 @@ class Understanding:
             and denied.intent == before.intent
             and dict(denied.slots) != dict(before.slots)
         )
+
+    def _offers_alternatives(self, tags: Sequence[Tag]) -> bool:
+        """Whether the words offer two values of one thing ("in tre o in quattro")."""
+        if not any(tag.words[0] in self.clause_words.alternatives for tag in tags):
+            return False
+        values: dict[str, object] = {}
+        for tag in tags:
+            if tag.value is None or isinstance(tag.value, Kind):
+                continue
+            if values.setdefault(tag.concept, tag.value) != tag.value:
+                return True
+        return False
+
+    def _asked_again(self, said: frozenset[str], question: Match) -> bool:
+        """Whether words of these concepts only ask again, in part, what the question asked."""
+        asked = question.said | self.clause_words.interrogatives
+        return (
+            question.asked
+            and not question.frame.acts
+            and bool(said)
+            and said < asked
+            and not question.said <= said
+        )
+
+    def _only_names(self, tags: Sequence[Tag]) -> bool:
+        """Whether the words only name values: no negation, question, move or unknown word."""
+        cw = self.clause_words
+        refusing = {cw.negation, UNKNOWN} | cw.interrogatives | (cw.moves - {"TILE"})
+        return bool(tags) and not any(tag.concept in refusing for tag in tags)
 
     def _word_concept(self, word: str) -> str:
         """The concept a word has said alone ("" if none)."""
@@ -733,7 +777,7 @@ class Understanding:
         empty = {FILLER, FUNCTION} | cw.framing | cw.interjections
         return any(tag.concept not in empty for tag in tags)
 
-    def _combine(self, readings: list[Reading]) -> Match | None:
+    def _combine(self, readings: list[Reading], offered: bool = False) -> Match | None:
         """One meaning from the clauses: a command said with remarks after it (not before
         it: "mia figlia, quando gioca, passa sempre" is no command), the stronger of two
         commands where one is the other's reason, none where they disagree."""
@@ -755,6 +799,15 @@ class Understanding:
             or any((m.intent, s.intent) in self.precedence for s in strong)
         ]
         options = _merged(candidates)
+        # "Luca quanti punti ha? Luca, i punti, quanti?": a question said again in pieces
+        options = [
+            m
+            for m in options
+            if not any(
+                o is not m and self._asked_again(m.said, o) and _agree(m.slots, o.slots)
+                for o in options
+            )
+        ]
         if len(options) > 1 and any(not m.bare for m in options):
             # "quattro, a coppie"; but "il nove, con la croce" are two choices
             options = [m for m in options if not m.bare or self._said_together(options)]
@@ -772,7 +825,7 @@ class Understanding:
                 if (winner.intent, loser.intent) in self.precedence
             }
             remaining = [m for m in options if m.intent not in beaten]
-            if len(remaining) == len(options) and self._said_together(options):
+            if len(remaining) == len(options) and self._said_together(options) and not offered:
                 options = [self._together(options)]  # "a quattro, a coppie, livello difficile"
                 break
             if len(remaining) in (0, len(options)):
@@ -781,7 +834,7 @@ class Understanding:
         chosen = options[0]
         if leading and (chosen.frame.acts or chosen.weak or chosen.bare):
             return None  # "mia figlia, quando gioca, passa sempre": not said to the game
-        if any(r.asking for r in readings) and (
+        if any(r.asking and not self._asked_again(r.said, chosen) for r in readings) and (
             not chosen.asked or chosen.frame.question == "keep"
         ):
             # A command beside a question not understood ("abbandona, perché chi?"): said
@@ -820,6 +873,11 @@ class Understanding:
         )
 
 
+def _agree(slots: Mapping[str, object], others: Mapping[str, object]) -> bool:
+    """Whether two meanings give the same value to every slot both have."""
+    return all(slots[name] == others[name] for name in slots.keys() & others.keys())
+
+
 def _merged(matches: Sequence[Match]) -> list[Match]:
     """The clauses' meanings, one per intent where they agree: clauses meaning the same thing
     with details that do not clash are one request with all the details ("apri un tavolo, ma
@@ -828,8 +886,7 @@ def _merged(matches: Sequence[Match]) -> list[Match]:
     merged: list[Match] = []
     for found in matches:
         for index, known in enumerate(merged):
-            shared = known.slots.keys() & found.slots.keys()
-            if not all(known.slots[name] == found.slots[name] for name in shared):
+            if not _agree(known.slots, found.slots):
                 continue
             if known.intent == found.intent:
                 base = max(known, found, key=lambda m: len(m.slots))

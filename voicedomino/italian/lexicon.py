@@ -2029,6 +2029,10 @@ ENTRIES: list[Entry] = [
     Entry("concedendo|dando", FUNCTION),
     Entry("braccio|al braccio|sul braccio|nel braccio", FUNCTION),
     Entry("ctrl z|control z|controllo z", "UNDO"),
+    # "voglio solo guardare il tavolo 2219, non gioco": watching, not a negated move
+    Entry("non gioco|non giocare|non per giocare|non giochero|io non gioco", "NOT_PLAYING"),
+    Entry("seduto|seduti|seduta|assittati", FUNCTION),
+    Entry("deve aprire|deve aprire sempre|deve iniziare|deve cominciare|deve partire", "LEADER"),
     # a young player's English made Italian verbs ("startiamo", "quitto", "joina il tavolo")
     Entry("startiamo|starta|startare|startiamo la partita", "START"),
     Entry("quitto|quitta|quittare|quittiamo", "QUIT"),
@@ -2203,6 +2207,15 @@ REGIONAL = {
     "pescar": "pescare", "giocar": "giocare", "passar": "passare", "zugar": "giocare",
 }  # fmt: skip
 
+# Regional words whose meaning the next word decides: the Sicilian "cu" before a verb is "chi"
+# ("cu è ca joca?", "cu c'è assittatu?"); before anything else it stays the Neapolitan "con".
+REGIONAL_BEFORE: dict[str, tuple[frozenset[str], str]] = {
+    "cu": (
+        frozenset({"e", "c", "ce", "ha", "avi", "ave", "joca", "gioca", "tocca", "apre"}),
+        "chi",
+    ),
+}
+
 CLAUSE_WORDS = ClauseWords(
     interrogatives=frozenset({"CHI", "COSA", "QUANTO", "QUALE", "DOVE", "QUANDO", "QTAG"}),
     exclamatives=frozenset({"CHE", "COSA", "COME", "QUANTO", "CHI"}),
@@ -2227,6 +2240,7 @@ CLAUSE_WORDS = ClauseWords(
     breaks=frozenset({"quindi", "dunque", "percio", "allora"}),
     retractions=frozenset({"NO"}),
     wishes=frozenset({"WANT"}),
+    alternatives=frozenset({"o", "oppure", "ovvero"}),
     appositives=frozenset({"quello", "quella", "quelli", "quelle"}),
     repeatable=frozenset(
         {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA", "TELL_THEM"}
@@ -2759,7 +2773,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "join_table",
         "SPECTATOR CODE|SPECTATOR TILE|SPECTATOR NUM",
-        f"{_MENU} JOIN TABLE CODE_WORD ONLINE SPECTATOR",
+        f"{_MENU} JOIN TABLE CODE_WORD ONLINE SPECTATOR NOT_PLAYING",
         repeatable="SPECTATOR",
         slots={"CODE": "code", "TILE": "code", "NUM": "code"},
         fixed={"spectator": True},
