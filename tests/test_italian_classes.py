@@ -441,6 +441,11 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
     "explained by values": [
         ("apre chi ha il doppio massimo, cioè il doppio sei o il nove", SetOpening("top_double")),
     ],
+    # A detail of a polite request in a clause of its own: the question mark is the request's.
+    "a request's detail": [
+        ("mi creerebbe un tavolo, con trenta secondi a mossa?", CreateTable(30)),
+        ("puoi aprire un tavolo? con un minuto per mossa", CreateTable(60)),
+    ],
     # A question said again in pieces, as one does to someone hard of hearing.
     "a question said again": [
         ("Marco quante tessere ha? Marco, quante?", AskPlayer(1, PlayerQuestion.TILES)),
@@ -483,6 +488,7 @@ REFUSED: dict[str, list[str]] = {
     "English loans": ["non startiamo ancora"],
     "what is not meant": ["passo, non pesco"],
     "not playing": ["non gioco il tre"],
+    "a request's detail": ["con trenta secondi a mossa?"],
     "explained by values": ["passo cioè non passo"],
     # alternatives offered are not choices made
     "alternatives": ["a blocco o in tre", "a blocco, o in tre", "in tre o in quattro"],

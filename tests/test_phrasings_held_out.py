@@ -38,11 +38,11 @@ class Corpus:
 
 
 CORPORA = (
-    Corpus("phrasings_other_hands_dev2.tsv", 162, frozenset({"writer5", "writer6"}), 0.98),
-    Corpus("phrasings_other_hands_dev3.tsv", 167, frozenset({"writer8"}), 0.97),
-    Corpus("phrasings_other_hands_dev4.tsv", 176, frozenset({"writer11"}), 0.96),
-    Corpus("phrasings_other_hands_dev5.tsv", 178, frozenset({"writer12"}), 0.96),
-    Corpus("phrasings_other_hands_dev6.tsv", 231, frozenset({"writer15"}), 0.97),
+    Corpus("phrasings_other_hands_dev2.tsv", 162, frozenset({"writer5", "writer6"}), 0.99),
+    Corpus("phrasings_other_hands_dev3.tsv", 167, frozenset({"writer8"}), 0.98),
+    Corpus("phrasings_other_hands_dev4.tsv", 176, frozenset({"writer11"}), 0.98),
+    Corpus("phrasings_other_hands_dev5.tsv", 178, frozenset({"writer12"}), 0.97),
+    Corpus("phrasings_other_hands_dev6.tsv", 231, frozenset({"writer15"}), 0.99),
     Corpus("phrasings_other_hands_dev7.tsv", 187, frozenset({"writer16"}), 0.96),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
@@ -54,7 +54,7 @@ CORPORA = (
         "phrasings_other_hands_held_out2.tsv",
         327,
         frozenset({"writer5", "writer6", "writer7"}),
-        0.97,
+        0.99,
     ),
 )
 

@@ -269,6 +269,7 @@ class Match:
     bare: bool = False  # only a value ("tre", "capra"): not taken among other clauses
     asked: bool = False  # said as a question ("?" or a question word)
     said: frozenset[str] = frozenset()  # the concepts of the words that carried it
+    requested: bool = False  # asked of the game as a request ("mi apri un tavolo?")
 
 
 def _match(
@@ -498,6 +499,14 @@ class Understanding:
                 asking = self._asks(said) and not purpose
                 readings.append(Reading(None, chatter, True, asking=asking))
                 continue
+            request = next((r.match for r in readings if r.match and r.match.requested), None)
+            if mark == "?" and request is not None:
+                # "mi apriresti un tavolo, con due minuti per mossa?": the question mark is
+                # the request's; a detail of it in a clause of its own is no question
+                detail = self.match(tags, "")
+                if detail is not None and _detail_of(detail, request):
+                    readings.append(Reading(detail, False))
+                    continue
             if self._contrasted(readings, tags, mark):
                 readings.append(Reading(None, False, True))  # "in coda, non in testa"
                 continue
@@ -569,6 +578,7 @@ class Understanding:
                     continue
                 alias = self._alias(frame.question)
                 found = replace(found, intent=alias.intent, frame=alias)
+            found = replace(found, requested=question and requested)
             if best is None or found.specificity > best.specificity:
                 best = found
         return replace(best, asked=question) if best is not None else None
@@ -910,7 +920,7 @@ def _detail_of(detail: Match, command: Match) -> bool:
     return (
         bool(detail.slots)
         and not detail.asked
-        and not command.asked
+        and (not command.asked or command.requested)
         and bool(detail.said)
         and detail.said <= command.frame.concepts()
         and detail.slots.keys() <= _slot_names(command.frame, detail.said)

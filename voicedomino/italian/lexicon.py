@@ -2274,7 +2274,9 @@ _MENU = "WANT DO SET PLAY PARTITA START CAN_YOU POSSO SI_PUO VARIANTE ASKF TEST 
 # What may frame a move: "voglio", "adesso metto", "butto giù".
 _MOVE = "WANT PLAY GIU DO CAN_YOU"
 # What may come with who opens: "chi ha / chi tiene", "sempre", "della mano prima", "lo decidi".
-_OPENING_MAY = "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE NEXT CHI START DO LEAVE"
+_OPENING_MAY = (
+    "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE NEXT CHI START DO LEAVE IN_MANO"
+)
 # What may describe the spinner: "il doppio di partenza che apre in quattro direzioni".
 _SPINNER_MAY = "DOUBLE CHE FOUR_WAYS LEADER WITH_SPINNER OPENS CREATE"
 # What may frame a wish about the voice: "puoi parlare più lento?".
