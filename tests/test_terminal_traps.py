@@ -198,6 +198,11 @@ def test_pasted_text_is_a_command_that_waits_for_enter_never_single_keys(tmp_pat
         assert "Doppio sei" not in game.quiet(0.5)  # nothing played before the player's Enter
         game.press("\r")
         game.until("tocca ancora a te.")
+        game.press("/", *"gioca")  # a paste into a command begun by hand is a word of its own
+        os.write(game.fd, f"{PASTE_START}sei quattro{PASTE_END}".encode())
+        game.until(it.key_pasted("gioca sei quattro"))
+        game.press("\x1b")
+        game.until(it.cancelled())
         game.press("q", "s")
         game.until(it.goodbye())
         assert game.wait() == 0

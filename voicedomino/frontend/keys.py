@@ -603,7 +603,8 @@ class KeyNavigator:
         words = " ".join("".join(c if c.isprintable() else " " for c in text).split())
         if not words:
             return
-        self.line = ((self.line or "") + words)[:MAX_LINE]
+        joined = f"{self.line.rstrip()} {words}" if self.line and self.line.strip() else words
+        self.line = joined[:MAX_LINE]
         self.game.say(it.key_pasted(self.line))  # the line as it stands, shown and said
 
     def _typing(self, name: str) -> None:
