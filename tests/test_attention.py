@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from collections.abc import Iterator
 
 import pytest
 
@@ -563,10 +564,9 @@ def test_undo_restores_the_exact_position_and_says_what_was_undone() -> None:
     assert "Non c'è una tua mossa da annullare" in table.said()
 
 
-def test_a_move_read_back_is_dropped_when_the_player_moves_by_keys_meanwhile() -> None:
-    """A voice move in its grace period, then another move typed: the voice move was carried
-    out afterwards, on the position after the computer's reply (played there when it still
-    fitted, or refused out of the blue)."""
+def first_turns_with_two_tiles() -> Iterator[tuple[Table, list[Play]]]:
+    """Tables started on seed after seed whose first turn is the player's with at least two
+    playable tiles, and those moves (one each of the two lowest tiles first)."""
     for seed in range(11, 200):
         table = Table(seed=seed)
         table.type("inizia")
@@ -574,10 +574,16 @@ def test_a_move_read_back_is_dropped_when_the_player_moves_by_keys_meanwhile() -
         assert view is not None
         plays = [a for a in view.legal_actions() if isinstance(a, Play)] if view.is_my_turn else []
         tiles = sorted({p.tile for p in plays}, key=lambda t: (t.high, t.low))
-        if len(tiles) < 2:
-            continue
-        said, typed = tiles[0], tiles[1]
-        play = next(p for p in plays if p.tile == said)
+        if len(tiles) >= 2:
+            yield table, [next(p for p in plays if p.tile == tile) for tile in tiles[:2]]
+
+
+def test_a_move_read_back_is_dropped_when_the_player_moves_by_keys_meanwhile() -> None:
+    """A voice move in its grace period, then another move typed: the voice move was carried
+    out afterwards, on the position after the computer's reply (played there when it still
+    fitted, or refused out of the blue)."""
+    for table, (play, other) in first_turns_with_two_tiles():
+        said, typed = play.tile, other.tile
         side = "in testa" if play.side is Side.HEAD else "in coda"
         table.hear(f"gioca {pip_word(said.high)} {pip_word(said.low)} {side}")
         table.type(f"{typed.high}{typed.low}")  # the player moved otherwise, at once
@@ -599,18 +605,11 @@ def test_a_tile_typed_in_keys_is_dropped_when_a_voice_move_changes_the_match() -
     played the typed tile on the position after the computer's reply, with the old sides."""
     from voicedomino.frontend.keys import KeyNavigator
 
-    for seed in range(11, 200):
-        table = Table(seed=seed)
+    for table, (first, play) in first_turns_with_two_tiles():
         keys = KeyNavigator(table.game)
-        table.type("inizia")
         view = table.manager.view()
         assert view is not None
-        plays = [a for a in view.legal_actions() if isinstance(a, Play)] if view.is_my_turn else []
-        tiles = sorted({p.tile for p in plays}, key=lambda t: (t.high, t.low))
-        if len(tiles) < 2:
-            continue
-        typed, said = tiles[0], tiles[1]
-        play = next(p for p in plays if p.tile == said)
+        typed, said = first.tile, play.tile
         keys.press(str(typed.high))
         keys.press(str(typed.low))
         table.hear(f"gioca {pip_word(said.high)} {pip_word(said.low)}")
