@@ -425,6 +425,20 @@ def test_on_a_full_disk_quitting_and_resuming_say_how_old_the_save_is(tmp_path: 
         assert it.resumed(2) in again and it.resumed() not in again
 
 
+def test_a_data_folder_that_cannot_be_made_is_said_as_such(tmp_path: Path) -> None:
+    """A data folder where no folder can be made (under /proc): the player hears that it is
+    not there and cannot be made, not that it is "no longer there" as if a disk had gone."""
+    data = "/proc/voicedomino-test-data"
+    lines = run(
+        tmp_path, ["inizia", "esci", "sì"], env=environment(tmp_path, VOICEDOMINO_DATA_DIR=data)
+    )
+    said = lines.stdout.splitlines()
+    assert it.save_failed("folder_gone") in said, said
+    assert "non c'è e non riesco a crearla" in it.save_failed("folder_gone")
+    assert "più" not in it.write_failure("folder_gone")
+    assert lines.stderr == ""
+
+
 # --- two copies, and a lock that disappears ------------------------------------------------------
 
 

@@ -1808,7 +1808,9 @@ WRITE_FAILURES = {
     "no_permission": "non ho il permesso di scrivere nella cartella dei dati",
     "not_a_folder": "al posto della cartella dei dati c'è un file; spostalo o rinominalo",
     "disk_error": "il disco ha dato un errore; controlla che sia collegato bene",
-    "folder_gone": "la cartella dei dati non c'è più; ricollega il disco",
+    # The writer makes the folder first: ENOENT means it could not be made (a parent that
+    # takes no folders, a drive gone), not always that it was there before.
+    "folder_gone": "la cartella dei dati non c'è e non riesco a crearla; controlla il disco",
     "unknown": "il sistema ha rifiutato la scrittura",
 }
 
