@@ -64,7 +64,7 @@ def speech(text: str, speed: int = 175) -> Int16:
         capture_output=True,
     )
     subprocess.run(
-        ["sox", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(converted)],
+        ["sox", "-R", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(converted)],
         check=True,
         capture_output=True,
     )

@@ -53,6 +53,7 @@ def espeak(text: str, voice: str = "ko", speed: int = 175, pitch: int = 50) -> I
     raw = subprocess.run(
         [
             "sox",
+            "-R",  # repeatable: the same dither every time, so the same audio every run
             "-t",
             "wav",
             "-",

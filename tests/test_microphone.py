@@ -286,7 +286,7 @@ def test_block_resampled_speech_is_recognised(model: Any, tmp_path: Path) -> Non
     high = tmp_path / "high.raw"
     subprocess.run(["espeak-ng", "-v", "ko", "-w", str(native), "오른쪽 나무"], check=True)
     subprocess.run(
-        ["sox", str(native), "-r", "48000", "-b", "16", "-e", "signed", str(high)], check=True
+        ["sox", "-R", str(native), "-r", "48000", "-b", "16", "-e", "signed", str(high)], check=True
     )
     signal = np.frombuffer(high.read_bytes(), dtype="<i2").astype(np.float64) / 32768
     resampled = resample_in_blocks(signal, 48000)
