@@ -4,6 +4,7 @@ WAV file source -> SpeechRecognizer -> Listener -> on_utterance.
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import time
 from pathlib import Path
@@ -24,7 +25,13 @@ from korean_speech import (
 from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
 from voicedomino.speech.listener import Listener, Notice
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
-from voicedomino.speech.sources import AudioFileMissing, AudioFormatError, WavFileSource, iterate
+from voicedomino.speech.sources import (
+    AudioFileMissing,
+    AudioFormatError,
+    AudioFrame,
+    WavFileSource,
+    iterate,
+)
 from voicedomino.speech.stderr_capture import capture_fd2
 from voicedomino.speech.vocabulary import fit_grammar, grammar_form
 
@@ -444,6 +451,46 @@ def test_sounding_that_starts_mid_word_drops_the_word(
     assert listener.wait(30)
 
     assert got.texts == ["여섯"]
+
+
+class BehindSource(WavFileSource):
+    """A microphone the listener fell behind: the audio up to `backlog_until` (seconds) was
+    captured, and waited in the queue, before the listener read its first frame; the rest is
+    captured as it is read."""
+
+    def __init__(self, path: Path, backlog_until: float) -> None:
+        super().__init__(path)
+        self.backlog_until = backlog_until
+        self.frames_read = 0
+
+    def read(self, timeout: float) -> AudioFrame | None:
+        frame = super().read(timeout)
+        if frame is None:
+            return None
+        self.frames_read += 1
+        if frame.end <= self.backlog_until:  # captured a moment before the listener began
+            return dataclasses.replace(frame, captured_at=self.started_at - 10 + frame.end)
+        return frame
+
+
+def test_what_was_said_before_the_game_spoke_is_heard_when_the_listener_is_behind(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    """On a busy machine the listener gets to audio late: the player's word, captured before
+    the game began to speak, was dropped when the game was sounding by the time the listener
+    read it. What was captured while the game sounded is still thrown away."""
+    segments = sequence_file(tmp_path / "seq.wav", ["오른쪽", "왼쪽 아래"], gap=0.6)
+    source = BehindSource(tmp_path / "seq.wav", backlog_until=segments[1].start - 0.2)
+    got = Collector()
+    # The game starts speaking just after the listener read its first frame, and goes on.
+    listener = Listener(
+        source, recognizer, got.utterance, is_sounding=lambda: source.frames_read > 1
+    )
+    assert listener.start()
+    assert listener.wait(30)
+
+    assert got.texts == ["오른쪽"]  # the second word was captured while the game spoke
+    assert listener.discarded_frames > 0
 
 
 def test_barge_in_keeps_listening_while_sounding(

@@ -2,8 +2,9 @@
 
 Half-duplex by default: while the game's own output is sounding (`is_sounding()`), and for a
 short tail after it stops, input frames are thrown away and the recogniser is reset, so the
-game never hears itself. With `barge_in` (headphones) it keeps listening while speaking, so
-the player can interrupt.
+game never hears itself; audio captured before the output began is heard even when the
+listener, behind on a busy machine, gets to it only after (frames carry their capture time).
+With `barge_in` (headphones) it keeps listening while speaking, so the player can interrupt.
 
 Utterances are closed either by Vosk's own endpointing or, sooner, when the speech-end detector
 hears `endpoint_silence` seconds of quiet after speech. Closing that early could cut a command
@@ -161,6 +162,7 @@ class Listener:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._sounding_seen_at = float("-inf")
+        self._silent_seen_at = float("-inf")  # when the output was last found silent
         self._muted_before = False
         self._sounding_failed = False
         self._pending: Utterance | None = None  # the beginning of a sentence, said so far
@@ -360,7 +362,10 @@ class Listener:
         now = time.monotonic()
         if self._sounding_now():
             self._sounding_seen_at = now
-            return True
+            # A frame captured before the output was last seen silent was said before the game
+            # began to sound: behind on a busy machine, the listener still hears it.
+            return frame.captured_at > self._silent_seen_at
+        self._silent_seen_at = now
         # Sound may have gone on until just before we looked, and echoes linger briefly.
         began = frame.captured_at - frame.duration
         return began < self._sounding_seen_at + self.tail_margin
