@@ -295,3 +295,31 @@ def test_block_resampled_speech_is_recognised(model: Any, tmp_path: Path) -> Non
     recognizer.accept(np.zeros(3200, dtype="<i2").tobytes() + pcm)
     recognizer.accept(np.zeros(8000, dtype="<i2").tobytes())
     assert recognizer.finish().text == "오른쪽 나무"
+
+
+class _RunningStream:
+    """What `MicrophoneSource.read` asks of a stream that is running at 16 kHz."""
+
+    active = True
+    samplerate = 16000
+
+
+def test_audio_dropped_from_a_full_queue_leaves_its_gap_in_the_timeline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A listener far behind (a busy machine) loses the oldest microphone audio, never the
+    newest, and the frames after keep the times they were said at: a result is still placed
+    where it was said, not seconds earlier."""
+    import voicedomino.speech.sources as sources
+
+    monkeypatch.setattr(sources, "_QUEUE_BLOCKS_SECONDS", 0.5)  # ten blocks of 50 ms
+    source = MicrophoneSource(block_seconds=0.05)
+    source._stream = _RunningStream()
+    for index in range(30):  # 1.5 s captured, nothing read meanwhile
+        block = np.full(800, index, dtype="<i2")
+        source._on_audio(block, 800, None, None)
+    frames = [source.read(0.1) for _ in range(10)]
+    assert source.dropped_blocks == 20
+    assert [f.pcm[:2] for f in frames if f] == [np.int16(i).tobytes() for i in range(20, 30)]
+    assert [round(f.start, 2) for f in frames if f] == [round(0.05 * i, 2) for i in range(20, 30)]
+    source._stream = None

@@ -187,8 +187,12 @@ class MicrophoneSource:
         self._stream: Any = None
         self._resampler: StreamResampler | None = None
         maxsize = max(1, int(_QUEUE_BLOCKS_SECONDS / block_seconds))
-        self._blocks: queue.Queue[tuple[bytes, float]] = queue.Queue(maxsize=maxsize)
-        self._samples_out = 0
+        # (audio, when captured, where it starts in the device's samples): a block dropped
+        # from a full queue leaves its gap in the timeline, the frames after keep their time.
+        self._blocks: queue.Queue[tuple[bytes, float, int]] = queue.Queue(maxsize=maxsize)
+        self._samples_in = 0  # device samples captured since open()
+        self._rate = SAMPLE_RATE  # the device's
+        self.dropped_blocks = 0  # the oldest audio dropped when the listener fell far behind
         self._last_audio = 0.0
         self._lost = threading.Event()
 
@@ -204,7 +208,7 @@ class MicrophoneSource:
             raise MicrophoneUnavailable(f"no audio system: {error}") from error
         self._lost.clear()
         self._drain()
-        self._samples_out = 0
+        self._samples_in = 0
         try:
             self._stream = self._start_stream(sd, SAMPLE_RATE)
             self._resampler = None
@@ -218,6 +222,7 @@ class MicrophoneSource:
                 raise MicrophoneUnavailable(
                     f"cannot open microphone {self.device!r}: {first_error}"
                 ) from error
+        self._rate = int(self._stream.samplerate)
         self._last_audio = time.monotonic()
 
     def _start_stream(self, sd: Any, rate: int) -> Any:
@@ -241,12 +246,14 @@ class MicrophoneSource:
         # PortAudio's thread: copy and hand over, nothing slow here.
         if status and status.input_overflow:
             self.overflows += 1
-        item = (bytes(indata), time.monotonic())
+        item = (bytes(indata), time.monotonic(), self._samples_in)
+        self._samples_in += frames
         try:
             self._blocks.put_nowait(item)
         except queue.Full:
             with contextlib.suppress(queue.Empty):
                 self._blocks.get_nowait()
+                self.dropped_blocks += 1
             with contextlib.suppress(queue.Full):
                 self._blocks.put_nowait(item)
 
@@ -254,7 +261,7 @@ class MicrophoneSource:
         if self._stream is None:
             raise MicrophoneUnavailable("microphone not open")
         try:
-            pcm, captured_at = self._blocks.get(timeout=timeout)
+            pcm, captured_at, first_sample = self._blocks.get(timeout=timeout)
         except queue.Empty:
             self._check_alive()
             return None
@@ -262,9 +269,7 @@ class MicrophoneSource:
         if self._resampler is not None:
             block = np.frombuffer(pcm, dtype="<i2")
             pcm = self._resampler.process(block).astype("<i2").tobytes()
-        start = self._samples_out / SAMPLE_RATE
-        self._samples_out += len(pcm) // BYTES_PER_SAMPLE
-        return AudioFrame(pcm, start, captured_at)
+        return AudioFrame(pcm, first_sample / self._rate, captured_at)
 
     def _check_alive(self) -> None:
         if self._lost.is_set() or not self._stream.active:
