@@ -13,6 +13,10 @@ sentence is held for `continuation` seconds: if the player goes on, the two part
 as one utterance. A final result that is empty counts as "not understood" only if there was
 sound in it; the empty results Vosk gives after long silence are dropped.
 
+In a reverberant room (speech/reverb.py: the room's ringing measured from the decays at the
+ends of what it hears) the recogniser gets the voice with the late echo taken out, unless the
+room is noisy or full of talk; near the microphone it gets it as it is.
+
 The recogniser gets the audio through an automatic gain (speech/gain.py: a quiet or distant
 player is brought up, a loud one down, following the voice's level only). In a noisy room, or
 when the gain raises a quiet voice, it gets it with the noise taken out too (speech/denoise.py:
@@ -57,6 +61,7 @@ from voicedomino.speech.denoise import RoomNoise, Suppressor, default_suppressor
 from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
 from voicedomino.speech.gain import AutomaticGain
 from voicedomino.speech.recognizer import Utterance
+from voicedomino.speech.reverb import LateReverbSuppressor, RoomReverb
 from voicedomino.speech.sources import (
     BYTES_PER_SAMPLE,
     SAMPLE_RATE,
@@ -124,8 +129,12 @@ class Listener:
         min_voiced: float = DEFAULT_MIN_VOICED,
         denoise: Suppressor | Literal["auto"] | None = "auto",
         gain: AutomaticGain | Literal["auto"] | None = "auto",
+        dereverb: LateReverbSuppressor | Literal["auto"] | None = "auto",
     ) -> None:
         self.source = source
+        self.dereverber = LateReverbSuppressor() if dereverb == "auto" else dereverb
+        self.reverb = RoomReverb()
+        self._dereverberating = False  # the recogniser hears the voice with the late echo out
         self.denoiser = default_suppressor() if denoise == "auto" else denoise
         self.gain = AutomaticGain() if gain == "auto" else gain
         self.room = RoomNoise()
@@ -277,11 +286,12 @@ class Listener:
         busy = self.room_speech.hear(frame.end, talk * self.detector.step_seconds)
         if busy is not None:
             self._notify(Notice("busy_room" if busy else "quiet_room"))
-        gained = frame.pcm
+        front = self._without_echo(frame.pcm)
+        gained = front
         if self.gain is not None:
             if voiced:
                 self.gain.hear_voice(frame.pcm)
-            gained = self.gain.apply(frame.pcm)
+            gained = self.gain.apply(front)
         quiet = gained if self.denoiser is None else self.denoiser.process(gained)
         if self._feeding:
             if not self._gated and not self.detector.in_speech:  # no voice detector
@@ -320,6 +330,24 @@ class Listener:
             self._forget_noise()
         else:
             self._flush_if_done(frame)
+
+    def _without_echo(self, pcm: bytes) -> bytes:
+        """The frame with the room's late echo out when the room is reverberant (decided
+        between utterances, never within one); the suppressor hears every frame, in order."""
+        self.reverb.hear(pcm)
+        if self.dereverber is None:
+            return pcm
+        clear = self.dereverber.process(pcm)
+        if not self.detector.in_speech and self.detector.voiced_steps == 0:
+            rt60 = self.reverb.rt60
+            # Not in noise or talk: there the decays are the noise's, and the suppressor would
+            # take the voice out with it.
+            self._dereverberating = (
+                self.reverb.reverberant and not self.room.noisy and not self.room_speech.busy
+            )
+            if rt60 is not None and self._dereverberating:
+                self.dereverber.set_rt60(rt60)
+        return clear if self._dereverberating else pcm
 
     def _choose_denoising(self) -> None:
         """The recogniser hears through the suppressor while the room is noisy, unless the
