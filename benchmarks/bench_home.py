@@ -262,17 +262,23 @@ def build(
         for item_kind, item in items:
             if item_kind == "clip":
                 clip: Clip = item
+                # A door, a laugh or a remark in the room rings in it as the player's voice does.
+                sound = (
+                    home.reverberate(clip.samples, condition.room, seed + len(pieces))
+                    if condition.room
+                    else clip.samples
+                )
                 pieces.append(
                     Piece(
                         clip.kind,
                         clip.label,
                         position / RATE,
-                        (position + len(clip.samples)) / RATE,
+                        (position + len(sound)) / RATE,
                         condition.name,
                     )
                 )
-                parts.append(clip.samples.astype(np.float64))
-                position += len(clip.samples)
+                parts.append(sound.astype(np.float64))
+                position += len(sound)
             else:
                 sentence: str = item
                 mode = next(modes[id(sentence)])
@@ -456,6 +462,7 @@ def run_game(
     standin: StandIn,
     seed: int,
     gain: bool = True,
+    dereverb: bool = True,
     narrowed: bool = True,
     prior: str | None = None,
 ) -> tuple[HomeGame, Run, PlayerSource]:
@@ -558,6 +565,8 @@ def run_game(
             game.settle()
 
     options: dict[str, Any] = {} if gain else {"gain": None}
+    if not dereverb:
+        options["dereverb"] = None
     listener = Listener(source, recognizer, on_utterance, on_notice=on_notice, **options)
     started = time.monotonic()
     listener.start()
@@ -748,6 +757,55 @@ def dump_results(path: Path, recording: Recording, run: Run) -> None:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
+def dump_commands(
+    path: Path, recording: Recording, game: HomeGame, run: Run, source: PlayerSource
+) -> None:
+    """Each command said, and what became of it: every result the listener delivered from its
+    audio (with its evidence), what the game did and said (to find where commands are lost:
+    not heard at all, glued to the talk around them, decoded wrong, or turned down)."""
+    origins = [attribute(recording, u.audio_end) for u, _ in run.deliveries]
+    acted = {cause: intent for cause, intent, _, _ in game.acted if cause is not None}
+    asked = dict(game.asked)
+    refused = dict(game.refused_at_once)
+    with path.open("w", encoding="utf-8") as out:
+        for piece in recording.pieces:
+            if not piece.addressed:
+                continue
+            variant = source.said.get(id(piece), "plain")
+            results = []
+            for cause, (utterance, italian) in enumerate(run.deliveries):
+                if origins[cause] is not piece:
+                    continue
+                evidence = utterance.evidence
+                results.append(
+                    {
+                        "italian": italian,
+                        "free": utterance.free_text,
+                        "sentence": utterance.sentence is not None,
+                        "confidence": utterance.confidence,
+                        "evidence": dataclasses.asdict(evidence) if evidence else None,
+                        "denoised": utterance.denoised,
+                        "end_after_voice": round(
+                            (utterance.audio_end or 0.0) - piece.speech_ends[variant], 2
+                        ),
+                        "in_window": game.in_window.get(cause),
+                        "acted": repr(acted[cause]) if cause in acted else None,
+                        "asked": repr(asked[cause]) if cause in asked else None,
+                        "refused": repr(refused[cause]) if cause in refused else None,
+                        "said": game.said_for.get(cause, []),
+                    }
+                )
+            row = {
+                "condition": piece.condition,
+                "mode": piece.mode,
+                "variant": variant,
+                "expected": piece.expected,
+                "voice_s": round(piece.speech_ends[variant] - piece.start, 2),
+                "results": results,
+            }
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
 def dump_evidence(path: Path, recording: Recording, run: Run) -> None:
     """Each result that was a grammar sentence, with what the recogniser knew of it and whether
     it was the command said (to calibrate the gate's acting rule)."""
@@ -787,7 +845,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--verbose", action="store_true", help="list every wrong outcome")
     parser.add_argument("--no-gain", action="store_true", help="without the automatic gain")
-    parser.add_argument("--dump", type=Path, help="write each result's evidence (JSON lines)")
+    parser.add_argument(
+        "--no-dereverb", action="store_true", help="without the late reverberation taken out"
+    )
+    parser.add_argument(
+        "--dump",
+        type=Path,
+        help="write each result's evidence (JSON lines; also <name>.all.jsonl: every result, "
+        "<name>.commands.jsonl: every command and what became of it)",
+    )
     parser.add_argument(
         "--full-grammar",
         action="store_true",
@@ -853,6 +919,7 @@ def main(argv: list[str] | None = None) -> int:
             standin,
             args.seed,
             gain=not args.no_gain,
+            dereverb=not args.no_dereverb,
             narrowed=not args.full_grammar,
             prior=prior,
         )
@@ -866,6 +933,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.dump is not None:
         dump_evidence(args.dump, recording, run)
         dump_results(args.dump.with_suffix(".all.jsonl"), recording, run)
+        dump_commands(args.dump.with_suffix(".commands.jsonl"), recording, game, run, source)
     print(
         f"{'condition':<14}{'right':>7}{'goal':>7}{'count':>7}{'domino':>8}"
         f"{'eos med':>9}{'eos p95':>9}{'talk':>6}{'talk90':>7}{'busy':>6}"
