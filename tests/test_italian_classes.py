@@ -228,6 +228,8 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("kome siamo messi coi punti?", Ask(Query.SCORE)),
         ("xò nn ho niente, passo", PassTurn()),
         ("pescooo", DrawTile()),
+        ("uffa, devo pescare", DrawTile()),  # a sigh before the move is still the move
+        ("devo pescare di nuovo", DrawTile()),
         ("siiii", Answer(True)),
         ("qst è troppo facile, metti difficile", SetLevel(Level.DIFFICILE)),
         ("lol passo", PassTurn()),
@@ -462,6 +464,13 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
 
 REFUSED: dict[str, list[str]] = {
     "southern dialect": ["nun passo"],
+    # a complaint about one's lot names a move and asks for none
+    "complaint about one's lot": [
+        "mannaggia, sempre io devo passare",
+        "ogni volta a me tocca pescare",
+        "tocca sempre a me pescare, che sfortuna",
+        "tutte le volte io devo pescare",
+    ],
     "chat typing": ["ki passa stasera?", "nn passo"],
     "a helper speaking for the player": [
         "Giulia ha detto passo",  # the move of someone at the table is never made

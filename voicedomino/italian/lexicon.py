@@ -1856,6 +1856,12 @@ ENTRIES: list[Entry] = [
     # thinking aloud about a choice: "sto pensando se pescare o no" is no request
     Entry("sto pensando se|ci sto pensando se|pensavo se|stavo pensando se", "ASIDE"),
     Entry("sono [un po|troppo|molto] (lento|lenta|lenti|lente)", "ASIDE"),
+    # a complaint about one's lot names a move, and asks for none: "uffa, sempre io devo
+    # pescare", "tocca sempre a me passare" ("devo pescare" alone stays the draw)
+    Entry(
+        "(sempre|ogni volta|tutte le volte|sempre e solo) (io|a me|tocca a me)|tocca sempre a me",
+        "ASIDE",
+    ),
     # whom a message is for: "a chi ha giocato", "tutti al tavolo"
     Entry("a chi ha (giocato|fatto la mossa|appena giocato)", "TELL_THEM"),
     Entry(
