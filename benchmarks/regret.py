@@ -4,10 +4,13 @@ The arena's games are played (the same deals, seats and seeds as benchmarks/aren
 every real decision of side A (more than one distinct move) the true position, every hand and
 the boneyard's order visible, is searched exactly to the end of the round by alpha-beta for
 each distinct move; the other seats are assumed to play perfectly too (team minimax in pairs,
-every other seat against A's team with three or four lone seats). A move's value is the
-round's points margin for A's team: its points less the best other team's (capra: the others'
-mean penalty less its own). The regret of a decision is the best move's value less the chosen
-one's: 0 when the choice was perfect.
+every other seat against A's team with three or four lone seats; ``--judge-heaviest 1``
+against pesante expects B's seats to play their heaviest tile instead, as they do; A's partner
+is always taken to play perfectly, seeing every hand, which it does not: a change in how the
+hard player models its partner or the other seats is judged by the arena, not here). A move's
+value is the round's points margin for A's team: its points less the best other team's (capra:
+the others' mean penalty less its own). The regret of a decision is the best move's value less
+the chosen one's: 0 when the choice was perfect.
 
     python benchmarks/regret.py --variant coppie --seats 4 --pairs --b pesante --deals 100
     python benchmarks/regret.py --variant classica --a difficile --b difficile-v1 --deals 200
@@ -87,9 +90,17 @@ def phase_of(hand_size: int) -> str:
 class Judge:
     """Watches the arena's games and judges side A's decisions with every hand visible."""
 
-    def __init__(self, level: str, node_cap: int, also: Sequence[str] = (), deal: int = 0) -> None:
+    def __init__(
+        self,
+        level: str,
+        node_cap: int,
+        also: Sequence[str] = (),
+        deal: int = 0,
+        heaviest: float = 0.0,
+    ) -> None:
         self.level = level
         self.node_cap = node_cap
+        self.heaviest = heaviest  # B's chance of playing its heaviest tile, else its best
         self.also = [also_player(name) for name in also]
         self.deal_number = deal
         self.deal = DealDecisions()
@@ -116,7 +127,14 @@ class Judge:
             self.deal.forced[name] = self.deal.forced.get(name, 0) + 1
             return
         team = state.rules.team_of[seat]
-        searcher = Searcher(state, team, round_.leader, self.node_cap, objective=margin)
+        searcher = Searcher(
+            state,
+            team,
+            round_.leader,
+            self.node_cap,
+            objective=margin,
+            heaviest=(self.heaviest,) * state.rules.seats,  # A's team always plays its best
+        )
         order = list(codes)
         try:
             values = searcher.exact_values(order)
@@ -155,9 +173,9 @@ def also_player(name: str) -> Player:
     return searching_player(parse_search(search))
 
 
-def judge_deal(job: tuple[Config, int, int, tuple[str, ...]]) -> DealDecisions:
-    config, deal, node_cap, also = job
-    judge = Judge(config.a, node_cap, also, deal)
+def judge_deal(job: tuple[Config, int, int, tuple[str, ...], float]) -> DealDecisions:
+    config, deal, node_cap, also, heaviest = job
+    judge = Judge(config.a, node_cap, also, deal, heaviest)
     for swapped in (False, True):
         play_hand(config, deal, swapped, {}, observer=judge)
     return judge.deal
@@ -312,6 +330,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "difficile:samples=48,nodes=80000 for other settings)",
     )
     parser.add_argument(
+        "--judge-heaviest",
+        type=float,
+        default=0.0,
+        help="the judge expects B's seats to play their heaviest tile with this chance "
+        "(1 against pesante), else their best move with every hand seen (0: always their best)",
+    )
+    parser.add_argument(
         "--node-cap", type=int, default=20_000_000, help="exact search nodes per position"
     )
     return parser.parse_args(argv)
@@ -323,11 +348,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     also = tuple(args.also)
     for name in also:
         also_player(name)  # fail early
-    jobs = [(config, deal, args.node_cap, also) for deal in range(args.deals)]
+    jobs = [(config, deal, args.node_cap, also, args.judge_heaviest) for deal in range(args.deals)]
     started = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
         results = list(pool.imap(judge_deal, jobs, chunksize=1))
     text, payload = report(config, results, time.perf_counter() - started, also)
+    payload["judge_heaviest"] = args.judge_heaviest
+    if args.judge_heaviest:
+        share = f"{args.judge_heaviest:.0%}"
+        text += f"\n(the judge expected B to play its heaviest tile {share} of the time)"
     print(text)
     print(json.dumps(payload))
     return 0

@@ -46,3 +46,14 @@ def test_settings_are_for_the_hard_player_only_and_checked_before_any_deal() -> 
     unknown = regret("--also", "difficile:speed=4")
     assert unknown.returncode != 0
     assert "unknown setting 'speed'" in unknown.stderr
+
+
+def test_the_judge_may_expect_the_heaviest_first_baseline_to_play_as_it_does() -> None:
+    """The judge may be told that B plays its heaviest tile, as pesante does: the run says so,
+    and every decision's regret is still measured against the best move (never negative)."""
+    run = regret("--judge-heaviest", "1")
+    assert run.returncode == 0, run.stderr
+    payload = json.loads(run.stdout.splitlines()[-1])
+    assert payload["judge_heaviest"] == 1.0
+    assert payload["mean_regret"] >= 0.0
+    assert "the judge expected B to play its heaviest tile 100% of the time" in run.stdout

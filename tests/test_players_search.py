@@ -57,26 +57,29 @@ def outcome(round_: Round, team: int) -> float:
     return won + (result.points[team] - others) / 200
 
 
-def minimax(round_: Round, team: int, heaviest: float = 0.0) -> float:
+def minimax(
+    round_: Round, team: int, heaviest: float = 0.0, partner: float = 0.0, seat: int = -1
+) -> float:
     """The exact value for *team* with every hand visible: its seats maximise, the others
     minimise; with *heaviest* > 0 each other seat plays its heaviest tile (wherever suits it)
-    with that chance."""
+    with that chance, and with *partner* > 0 so does each seat of the team but *seat*."""
     if round_.is_over:
         return outcome(round_, team)
     values: dict[Action, float] = {}
     for action in distinct(round_):
         child = round_.copy()
         child.apply(action)
-        values[action] = minimax(child, team, heaviest)
-    if round_.rules.team_of(round_.to_move) == team:
-        return max(values.values())
-    least = min(values.values())
+        values[action] = minimax(child, team, heaviest, partner, seat)
+    ours = round_.rules.team_of(round_.to_move) == team
+    best = max(values.values()) if ours else min(values.values())
+    chance = (0.0 if round_.to_move == seat else partner) if ours else heaviest
     plays = [a for a in values if isinstance(a, Play)]
-    if not heaviest or not plays:
-        return least
+    if not chance or not plays:
+        return best
     top = max((a.tile.pips, a.tile.is_double) for a in plays)
-    heavy = min(values[a] for a in plays if (a.tile.pips, a.tile.is_double) == top)
-    return heaviest * heavy + (1 - heaviest) * least
+    pick = max if ours else min
+    heavy = pick(values[a] for a in plays if (a.tile.pips, a.tile.is_double) == top)
+    return chance * heavy + (1 - chance) * best
 
 
 def late_positions(table: tuple[str, int, bool], tiles_left: int, count: int) -> Iterator[Match]:
@@ -122,6 +125,45 @@ def test_exact_search_equals_the_engines_minimax(
             child = round_.copy()
             child.apply(action)
             assert value == pytest.approx(minimax(child, team, heaviest)), action
+
+
+@pytest.mark.parametrize(("heaviest", "partner"), [(0.0, 0.4), (0.6, 0.3), (0.0, 1.0)])
+def test_a_partner_expected_to_play_heaviest_first_is_searched_exactly(
+    heaviest: float, partner: float
+) -> None:
+    """In pairs the partner, who does not see every hand, may be expected to play its heaviest
+    tile (placed as suits the team) with some chance: the search's values are the reference's
+    with the same mixture at the partner's turns (and at the opponents' with *heaviest*)."""
+    for match in late_positions(("coppie", 4, True), 9, 4):
+        round_ = match.round
+        state = round_state(round_)
+        seat = round_.to_move
+        team = match.rules.team_of(seat)
+        actions = distinct(round_)
+        codes = [from_engine(a, round_.layout, state.tiles) for a in actions]
+        habit = (heaviest,) * 4
+        searcher = Searcher(
+            state, team, round_.leader, 10**7, heaviest=habit, partner_heaviest=partner
+        )
+        values = searcher.exact_values(codes)
+        for action, value in zip(actions, values, strict=True):
+            child = round_.copy()
+            child.apply(action)
+            assert value == pytest.approx(minimax(child, team, heaviest, partner, seat)), action
+
+
+@pytest.mark.parametrize(
+    "table", [("classica", 2, False), ("blocco", 2, False), ("coppie", 3, False)], ids=str
+)
+def test_without_a_partner_the_partner_model_changes_nothing(table: tuple[str, int, bool]) -> None:
+    """Lone seats have no partner to expect anything of: the default hard player searches
+    exactly as one that takes a partner for a seat that sees every hand."""
+    default = SearchPlayer()
+    assert default.settings.partner_heaviest > 0
+    omniscient = SearchPlayer(SearchSettings(partner_heaviest=0.0))
+    for match in late_positions(table, 12, 3):
+        view = match.view(match.to_move)
+        assert default.search(view, random.Random(1)) == omniscient.search(view, random.Random(1))
 
 
 def replayed(view: SeatView, hands: tuple[tuple[Tile, ...], ...]) -> bool:
@@ -266,9 +308,13 @@ def uniform_likelihood(view: SeatView, hands: tuple[tuple[Tile, ...], ...]) -> f
 def test_endgame_plays_the_best_move_over_every_deal(table: tuple[str, int, bool]) -> None:
     """Few tiles left: the hard player searches every consistent deal to the end, weighs each
     by its plays' likelihood, and its values and choice are the reference's."""
-    # Any playable tile alike; no partnership convention.
+    # Any playable tile alike; no partnership convention; the partner taken to play the
+    # team's best move, as in the reference.
     uniform = Habits(random=1.0, soft=0.0, heaviest=0.0, signals=0.0)
-    player = SearchPlayer(SearchSettings(habits=uniform, nodes=400_000, signal_margin=0.0))
+    settings = SearchSettings(
+        habits=uniform, nodes=400_000, signal_margin=0.0, partner_heaviest=0.0
+    )
+    player = SearchPlayer(settings)
     checked = 0
     for match in late_positions(table, {4: 7, 2: 3}[table[1]], 4):
         view = match.view(match.to_move)

@@ -39,6 +39,7 @@ class Searcher:
         node_limit: int,
         objective: Objective = utility,
         heaviest: tuple[float, ...] = (),
+        partner_heaviest: float = 0.0,
     ) -> None:
         self.state = state
         self.team = team
@@ -66,6 +67,13 @@ class Searcher:
             0.0 if self.mine[seat] or seat >= len(heaviest) else heaviest[seat]
             for seat in range(rules.seats)
         )
+        # The deciding seat's partners, who do not see its hand: the chance that one plays
+        # its heaviest tile rather than the best move of a seat that saw every hand.
+        if partner_heaviest:
+            self.heaviest = tuple(
+                partner_heaviest if self.mine[seat] and seat != state.mover else chance
+                for seat, chance in enumerate(self.heaviest)
+            )
 
     # --- the root ---------------------------------------------------------------------
 
@@ -283,7 +291,9 @@ class Searcher:
                 heavy = [move for move in moves if rank[move[1]] == top]
                 if len(heavy) < len(moves):
                     state = (packed, held, ends, open_, mover, hand, bone_n, child_depth)
-                    best, flag, best_action = modelled(state, moves, heavy, heaviest, alpha, beta)
+                    best, flag, best_action = modelled(
+                        state, moves, heavy, heaviest, alpha, beta, maximise
+                    )
                     table[key] = (depth, flag, best, best_action)
                     return best
             for code, tile, end_bit, change, end, outer_bit in moves:
@@ -364,23 +374,31 @@ class Searcher:
                 beta,
             )
 
-        def lowest(
+        def extreme(
             position: tuple[int, int, int, int, int, int, int, int],
             moves: list[tuple[int, int, int, int, int, int]],
             best: float,
             best_action: int,
             alpha: float,
             beta: float,
+            maximise: bool,
         ) -> tuple[float, int]:
-            """The least value of *moves*, starting from *best*, with alpha-beta cut-offs."""
-            beta = min(beta, best)
+            """The greatest (or least) value of *moves*, starting from *best*, with alpha-beta
+            cut-offs."""
+            if maximise:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
             for move in moves:
                 if alpha >= beta:
                     break
                 value = after(move, position, alpha, beta)
-                if value < best:
+                if value > best if maximise else value < best:
                     best, best_action = value, move[0]
-                    beta = min(beta, value)
+                    if maximise:
+                        alpha = max(alpha, value)
+                    else:
+                        beta = min(beta, value)
             return best, best_action
 
         def modelled(
@@ -390,27 +408,40 @@ class Searcher:
             heaviest: float,
             alpha: float,
             beta: float,
+            maximise: bool,
         ) -> tuple[float, int, int]:
-            """An opponent who plays its heaviest tile with chance *heaviest* (placing it as
-            suits it best), else its best move: the mixture of the two values, with its
-            alpha-beta flag and the best action."""
-            high, high_action = lowest(position, heavy, INFINITY, -3, alpha, INFINITY)
-            if high <= alpha:
-                return high, UPPER, high_action  # the mixture is at most the heavy value
+            """A seat that plays its heaviest tile with chance *heaviest* (placing it as suits
+            its side best), else its side's best move: an opponent (minimising) or the
+            partner (maximising). The mixture of the two values, with its alpha-beta flag and
+            the best action."""
+            if maximise:
+                heavy_value, heavy_action = extreme(
+                    position, heavy, -INFINITY, -3, -INFINITY, beta, True
+                )
+                if heavy_value >= beta:
+                    return heavy_value, LOWER, heavy_action  # the mixture is at least this
+            else:
+                heavy_value, heavy_action = extreme(
+                    position, heavy, INFINITY, -3, alpha, INFINITY, False
+                )
+                if heavy_value <= alpha:
+                    return heavy_value, UPPER, heavy_action  # the mixture is at most this
             if heaviest >= 1.0:
-                return high, EXACT, high_action
-            # The mixture heaviest * high + (1 - heaviest) * low must fall in (alpha, beta).
+                return heavy_value, EXACT, heavy_action
+            # The mixture heaviest * heavy + (1 - heaviest) * best must fall in (alpha, beta).
             rest = 1.0 - heaviest
-            low_alpha = (alpha - heaviest * high) / rest
-            low_beta = (beta - heaviest * high) / rest
+            best_alpha = (alpha - heaviest * heavy_value) / rest
+            best_beta = (beta - heaviest * heavy_value) / rest
             others = [move for move in moves if move not in heavy]
-            low, low_action = lowest(position, others, high, high_action, low_alpha, low_beta)
-            value = heaviest * high + rest * low
-            if low <= low_alpha:
-                return value, UPPER, low_action
-            if low >= low_beta:
-                return value, LOWER, low_action
-            return value, EXACT, low_action
+            best, best_action = extreme(
+                position, others, heavy_value, heavy_action, best_alpha, best_beta, maximise
+            )
+            value = heaviest * heavy_value + rest * best
+            if best <= best_alpha:
+                return value, UPPER, best_action
+            if best >= best_beta:
+                return value, LOWER, best_action
+            return value, EXACT, best_action
 
         packed = 0
         held = 0
