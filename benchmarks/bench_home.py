@@ -472,6 +472,18 @@ def run_game(
     game.voice_active = True
     run = Run()
     clock = [0.0]
+    changes_nothing = getattr(game, "changes_nothing", None)  # (absent before the gate asked)
+    if changes_nothing is not None:
+
+        def changes_nothing_noted(intent: Intent) -> bool:
+            """A setting that would stay as it is (the volume at the top) is answered at once,
+            or, heard unsurely, gets the invalid cue: heard right, handed over and answered."""
+            unchanged = bool(changes_nothing(intent))
+            if unchanged and game.cause is not None and game._hearing:
+                game.refused_at_once.append((game.cause, intent))
+            return unchanged
+
+        game.changes_nothing = changes_nothing_noted  # type: ignore[method-assign]
     gate = game.listen_with_gate(GateSettings(), clock=lambda: clock[0])  # audio time
     gate_tick = gate.tick
 
