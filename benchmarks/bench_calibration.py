@@ -6,8 +6,8 @@ calibration commands (speech/calibration.py, frontend/mic_check.py) in the stand
 at espeak's level or quieter, with the microphone's hiss. It goes through the real listener
 and recogniser as the microphone check hears it. Printed per case: the commands heard, the
 room's best score and the player's weakest command (per second), the acting and answer lines
-and the weak-guess guard's line set (or the defaults, and why) and the least sure word's line,
-beside the gate's defaults.
+and the weak-guess guard's lines (quiet and busy room) set (or the defaults, and why) and the
+least sure word's line, beside the gate's defaults.
 
     PYTHONPATH=.:tests python benchmarks/bench_calibration.py    # about 30 s
 
@@ -77,7 +77,7 @@ def main() -> None:
         f"answer line {attention.MIN_SCORE_TO_ANSWER} (per second)"
     )
     print(f"{'room':16} {'voice':>6} {'heard':>5} {'room best':>9} {'weakest':>8} "
-          f"{'act':>6} {'answer':>6} {'guard':>6} {'word':>5}  verdict")  # fmt: skip
+          f"{'act':>6} {'answer':>6} {'guard':>6} {'busy':>5} {'word':>5}  verdict")  # fmt: skip
     cases = []
     for kind in ("silent", "italian chatter", "soft talk", "loud talk"):
         for db in (0.0, 12.0):
@@ -95,6 +95,7 @@ def main() -> None:
                 f"{shown(done.min_score_per_second, attention.MIN_SCORE_PER_SECOND):>6} "
                 f"{shown(done.min_score_to_answer, attention.MIN_SCORE_TO_ANSWER):>6} "
                 f"{shown(done.weak_guess_score, attention.WEAK_GUESS_SCORE):>6} "
+                f"{shown(done.busy_weak_guess_score, attention.BUSY_WEAK_GUESS_SCORE):>5} "
                 f"{shown(done.acting_word_confidence, attention.MIN_WORD_CONFIDENCE):>5}  "
                 f"{done.scores}"
             )
@@ -102,13 +103,15 @@ def main() -> None:
                 {"room": kind, "voice_db": -db, "heard": done.commands_heard,
                  "room_best": done.room_best_score, "weakest": done.weakest_command_score,
                  "act": done.min_score_per_second, "answer": done.min_score_to_answer,
-                 "guard": done.weak_guess_score, "word": done.acting_word_confidence,
+                 "guard": done.weak_guess_score, "busy_guard": done.busy_weak_guess_score,
+                 "word": done.acting_word_confidence,
                  "verdict": done.scores}
             )  # fmt: skip
     defaults = {
         "act": attention.MIN_SCORE_PER_SECOND,
         "answer": attention.MIN_SCORE_TO_ANSWER,
         "guard": attention.WEAK_GUESS_SCORE,
+        "busy_guard": attention.BUSY_WEAK_GUESS_SCORE,
         "word": attention.MIN_WORD_CONFIDENCE,
     }
     print(json.dumps({"defaults": defaults, "cases": cases}))

@@ -19,8 +19,8 @@ microphone check (`voicedomino prova-voce --calibra`) and kept per model.
   is thin or odd.
 - `weak_guess_score`, `busy_weak_guess_score`: the score lines of the gate's guard against
   talk mended into a menu command (attention.WEAK_GUESS_SCORE, BUSY_WEAK_GUESS_SCORE), on the
-  same scale: they keep their place between the answer and acting lines measured here (by
-  default 40 and, in a room full of speech, 25 between 15 and 42).
+  same scale: the first keeps its place between the answer and acting lines measured here (by
+  default 40 between 15 and 42), the busy room's moves with the acting line (25 at 42).
 - `acting_word_confidence`: the line for a command's least sure word (attention.
   MIN_WORD_CONFIDENCE), set as `acting_confidence` is, from the least sure words of the
   player's commands heard right, within WORD_FLOOR and the default.
@@ -73,10 +73,9 @@ def _in_lines(line: float) -> float:
     return (line - DEFAULT_SCORE_TO_ANSWER) / (DEFAULT_SCORE_TO_ACT - DEFAULT_SCORE_TO_ANSWER)
 
 
-# Where the guard's lines sit between the answer line and the acting line, as measured on the
-# stand-in with bench_home: (40 - 15) / (42 - 15), and in a busy room (25 - 15) / (42 - 15).
+# Where the guard's line sits between the answer line and the acting line, as measured on the
+# stand-in with bench_home: (40 - 15) / (42 - 15).
 WEAK_GUESS_IN_LINES = _in_lines(DEFAULT_WEAK_GUESS_SCORE)
-BUSY_WEAK_GUESS_IN_LINES = _in_lines(DEFAULT_BUSY_WEAK_GUESS_SCORE)
 MIN_SCORED_COMMANDS = 3  # fewer of the player's commands scored: the evidence is thin
 # Where the lines sit in the gap between the room's best score and the player's weakest
 # command: the answer line just over the room (right commands the two decoders did not agree
@@ -134,8 +133,15 @@ class ScoreLines:
 
     @property
     def busy_weak_guess(self) -> float | None:
-        """The guard's line in a room full of speech, placed the same way."""
-        return self._between(BUSY_WEAK_GUESS_IN_LINES)
+        """The guard's line in a room full of speech: the default's share of the acting line
+        (the model's scale), never under the answer line. Not placed by the room heard during
+        the calibration: a television under every word lowers every score, the room's and the
+        player's (bench_home: the room's "domino" guesses 3-21 per second, the player's
+        commands 20-53), which a few seconds of the room in a calm moment do not show."""
+        if self.to_act is None or self.to_answer is None:
+            return None
+        scaled = DEFAULT_BUSY_WEAK_GUESS_SCORE * self.to_act / DEFAULT_SCORE_TO_ACT
+        return round(max(self.to_answer, scaled), 1)
 
     def _between(self, share: float) -> float | None:
         if self.to_act is None or self.to_answer is None:
