@@ -304,17 +304,12 @@ class Game:
 
     def _voices(self, request: ListVoices | UseVoice) -> None:
         """The system's Italian voices, listed or chosen by number."""
-        from voicedomino.audio.synthesis import SpeechUnavailableError, list_voices
-
         speaking = self.output.voice
         in_use = speaking.name if speaking is not None else None
-        try:
-            listing = list_voices(in_use)
-        except SpeechUnavailableError as error:
-            log.warning("no speech engine to list voices: %s", error)
+        names = self._italian_voice_names()
+        if names is None:
             self.say(it.voices_unavailable())
             return
-        names = [voice.name for voice in listing.italian]
         match request:
             case ListVoices():
                 self.say(it.voices_spoken(names, in_use))
@@ -458,14 +453,21 @@ class Game:
             case SetAutoForced(on):
                 return on is self.manager.auto_forced
             case UseVoice(number):
-                from voicedomino.audio.synthesis import SpeechUnavailableError, list_voices
-
-                try:
-                    listing = list_voices(None)
-                except SpeechUnavailableError:
-                    return True  # no voice to choose: the answer says so
-                return not 1 <= number <= len(listing.italian)
+                names = self._italian_voice_names()  # None: no voice to choose, as said
+                return names is None or not 1 <= number <= len(names)
         return False
+
+    @staticmethod
+    def _italian_voice_names() -> list[str] | None:
+        """The names of the system's Italian voices, in the order they are numbered; None
+        when the speech engine cannot start."""
+        from voicedomino.audio.synthesis import SpeechUnavailableError, list_voices
+
+        try:
+            return [voice.name for voice in list_voices().italian]
+        except SpeechUnavailableError as error:
+            log.warning("no speech engine to list voices: %s", error)
+            return None
 
     def _voice_heard(self) -> str:
         """Who speaks the game's words: "own" (its voice), "reader" (a screen reader), "cues"
