@@ -188,7 +188,7 @@ class TableServer:
                 table = Table.from_document(
                     stored.document, stored.version, [decode_entry(e) for e in stored.log]
                 )
-            except (ValueError, wire.WireError) as error:
+            except (ValueError, KeyError, TypeError, wire.WireError) as error:
                 log.error("table %s not restored: %s", stored.document.get("code"), error)
                 continue
             table.all_disconnected(now)
@@ -593,9 +593,13 @@ class TableServer:
             raise TableError("busy") from None
         if stored is None:
             return None
-        table = Table.from_document(
-            stored.document, stored.version, [decode_entry(e) for e in stored.log]
-        )
+        try:
+            table = Table.from_document(
+                stored.document, stored.version, [decode_entry(e) for e in stored.log]
+            )
+        except (ValueError, KeyError, TypeError, wire.WireError) as error:
+            log.error("table %s cannot be read: %s", code, error)
+            raise TableError("internal") from None
         live = self.tables.get(code)
         if live is None:
             live = self.tables[code] = LiveTable(table)

@@ -38,6 +38,11 @@ class StoreError(Exception):
     """The store cannot be written or read (disk full, Redis gone)."""
 
 
+class DamagedTable(ValueError):
+    """A stored table is no JSON the server can read (changed by hand, a damaged disk, nested
+    deeper than Python reads): that table is left where it is, the others are served."""
+
+
 @dataclass(frozen=True)
 class Stored:
     document: dict[str, Any]
@@ -119,6 +124,33 @@ def _dumps(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+def _stored(code: str, version: object, document: str, log_entries: Sequence[str]) -> Stored:
+    """A table as read from the store; DamagedTable when it is not what the server wrote."""
+    try:
+        loaded = json.loads(document)
+        entries = [json.loads(entry) for entry in log_entries]
+        number = int(str(version))
+    except (ValueError, RecursionError, TypeError) as error:  # RecursionError: "[[[[..."
+        raise DamagedTable(f"table {code}: {type(error).__name__}") from None
+    if not isinstance(loaded, dict) or not all(isinstance(e, dict) for e in entries):
+        raise DamagedTable(f"table {code}: not JSON objects")
+    return Stored(loaded, number, entries)
+
+
+async def _readable(store: TableStore, codes: Sequence[str]) -> list[Stored]:
+    """Every table of *codes* that can be read; a damaged one is logged and left as it is."""
+    loaded: list[Stored] = []
+    for code in codes:
+        try:
+            stored = await store.load(code)
+        except DamagedTable as error:
+            log.error("table not restored, left in the store: %s", error)
+            continue
+        if stored is not None:
+            loaded.append(stored)
+    return loaded
+
+
 class SqliteStore:
     """One file in the data folder, in WAL mode; a lock file keeps a second server off it."""
 
@@ -150,8 +182,7 @@ class SqliteStore:
 
     async def load_all(self) -> list[Stored]:
         rows = self._db.execute("SELECT code FROM tables ORDER BY code").fetchall()
-        loaded = [await self.load(code) for (code,) in rows]
-        return [stored for stored in loaded if stored is not None]
+        return await _readable(self, [code for (code,) in rows])
 
     async def load(self, code: str) -> Stored | None:
         row = self._db.execute(
@@ -164,7 +195,7 @@ class SqliteStore:
             "ORDER BY seq DESC LIMIT ?) ORDER BY seq",
             (code, LOG_KEPT),
         ).fetchall()
-        return Stored(json.loads(row[1]), row[0], [json.loads(entry) for (entry,) in entries])
+        return _stored(code, row[0], row[1], [entry for (entry,) in entries])
 
     async def commit(
         self, code: str, version: int, document: dict[str, Any], entries: Sequence[dict[str, Any]]
@@ -353,8 +384,7 @@ class RedisStore:
 
     async def load_all(self) -> list[Stored]:
         codes = sorted(await self._call(self._redis.smembers(f"{self._prefix}index")))
-        loaded = [await self.load(code) for code in codes]
-        return [stored for stored in loaded if stored is not None]
+        return await _readable(self, codes)
 
     async def load(self, code: str) -> Stored | None:
         table_key, log_key, _ = self._keys(code)
@@ -362,7 +392,7 @@ class RedisStore:
         if values[0] is None or values[1] is None:
             return None
         log = await self._call(self._redis.lrange(log_key, -LOG_KEPT, -1))
-        return Stored(json.loads(values[1]), int(values[0]), [json.loads(e) for e in log])
+        return _stored(code, values[0], values[1], log)
 
     async def commit(
         self, code: str, version: int, document: dict[str, Any], entries: Sequence[dict[str, Any]]
@@ -471,7 +501,7 @@ class RedisStore:
                     str(data["code"]), int(data["version"]), str(data["origin"]),
                     data["document"], list(data["entries"]),
                 )  # fmt: skip
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):
                 continue
             try:
                 await on_commit(published)

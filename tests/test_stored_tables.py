@@ -1,0 +1,59 @@
+"""The table server's own database, changed under it (by hand, a damaged disk, a JSON nested
+deeper than Python reads): one unreadable table is left where it is and said in the log, and
+the server starts and serves every other table. One such row once stopped the server at every
+start ("errore interno")."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+from net_helpers import Player, ServerProcess
+
+SETTINGS = {"variant": "classica", "seats": 2}
+
+
+async def _tables(url: str, count: int) -> list[str]:
+    hosts = [Player(f"Anna{n}") for n in range(count)]
+    codes = [await host.create(url, SETTINGS) for host in hosts]
+    for host in hosts:
+        await host.close()
+    return codes
+
+
+async def _join(url: str, code: str) -> dict[str, object]:
+    guest = Player("Bea")
+    try:
+        return await guest.join(url, code)
+    finally:
+        await guest.close()
+
+
+@pytest.mark.parametrize(
+    ("column", "damage"),
+    [
+        ("document", "[" * 100_000 + "]" * 100_000),  # nested past Python's recursion limit
+        ("document", "non è JSON"),
+        ("document", "[1, 2, 3]"),  # JSON, but no table
+        ("entry", "{" * 50_000),
+    ],
+)
+def test_a_damaged_stored_table_does_not_stop_the_server(
+    tmp_path: Path, column: str, damage: str
+) -> None:
+    folder = tmp_path / "tavoli"
+    with ServerProcess(folder) as server:
+        damaged, kept = asyncio.run(_tables(server.url, 2))
+    with sqlite3.connect(folder / "tavoli.sqlite3") as db:
+        table = "tables" if column == "document" else "log"
+        changed = db.execute(f"UPDATE {table} SET {column} = ? WHERE code = ?", (damage, damaged))
+        assert changed.rowcount >= 1
+    with ServerProcess(folder) as server:  # it starts: the damaged table does not stop it
+        joined = asyncio.run(_join(server.url, kept))
+        assert joined["code"] == kept
+    with sqlite3.connect(folder / "tavoli.sqlite3") as db:  # left as it was, for a person to see
+        query = f"SELECT {column} FROM {table} WHERE code = ?"
+        (stored,) = db.execute(query, (damaged,)).fetchone()
+    assert stored == damage
