@@ -722,7 +722,7 @@ class RecordingGame(Game):
 
 
 KEY_NAMES: tuple[str, ...] = (
-    *("up", "down", "left", "right", "enter", "escape", "backspace", "eof", "interrupt"),
+    *("up", "down", "left", "right", "enter", "escape", "backspace", "eof", "interrupt", "ctrl-d"),
     *("unknown", "/", "z", "Z", "?", " ", "\t", "F5", "ctrl", ""),
     *"0123456789",
     *string.ascii_letters,

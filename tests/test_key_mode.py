@@ -26,6 +26,8 @@ def test_key_names() -> None:
     assert key_name("\r") == "enter"
     assert key_name("z") == "z"
     assert key_name("\x1b[17~") == "unknown"  # F6; F2-F5 are the network table's keys
+    assert key_name("\x04") == "ctrl-d"  # a key: the terminal is still there
+    assert key_name("") == "eof"  # nothing more to read: the terminal is gone
 
 
 def test_play_a_turn_with_single_keys(tmp_path: Path) -> None:

@@ -33,6 +33,7 @@ from voicedomino.dialog.intents import (
     Intent,
     PlayNumber,
     PlayTile,
+    Quit,
     Remind,
     SetLevel,
     SetOpening,
@@ -131,7 +132,9 @@ def key_name(sequence: str) -> str:
     if sequence in ("\x7f", "\x08"):
         return "backspace"
     if sequence == "\x04":
-        return "eof"
+        return "ctrl-d"  # a key like the others: the terminal is still there
+    if sequence == "":
+        return "eof"  # the terminal is gone (closed, hung up): nothing more will come
     if sequence == "\x03":
         return "interrupt"
     return sequence if len(sequence) == 1 and sequence.isprintable() else "unknown"
@@ -214,7 +217,7 @@ class KeyReader:
     def _read(self) -> str:
         data = self._byte()
         if not data:
-            return "\x04"
+            return ""
         if data == b"\x1b":
             sequence = self._escape_sequence()
             return PASTED + self._pasted() if sequence == PASTE_START else sequence
@@ -371,6 +374,8 @@ class KeyNavigator:
             self.game.say(it.key_line_prompt())
         elif name == " ":
             self.game.prompt()  # "where am I?": never "Non ho capito"
+        elif name == "ctrl-d":  # a shell's "end of input": leaving is asked, as q asks it
+            self.game.handle_intent(Quit())
         elif len(name) == 1 and name in DIGITS and self.game.manager.phase in PLAYING_PHASES:
             self._digit(name)
         elif len(self.digits) == 2 and name in self._side_keys:
@@ -613,9 +618,11 @@ class KeyNavigator:
             text, self.line = self.line, None
             self.game.echo("\n")
             self.game.handle(text)
-        elif name == "escape":
+        elif name == "escape" or (name == "ctrl-d" and not self.line):
             self.line = None
             self.game.say(it.cancelled())
+        elif name == "ctrl-d":  # a shell's "end of input": what is typed stays, said as it is
+            self.game.say(it.key_line_waiting(self.line))
         elif name == "backspace":
             if self.line:
                 self.line = self.line[:-1]

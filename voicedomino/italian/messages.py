@@ -1345,6 +1345,12 @@ def key_pasted(line: str) -> str:
     return f"Hai incollato: {shown}. Invio per darlo come comando, Esc annulla."
 
 
+def key_line_waiting(line: str) -> str:
+    """Ctrl-D on a command typed after "/": the command stays, said as it stands."""
+    shown = line if len(line) <= 80 else line[:80].rstrip() + "…"
+    return f"Il comando aspetta: {shown}. Invio per darlo, Esc annulla."
+
+
 def key_digit_typed(n: int) -> str:
     """A first digit, said back at once: the second one, or Enter, is awaited."""
     return f"{pip_word(n).capitalize()}…"
