@@ -16,10 +16,12 @@ from room_corpus import room_tone
 
 from voicedomino.dialog.menu import Table
 from voicedomino.frontend.voice import TableShape, table_sentences
+from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
 from voicedomino.speech.listener import Listener
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
 from voicedomino.speech.reverb import LateReverbSuppressor, RoomReverb
 from voicedomino.speech.sources import AudioFrame, EndOfAudio
+from voicedomino.speech.vad import SileroVad
 
 COMMANDS = (
     "pesca", "passo", "gioca sei e cinque a destra", "aiuto", "metti il doppio sei",
@@ -157,3 +159,86 @@ def test_in_a_dry_room_the_listener_hears_exactly_as_without_the_suppressor() ->
     """Near the microphone the room is measured dry and nothing is taken out."""
     audio, ends = scene(None)
     assert heard_commands(audio, ends) == heard_commands(audio, ends, dereverb=None)
+
+
+def voice_end(audio: Int16) -> float:
+    return (int(np.flatnonzero(np.abs(audio.astype(np.int32)) > 100)[-1]) + 1) / RATE
+
+
+def speech_ends(audio: Int16, rt60: float | None) -> list[float]:
+    """Where the speech-end detector (Silero) reports the end of speech in `audio` (seconds),
+    told the room's reverberation time or not."""
+    detector = SpeechEndDetector(vad=SileroVad())
+    detector.room_rt60 = rt60
+    lead = np.zeros(RATE // 2)
+    quiet = np.concatenate([lead, audio, np.zeros(RATE)])
+    hiss = room_tone(len(quiet) / RATE, np.random.default_rng(5))[: len(quiet)]
+    padded = np.clip(quiet + hiss, -32768, 32767).astype(np.int16)
+    ends = []
+    for index, pcm in enumerate(frames(padded)):
+        if detector.update(pcm) is SpeechEvent.ENDED:
+            ends.append((index + 1) * 800 / RATE - len(lead) / RATE)
+    return ends
+
+
+@pytest.mark.parametrize(
+    ("room", "level_db"), [(home.LIVING_ROOM, 0.0), (home.FAR_IN_LIVING_ROOM, -20.0)]
+)
+def test_in_a_reverberant_room_the_end_of_speech_does_not_wait_for_the_room_to_fall_silent(
+    room: home.Room, level_db: float
+) -> None:
+    """The room rings on after the last word and the voice detector takes the ringing for
+    voice: told the room's reverberation time, the detector hears the end of each command
+    about as soon after the voice as in a dry room, and cuts none in two."""
+    late: list[float] = []
+    prompt: list[float] = []
+    for seed, command in enumerate(COMMANDS):
+        dry = say(command, 165)
+        said = in_room(dry, room, level_db, seed)
+        ringing = speech_ends(said, None)
+        told = speech_ends(said, room.rt60)
+        assert len(told) == len(ringing), (command, told, ringing)
+        if told:  # (a short word from the sofa may not be taken for speech at all)
+            assert len(told) == 1, (command, told)
+            late.append(ringing[-1] - voice_end(dry))
+            prompt.append(told[0] - voice_end(dry))
+    assert len(prompt) >= len(COMMANDS) - 2
+    dry_lags = [speech_ends(say(c, 165), None)[-1] - voice_end(say(c, 165)) for c in COMMANDS]
+    assert np.median(prompt) <= np.median(late) - 0.08, (prompt, late)
+    assert np.median(prompt) <= np.median(dry_lags) + 0.05, (prompt, dry_lags)
+
+
+def test_the_listener_tells_the_detector_the_room_s_ringing_only_in_a_reverberant_room() -> None:
+    """The listener measures the room (the first commands' decays) and hands the detector its
+    reverberation time; near the microphone, none."""
+    for room, reverberant in ((home.LIVING_ROOM, True), (None, False)):
+        audio, _ = scene(room)
+        listener = Listener(ArraySource(audio), NullRecognizer(), lambda utterance: None)
+        assert listener.start()
+        assert listener.wait(120)
+        rt60 = listener.detector.room_rt60
+        if reverberant:
+            assert rt60 == pytest.approx(home.LIVING_ROOM.rt60, rel=0.35)
+        else:
+            assert rt60 is None
+
+
+class NullRecognizer:
+    """Hears nothing (the test looks at the listener's speech-end detector only)."""
+
+    noisy_room = False
+
+    def accept(self, pcm: bytes) -> Utterance | None:
+        return None
+
+    def finish(self) -> Utterance:
+        return Utterance("", None)
+
+    def reset(self) -> None:
+        pass
+
+    def expects_more(self, text: str) -> bool:
+        return False
+
+    def identify(self, utterance: Utterance) -> Utterance:
+        return utterance

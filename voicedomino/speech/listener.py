@@ -15,7 +15,9 @@ sound in it; the empty results Vosk gives after long silence are dropped.
 
 In a reverberant room (speech/reverb.py: the room's ringing measured from the decays at the
 ends of what it hears) the recogniser gets the voice with the late echo taken out, unless the
-room is noisy or full of talk; near the microphone it gets it as it is.
+room is noisy or full of talk; near the microphone it gets it as it is. There the speech-end
+detector does not take the room ringing after the last word for more voice, so the end of a
+command is heard as soon as in a dry room.
 
 The recogniser gets the audio through an automatic gain (speech/gain.py: a quiet or distant
 player is brought up, a loud one down, following the voice's level only). In a noisy room, or
@@ -280,6 +282,8 @@ class Listener:
         voiced_before = self.detector.voiced_steps
         talk_before = self.detector.talk_steps
         self.detector.busy_room = self.room_speech.busy
+        if not self.detector.in_speech and self.detector.voiced_steps == 0:
+            self.detector.room_rt60 = self._ringing_rt60()
         event = self.detector.update(frame.pcm)
         voiced = self.detector.voiced_steps - voiced_before
         talk = self.detector.talk_steps - talk_before
@@ -348,6 +352,14 @@ class Listener:
             if rt60 is not None and self._dereverberating:
                 self.dereverber.set_rt60(rt60)
         return clear if self._dereverberating else pcm
+
+    def _ringing_rt60(self) -> float | None:
+        """The room's reverberation time for the speech-end detector, which then does not take
+        the room ringing after the voice for more voice (speech/endpoint.py); None in a dry
+        room, and in noise or talk, where the decays are the noise's."""
+        if not self.reverb.reverberant or self.room.noisy or self.room_speech.busy:
+            return None
+        return self.reverb.rt60
 
     def _choose_denoising(self) -> None:
         """The recogniser hears through the suppressor while the room is noisy, unless the
