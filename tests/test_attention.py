@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from voicedomino.audio.null import NullOutput
+from voicedomino.dialog.intents import PlayNumber
 from voicedomino.dialog.manager import DialogManager, Phase
 from voicedomino.dialog.parser import sentence_table
 from voicedomino.engine import Play, Side
@@ -355,6 +356,31 @@ def test_an_unsure_move_the_game_would_refuse_is_not_asked_about() -> None:
     assert table.said() != ""
     table.wait(3)
     assert table.said() != "" and table.document() == before
+
+
+def test_an_unsure_number_and_side_no_tile_can_play_gets_only_the_cue() -> None:
+    """ "Il tre in coda" with no tile of the three that can be played: a move the game turns
+    down. Heard unsurely (most often the room) only the cue; heard sure, the reason with the
+    cue ("Non hai tessere giocabili con il tre.")."""
+    table = Table(seed=11)
+    table.type("inizia")
+    view = table.manager.view()
+    assert view is not None and view.is_my_turn
+    legal = {a.tile for a in view.legal_actions() if isinstance(a, Play)}
+    number = next(n for n in range(7) if not any(tile.has(n) for tile in legal))
+    sentence = f"gioca il {pip_word(number)} in coda"
+    heard = sentence_table().get(normalize(sentence))
+    assert heard is not None and isinstance(heard.intent, PlayNumber), sentence
+    before = table.document()
+    table.said()
+    cues = table.output.cues.count("invalid")
+    table.hear(sentence, confidence=0.6, evidence=DISAGREED)
+    assert table.said() == ""
+    assert table.output.cues.count("invalid") == cues + 1
+    table.hear(sentence, confidence=1.0, evidence=SURE)
+    assert "Non hai tessere giocabili" in table.said()
+    assert table.output.cues.count("invalid") == cues + 2
+    assert table.document() == before
 
 
 def test_a_sentence_the_decoders_disagree_on_and_score_low_is_not_answered() -> None:

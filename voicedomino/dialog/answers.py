@@ -79,9 +79,12 @@ def playable(view: SeatView) -> str:
     return it.playable(list(sides.items()))
 
 
+def playable_tiles_with(view: SeatView, number: int) -> list[Tile]:
+    return sorted({p.tile for p in playable_moves(view.rules, view.turn()) if p.tile.has(number)})
+
+
 def playable_with(view: SeatView, number: int) -> str:
-    tiles = sorted({p.tile for p in playable_moves(view.rules, view.turn()) if p.tile.has(number)})
-    return it.playable_with_number(number, tiles)
+    return it.playable_with_number(number, playable_tiles_with(view, number))
 
 
 def hint(view: SeatView, rng: random.Random) -> str:

@@ -883,6 +883,10 @@ class DialogManager:
             tile = only_tile_with(view, number, side)
             if tile is not None:
                 return self._try_play(PlayTile(*tile, side))
+            if view.is_my_turn and not answers.playable_tiles_with(view, number):
+                # A move that cannot be made at all: turned down (a voice result heard unsurely
+                # gets only the cue), with what the number plays as the reason.
+                return Response().say(answers.playable_with(view, number), Cue.INVALID)
         return Response().say(answers.playable_with(view, number))
 
     def _try_play(self, intent: PlayTile) -> Response:
