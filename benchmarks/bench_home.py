@@ -432,6 +432,7 @@ class HomeGame(MeasuredGame):
 @dataclass
 class Run:
     deliveries: list[tuple[Utterance, str]] = field(default_factory=list)
+    heard: list[Intent | None] = field(default_factory=list)  # what the game took each for
     notices: list[Notice] = field(default_factory=list)
     room_speech: list[tuple[float, float]] = field(default_factory=list)  # (time, share)
     busy: list[tuple[float, bool]] = field(default_factory=list)  # (time, game asks domino)
@@ -530,7 +531,10 @@ def run_game(
         italian = standin.italian(utterance.text)
         game.cause = len(run.deliveries)
         run.deliveries.append((utterance, italian))
-        voice.deliver(game, in_italian(utterance, italian, standin))
+        as_said = in_italian(utterance, italian, standin)
+        heard = voice.to_spoken(as_said).heard
+        run.heard.append(None if heard is None else heard.intent)
+        voice.deliver(game, as_said)
         game.settle()
 
     def take_turn() -> None:
@@ -744,7 +748,7 @@ def dump_results(path: Path, recording: Recording, run: Run) -> None:
     taken for busy then (JSON lines)."""
     busy_at = run.busy
     with path.open("w", encoding="utf-8") as out:
-        for utterance, italian in run.deliveries:
+        for (utterance, italian), heard in zip(run.deliveries, run.heard, strict=True):
             origin = attribute(recording, utterance.audio_end)
             addressed = isinstance(origin, Piece) and origin.addressed
             expected = origin.expected if isinstance(origin, Piece) else None
@@ -755,6 +759,8 @@ def dump_results(path: Path, recording: Recording, run: Run) -> None:
                 "italian": italian,
                 "free": utterance.free_text,
                 "sentence": utterance.sentence is not None,
+                "heard": None if heard is None else repr(heard),
+                "heard_right": addressed and heard is not None and heard == parse(expected or ""),
                 "origin": origin.condition if isinstance(origin, Piece) else origin,
                 "kind": origin.kind if isinstance(origin, Piece) else origin,
                 "addressed": addressed,
