@@ -3,10 +3,21 @@ the game unasked, and a held Enter never plays a tile the player has not heard."
 
 from __future__ import annotations
 
+import io
+import threading
+import time
 from pathlib import Path
 
+import pytest
 from pty_terminal import GameTerminal
+from virtual_audio import VirtualSoundCard
 
+from voicedomino.audio.api import RATE_MAX_WPM
+from voicedomino.audio.output import AudioOutput
+from voicedomino.dialog.manager import DialogManager
+from voicedomino.frontend.app import Game
+from voicedomino.frontend.inbox import KeyPressed, StopAsked
+from voicedomino.frontend.keys import KeyNavigator
 from voicedomino.italian import messages as it
 
 CTRL_D = "\x04"
@@ -43,3 +54,112 @@ def test_ctrl_d_keeps_a_typed_command_and_asks_before_leaving(tmp_path: Path) ->
         assert game.wait() == 0
     finally:
         game.close()
+
+
+def test_a_held_enter_plays_one_tile_and_never_the_next_one_unheard(tmp_path: Path) -> None:
+    """Enter held down: its repeats (about 30 a second) come while the computer's reply is
+    still being told (here, its pause). The first after the reply once announced the next
+    tile and the one after it played that tile, never heard. Now a key pressed before a tile
+    was said never plays it; an Enter after hearing it does."""
+    game = started(tmp_path, "--pausa", "1.5")
+    try:
+        game.press("6", "6", "\r")
+        game.until("tocca ancora a te.")
+        game.press("\r")
+        game.until("sei due, giocabile, uno di sei.")
+        game.press(*[b"\r"] * 12)  # the press, then its repeats while the reply waits its pause
+        reply = game.until("Tocca a te.")
+        assert "Sei due, in coda." in reply
+        announced = game.until(", giocabile, ")  # the first repeat after it: the tile is said
+        after = game.quiet(1.5)
+        assert "in testa." not in after and "in coda." not in after, announced + after
+        game.press("h")
+        game.until(it.your_hand_size(5))  # two tiles played, both heard
+        game.press("\r")  # a deliberate Enter, the tile heard: it plays
+        game.until("Tocca a te.")
+        game.press("h")
+        game.until(it.your_hand_size(4))
+    finally:
+        game.close()
+
+
+class Screen(io.StringIO):
+    """The game's printed lines, read by the test while the game thread writes them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.changed = threading.Condition()
+        self.seen = 0
+
+    def write(self, text: str) -> int:
+        with self.changed:
+            written = super().write(text)
+            self.changed.notify_all()
+            return written
+
+    def until(self, text: str, timeout: float = 60.0) -> str:
+        with self.changed:
+            found = self.changed.wait_for(lambda: text in self.getvalue()[self.seen :], timeout)
+            assert found, f"{text!r} never came:\n{self.getvalue()[self.seen :]}"
+            end = self.getvalue().index(text, self.seen) + len(text)
+            shown, self.seen = self.getvalue()[self.seen : end], end
+            return shown
+
+
+@pytest.mark.audio
+def test_with_the_voice_a_held_enter_waits_for_the_tile_to_be_spoken(
+    virtual_soundcard: VirtualSoundCard,
+) -> None:
+    """The game's own voice on a (virtual) sound card: a tile counts as heard once its words
+    begin to sound. Enter held down after a play (its repeats come while the reply is still
+    being spoken) plays nothing more; Enter pressed as soon as the next tile begins to be
+    said plays it."""
+    output = AudioOutput(rate=RATE_MAX_WPM)  # the test waits for the words: quick words
+    output.start()
+    assert output.available
+    screen = Screen()
+    game = Game(DialogManager(seed=4, computer_pause=0), output, autosave=None, out=screen)
+    game.keys = KeyNavigator(game)
+    loop = threading.Thread(target=game.run, daemon=True)
+    loop.start()
+
+    def press(name: str) -> None:  # as the key reader does it, on its own thread
+        game.submit(KeyPressed(name, game.heard()))
+
+    def hand() -> int:
+        view = game.manager.view()
+        assert view is not None
+        return len(view.hand)
+
+    try:
+        screen.until(it.menu_prompt(it.KEYS))
+        press("escape")  # the greeting, cut short as players do
+        press("enter")
+        screen.until("Tocca a te.")
+        press("escape")
+        press("enter")
+        screen.until("doppio sei, giocabile, uno di sette.")
+        assert output.wait_idle(60)
+        for _ in range(12):  # the press, heard tile and all, then its repeats
+            press("enter")
+        screen.until("tocca ancora a te.")
+        screen.until(", giocabile, ")  # one repeat says the next tile
+        game.inbox.join()
+        assert output.wait_idle(60)
+        assert hand() == 6  # the double six only
+        press("enter")  # pressed once the tile was heard: played
+        screen.until("Tocca a te.")
+        game.inbox.join()
+        assert hand() == 5
+        press("escape")
+        press("z")  # and a tile played the moment its words begin to sound
+        screen.until(", giocabile, ")
+        while output.speech_waiting():
+            time.sleep(0.01)
+        press("enter")
+        game.inbox.join()
+        assert hand() == 4
+    finally:
+        game.submit(StopAsked(0))
+        loop.join(30)
+        output.close()

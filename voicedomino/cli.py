@@ -600,7 +600,7 @@ def _start_key_mode(game: Game) -> KeyReader | None:
     def pressed(name: str) -> None:
         if name == "escape":
             game.hurry()  # at once, not after the queue
-        game.submit(KeyPressed(name))
+        game.submit(KeyPressed(name, game.heard()))  # what the player had heard by then
 
     reader = KeyReader(sys.stdin.fileno(), pressed)
     try:

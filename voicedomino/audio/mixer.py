@@ -116,6 +116,11 @@ class Mixer:
         if drained:
             self._tell_drained()
 
+    def speech_waiting(self) -> int:
+        """Speech messages queued whose first sample has not been rendered yet."""
+        with self._lock:
+            return len(self._speech_queue)
+
     @property
     def pending(self) -> bool:
         """True while a source still has samples to render."""

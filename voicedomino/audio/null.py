@@ -43,6 +43,9 @@ class NullOutput:
     def is_sounding(self) -> bool:
         return False
 
+    def speech_waiting(self) -> int:
+        return 0
+
     def wait_idle(self, timeout: float) -> bool:
         return True
 

@@ -284,6 +284,14 @@ class AudioOutput:
                 return True
         return self._audio_ok and self._mixer.sounding()
 
+    def speech_waiting(self) -> int:
+        """How many messages given to speak() have not begun to sound yet (queued, being
+        synthesised, or waiting in the mixer); stop_speech() drops them all."""
+        with self._lock:
+            if not self._speech_possible_locked():
+                return 0
+            return self._queued + int(self._in_flight) + self._mixer.speech_waiting()
+
     @property
     def last_sound_end(self) -> float:
         """Monotonic time at which the most recent sound stopped (or will stop) being audible."""

@@ -104,7 +104,7 @@ def _is_typed(item: InboxItem) -> bool:
 class KeyHandler(Protocol):
     """Key mode's navigator, as the game loop drives it (frontend.keys.KeyNavigator)."""
 
-    def press(self, name: str) -> None: ...
+    def press(self, name: str, said: int | None = None) -> None: ...
 
     def next_timeout(self) -> float | None: ...
 
@@ -143,6 +143,12 @@ class Game:
         self._checking_microphone = False  # the next utterance is reported, not acted on
         self._greeted = False
         self._early_notices: list[str] = []
+        # Messages said so far, and how many had been said once the latest change of the match
+        # was told: a key carries the count of when it came, so what it acts on can be one the
+        # player had heard (a held Enter's repeats, pressed while the replies were still being
+        # said, never play the tile announced after them).
+        self.said = 0
+        self.change_said = 0
         self.voice_active = False  # a listener feeds the inbox too
         self.keys: KeyHandler | None = None  # key mode's navigator
         self.gate: VoiceGate | None = None  # between the microphone and the dialog
@@ -168,6 +174,13 @@ class Game:
     def say(self, text: str) -> None:
         """A message of the front end itself (key mode), not of the dialog manager."""
         self.render(Response().say(text))
+
+    def heard(self) -> int:
+        """How many of the messages said so far the player can have heard: all those printed,
+        less those the game's voice has not begun to say (a key pressed now answers only
+        those). Called from the input threads too."""
+        waiting = getattr(self.output, "speech_waiting", None)
+        return self.said - (waiting() if callable(waiting) else 0)
 
     def echo(self, text: str) -> None:
         """Typed characters shown as they are typed (key mode turns the terminal's echo off)."""
@@ -216,6 +229,7 @@ class Game:
         if message.pause > 0:  # the computer's pause; "basta" or Escape cuts it short
             self._hurry.wait(message.pause)
             self._hurry.clear()
+        self.said += 1
         if not message.text:  # a cue alone (your own move, in brief mode)
             if message.cue:
                 self.output.play_cue(message.cue, message.pan)
@@ -289,6 +303,8 @@ class Game:
             self._voices(response.voices)
         else:
             self.render(self._with_save_failure(response))
+            if response.state_changed:
+                self.change_said = self.said
             if not (response.voice_change or response.preference_changed or response.stop_speech):
                 self.history.remember(response.messages, response.pages)
         if response.check_microphone:
@@ -523,11 +539,11 @@ class Game:
                     self.on_spoken(spoken)
                 case KeyPressed(" ") if gate is not None and gate.settings.push_to_talk:
                     gate.push_to_talk()
-                case KeyPressed(name):
+                case KeyPressed(name, said):
                     if name in ("eof", "interrupt"):
                         open_sources.discard(Source.KEYBOARD)
                     elif keys is not None:
-                        keys.press(name)
+                        keys.press(name, said)
                 case DeviceNotice("busy_room" | "quiet_room" as key):
                     if gate is not None:  # only the voice gate asks for "domino"
                         gate.room_changed(key == "busy_room")

@@ -39,6 +39,7 @@ class Spoken:
 @dataclass(frozen=True)
 class KeyPressed:
     name: str
+    said: int | None = None  # how many messages the player had heard when it came (Game.heard)
 
 
 @dataclass(frozen=True)

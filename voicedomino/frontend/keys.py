@@ -314,6 +314,8 @@ class KeyNavigator:
         # round one, its first turn as long as the last one's), the round and move counts, and
         # the side question waiting (a tile heard before "In testa o in coda?" is no answer).
         self._announced_at: tuple[object, int, int, object] | None = None
+        self._announced_said = 0  # the game's count of messages said, once it was announced
+        self._key_said: int | None = None  # that count when the key being handled came
         self.line: str | None = None  # text typed after "/"
         self.digits = ""
         self._typed_at: tuple[object, int, int, object] | None = None  # where digits began
@@ -341,7 +343,10 @@ class KeyNavigator:
 
     # --- keys -----------------------------------------------------------------------------------
 
-    def press(self, name: str) -> None:
+    def press(self, name: str, said: int | None = None) -> None:
+        """One key; *said*: how many messages the game had said when it was pressed (None: the
+        key answers all of them)."""
+        self._key_said = said
         if name.startswith(PASTED):
             self._paste(name.removeprefix(PASTED))
             return
@@ -353,6 +358,8 @@ class KeyNavigator:
             return
         if self.digits and not (self._continues_digits(name) and self._still(self._typed_at)):
             self._drop_digits()  # another key, or the match moved on (a voice command)
+        if name == "enter" and self._unheard_end():
+            return  # pressed before the end of the hand was said: it continues nothing
         if self.game.manager.wants_answer:
             self._answer(name)
         elif (request := self._table_key(name)) is not None:
@@ -384,6 +391,17 @@ class KeyNavigator:
             self.game.handle_intent(key_intents()[name])
         elif name:  # a function key, Tab, a letter that means nothing: never silence
             self.game.say(it.key_unknown())
+
+    def _heard(self, said_then: int) -> bool:
+        """Whether the key being handled came after the game had said *said_then* messages:
+        only then can it answer the last of them."""
+        return self._key_said is None or self._key_said >= said_then
+
+    def _unheard_end(self) -> bool:
+        """At the end of a hand or match, whether the key came before that end was told (a held
+        Enter's repeats, pressed while the last replies were still being said)."""
+        ended = self.game.manager.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+        return ended and not self._heard(self.game.change_said)
 
     def _continues_digits(self, name: str) -> bool:
         """Keys that go on with typed digits: more digits, Enter, and the side keys the
@@ -667,6 +685,7 @@ class KeyNavigator:
         self._announced_at = self._turn()
         position = hand.index(tile) + 1
         self.game.say(it.key_selected(tile, tile in playable, position, len(hand)))
+        self._announced_said = self.game.said
 
     def _browse(self, step: int, *, playable_only: bool) -> None:
         hand, playable = self._hand()
@@ -698,4 +717,6 @@ class KeyNavigator:
                 return
             self._announce(candidates[0], hand, playable)
             return
+        if not self._heard(max(self._announced_said, self.game.change_said)):
+            return  # pressed before the tile was said (a held Enter): it is being said now
         self.game.handle_intent(PlayTile(selected.high, selected.low))
