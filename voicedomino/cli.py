@@ -357,6 +357,9 @@ def _run(args: argparse.Namespace, log_file: Path | None) -> int:
         return voices_command(args.voce)
     if not args.debug:
         library_output_to(log_file)  # Kaldi, audio back ends, warnings: into the log
+        for handler in logging.getLogger().handlers:
+            if isinstance(handler, BoundedLog):
+                handler.library_output = True  # and into the new file when it is renewed
     if args.command == "prova-voce":
         return voice_check(args)
     if args.command == "server":
@@ -381,15 +384,67 @@ def _start_logging(debug: bool) -> Path | None:
     return None if handler is None else path
 
 
-def log_file_handler(path: Path) -> logging.Handler | None:
-    """A handler appending to the log file at *path*; None when there is nowhere to write
-    one (no log, the program goes on). Whatever stands at the path (a FIFO, a terminal, a
-    device) the program neither waits nor writes its log lines on the screen."""
-    from voicedomino.persistence.files import open_append
+LOG_LIMIT = 2 << 20  # bytes in one log file; then it becomes <name>.1, the older one dropped
 
+
+class BoundedLog(logging.StreamHandler):  # type: ignore[type-arg]
+    """Appends to the log file at *path*, which never grows past about *limit* bytes: then it
+    becomes <name>.1 (replacing the one before) and a new file begins, so a game or a server
+    left running for months, or a library writing without end, cannot fill the disk. With
+    *library_output*, descriptor 2 (where libraries write) follows to the new file."""
+
+    def __init__(self, path: Path, limit: int = LOG_LIMIT) -> None:
+        from voicedomino.persistence.files import open_append
+
+        self.path, self.limit = path, limit
+        self.library_output = False
+        if _size_at(path) > limit:  # left full by an earlier run
+            self._move_aside()
+        super().__init__(open_append(path))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        super().emit(record)
+        with contextlib.suppress(OSError, ValueError):  # a full disk: the log just goes on
+            self._check_size()
+
+    def _check_size(self) -> None:
+        from voicedomino.persistence.files import open_append
+
+        ours = os.fstat(self.stream.fileno())
+        if ours.st_size <= self.limit and ours.st_nlink:
+            return
+        try:
+            there = os.stat(self.path)
+            moved = (there.st_ino, there.st_dev) != (ours.st_ino, ours.st_dev)
+        except FileNotFoundError:
+            moved = True
+        if not moved:  # ours and full: set aside (another copy that shares it follows)
+            self._move_aside()
+        old = self.setStream(open_append(self.path))
+        if old is not None:
+            old.close()
+        if self.library_output:
+            library_output_to(self.path)
+
+    def _move_aside(self) -> None:
+        os.replace(self.path, self.path.with_name(f"{self.path.name}.1"))
+
+
+def _size_at(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def log_file_handler(path: Path) -> BoundedLog | None:
+    """A handler appending to the log file at *path* (bounded: BoundedLog); None when there
+    is nowhere to write one (no log, the program goes on). Whatever stands at the path (a
+    FIFO, a terminal, a device) the program neither waits nor writes its log lines on the
+    screen."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        return logging.StreamHandler(open_append(path))
+        return BoundedLog(path)
     except OSError:
         return None
 
