@@ -38,14 +38,15 @@ class LineReader:
         self._thread.start()
 
     def _lines(self) -> Iterator[str | None]:
-        """Each line, or None for one longer than MAX_LINE (skipped, a bounded piece at a time)."""
+        """Each line, or None for one longer than MAX_LINE: said at once (its end may never
+        come: /dev/zero), then skipped, a bounded piece at a time."""
         while line := self._stream.readline(MAX_LINE + 1):
             if len(line) <= MAX_LINE or line.endswith("\n"):
                 yield line
                 continue
+            yield None
             while (rest := self._stream.readline(MAX_LINE)) and not rest.endswith("\n"):
                 pass
-            yield None
 
     def _run(self) -> None:
         try:
