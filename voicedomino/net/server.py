@@ -43,7 +43,14 @@ from voicedomino.net.deciders import Deciders
 from voicedomino.net.limits import AddressBuckets, Bucket, Limits
 from voicedomino.net.names import clean_chat, clean_name
 from voicedomino.net.protocol import ProtocolError
-from voicedomino.net.store import Conflict, Published, StoreError, TableStore
+from voicedomino.net.store import (
+    Conflict,
+    DamagedTable,
+    Published,
+    Stored,
+    StoreError,
+    TableStore,
+)
 from voicedomino.net.table import (
     SPECTATOR,
     Due,
@@ -185,10 +192,8 @@ class TableServer:
         now = self.clock()
         for stored in await self.store.load_all():
             try:
-                table = Table.from_document(
-                    stored.document, stored.version, [decode_entry(e) for e in stored.log]
-                )
-            except (ValueError, KeyError, TypeError, wire.WireError) as error:
+                table = _table_of(stored)
+            except DamagedTable as error:
                 log.error("table %s not restored: %s", stored.document.get("code"), error)
                 continue
             table.all_disconnected(now)
@@ -588,18 +593,15 @@ class TableServer:
     async def _load(self, code: str) -> LiveTable | None:
         try:
             stored = await self.store.load(code)
+            table = None if stored is None else _table_of(stored)
+        except DamagedTable as error:
+            log.error("table %s cannot be read: %s", code, error)
+            raise TableError("internal") from None
         except StoreError as error:
             log.error("cannot read table %s: %s", code, error)
             raise TableError("busy") from None
-        if stored is None:
+        if table is None:
             return None
-        try:
-            table = Table.from_document(
-                stored.document, stored.version, [decode_entry(e) for e in stored.log]
-            )
-        except (ValueError, KeyError, TypeError, wire.WireError) as error:
-            log.error("table %s cannot be read: %s", code, error)
-            raise TableError("internal") from None
         live = self.tables.get(code)
         if live is None:
             live = self.tables[code] = LiveTable(table)
@@ -769,9 +771,7 @@ class TableServer:
         stored = await self.store.load(live.table.code)
         if stored is None:
             raise TableError("no_table", table_code=live.table.code)
-        table = Table.from_document(
-            stored.document, stored.version, [decode_entry(e) for e in stored.log]
-        )
+        table = _table_of(stored)
         if not self.store.shared:
             table.all_disconnected(self.clock())
             for client in live.clients:
@@ -1156,6 +1156,16 @@ def _request_id(message: str | bytes) -> object:
         return protocol.parse(message)[1]
     except ProtocolError as error:
         return error.request_id
+
+
+def _table_of(stored: Stored) -> Table:
+    """The table as stored; DamagedTable when what is stored is no table the server wrote."""
+    try:
+        return Table.from_document(
+            stored.document, stored.version, [decode_entry(e) for e in stored.log]
+        )
+    except (ValueError, KeyError, TypeError, wire.WireError) as error:
+        raise DamagedTable(f"{type(error).__name__}: {error}") from None
 
 
 def _history_mark(table: Table) -> tuple[int, int, int]:

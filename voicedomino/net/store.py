@@ -38,9 +38,9 @@ class StoreError(Exception):
     """The store cannot be written or read (disk full, Redis gone)."""
 
 
-class DamagedTable(ValueError):
-    """A stored table is no JSON the server can read (changed by hand, a damaged disk, nested
-    deeper than Python reads): that table is left where it is, the others are served."""
+class DamagedTable(StoreError):
+    """A stored table is not one the server wrote (changed by hand, a damaged disk, JSON nested
+    deeper than Python reads): it is left where it is, the others are served."""
 
 
 @dataclass(frozen=True)
