@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from pty_terminal import GameTerminal
+from pty_terminal import GameTerminal, ShellTerminal
 from virtual_audio import VirtualSoundCard
 
 from voicedomino.audio.api import RATE_MAX_WPM
@@ -20,7 +20,7 @@ from voicedomino.frontend.inbox import KeyPressed, StopAsked
 from voicedomino.frontend.keys import KeyNavigator
 from voicedomino.italian import messages as it
 
-CTRL_D = "\x04"
+CTRL_D, CTRL_Z = "\x04", "\x1a"
 
 
 def started(tmp_path: Path, *args: str) -> GameTerminal:
@@ -163,3 +163,27 @@ def test_with_the_voice_a_held_enter_waits_for_the_tile_to_be_spoken(
         game.submit(StopAsked(0))
         loop.join(30)
         output.close()
+
+
+def test_a_command_typed_before_ctrl_z_is_still_there_after_fg(tmp_path: Path) -> None:
+    """A command half typed after "/" was thrown away by Ctrl-Z and fg, unsaid: the rest of
+    it, typed on, became single keys. It stays, and is said again with where the player is."""
+    shell = ShellTerminal.start(tmp_path)
+    try:
+        shell.run("--seme", "4", "--senza-salvataggio")
+        shell.until(it.notice("key_mode"))
+        shell.press("\r")
+        shell.until("Tocca a te.")
+        shell.press("/", *"gioca sei")
+        shell.press(CTRL_Z)
+        shell.until("Stopped")
+        shell.until("$ ")
+        shell.press("fg\r")
+        shell.until(it.key_line_waiting("gioca sei"))
+        shell.press(*" sei", "\r")
+        shell.until("tocca ancora a te.")
+        shell.press("q", "s")
+        shell.until(it.goodbye())
+        shell.until("$ ")
+    finally:
+        shell.close()

@@ -110,7 +110,7 @@ class KeyHandler(Protocol):
 
     def tick(self) -> None: ...
 
-    def reset(self) -> None: ...
+    def reset(self) -> str | None: ...
 
 
 class Game:
@@ -570,11 +570,13 @@ class Game:
         self.output.wait_idle(MAX_WAIT_FOR_SPEECH)
 
     def _resumed(self) -> None:
-        """Back from a suspension: nothing half-typed survives it; say where the player is."""
-        if self.keys is not None:
-            self.keys.reset()
+        """Back from a suspension: say where the player is, and the command being typed
+        after "/" (it stays); a half-typed tile does not survive it."""
+        line = self.keys.reset() if self.keys is not None else None
         self.say(it.back_in_game())
         self.prompt()
+        if line is not None:
+            self.say(it.key_line_waiting(line) if line else it.key_line_prompt())
 
     def interrupted(self) -> None:
         """Asked twice to stop: goodbye at once (the match was saved after its last move)."""

@@ -336,10 +336,13 @@ class KeyNavigator:
         if self._digit_deadline is not None and self.clock() >= self._digit_deadline:
             self._drop_digits()
 
-    def reset(self) -> None:
-        """Back after a suspension: nothing half-typed survives it."""
-        self.digits, self._digit_deadline, self.line = "", None, None
+    def reset(self) -> str | None:
+        """Back after a suspension: a half-typed tile is dropped (the match may be heard
+        anew); a command typed after "/" is the player's words and stays: it is returned,
+        to be said again."""
+        self.digits, self._digit_deadline = "", None
         self._side_keys = {}
+        return self.line
 
     # --- keys -----------------------------------------------------------------------------------
 
