@@ -9,16 +9,19 @@ import time
 from pathlib import Path
 
 import pytest
-from pty_terminal import GameTerminal, ShellTerminal
+from pty_terminal import GameTerminal, ShellTerminal, saved_position
 from virtual_audio import VirtualSoundCard
 
 from voicedomino.audio.api import RATE_MAX_WPM
+from voicedomino.audio.null import NullOutput
 from voicedomino.audio.output import AudioOutput
-from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.manager import DialogManager, Phase
+from voicedomino.engine import Settings
 from voicedomino.frontend.app import Game
 from voicedomino.frontend.inbox import KeyPressed, StopAsked
 from voicedomino.frontend.keys import KeyNavigator
 from voicedomino.italian import messages as it
+from voicedomino.persistence.autosave import AutoSave
 
 CTRL_D, CTRL_Z = "\x04", "\x1a"
 
@@ -187,3 +190,22 @@ def test_a_command_typed_before_ctrl_z_is_still_there_after_fg(tmp_path: Path) -
         shell.until("$ ")
     finally:
         shell.close()
+
+
+def test_an_enter_pressed_before_the_end_of_a_hand_was_told_continues_nothing(
+    tmp_path: Path,
+) -> None:
+    """The last tile played with a held Enter: a repeat pressed while the end of the hand was
+    still being told went on to the next hand, unheard. Only an Enter after it continues."""
+    saved_position(tmp_path, Settings(), lambda match: match.round.is_over)
+    document = AutoSave(tmp_path / "data").load().document
+    game = Game(DialogManager(saved=document, computer_pause=0), NullOutput(), autosave=None,
+                out=io.StringIO())  # fmt: skip
+    navigator = game.keys = KeyNavigator(game)
+    game.handle("sì")  # resumed where the hand ended
+    assert game.manager.phase is Phase.ROUND_OVER
+    before_the_end = game.change_said - 1
+    navigator.press("enter", said=before_the_end)
+    assert game.manager.phase is Phase.ROUND_OVER
+    navigator.press("enter", said=game.heard())
+    assert game.manager.phase is not Phase.ROUND_OVER
