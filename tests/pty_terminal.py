@@ -27,6 +27,7 @@ from typing import Any
 
 from voicedomino.engine import Match, Settings
 from voicedomino.engine import save as engine_save
+from voicedomino.italian import messages as it
 from voicedomino.persistence.autosave import AutoSave
 
 GAME = (sys.executable, "-m", "voicedomino", "--no-voice", "--tastiera", "--pausa", "0")
@@ -149,6 +150,26 @@ class ShellTerminal(Terminal):
     def run(self, *args: str) -> None:
         command = " ".join([*GAME, *args])
         self.press(f"{command}\r")
+
+    def first_turn(self, *args: str) -> None:
+        """The game run in the shell with *args* (seed 4: the double six leads), up to the
+        player's first turn."""
+        self.run("--seme", "4", *args)
+        self.until(it.notice("key_mode"))
+        self.press("\r")
+        self.until("Tocca a te.")
+
+    def suspend(self) -> None:
+        """Ctrl-Z: the game stops and the shell's prompt is back."""
+        self.press("\x1a")
+        self.until("Stopped")
+        self.until("$ ")
+
+    def quit_game(self) -> None:
+        """q, s: the game says goodbye and the shell's prompt is back."""
+        self.press("q", "s")
+        self.until("Arrivederci.")
+        self.until("$ ")
 
 
 def saved_position(

@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
-from pty_terminal import GameTerminal, ShellTerminal, saved_position
+from pty_terminal import ShellTerminal, saved_position
+from test_terminal_traps import started
 from virtual_audio import VirtualSoundCard
 
 from voicedomino.audio.api import RATE_MAX_WPM
@@ -23,16 +24,7 @@ from voicedomino.frontend.keys import KeyNavigator
 from voicedomino.italian import messages as it
 from voicedomino.persistence.autosave import AutoSave
 
-CTRL_D, CTRL_Z = "\x04", "\x1a"
-
-
-def started(tmp_path: Path, *args: str) -> GameTerminal:
-    """The game on seed 4 at its first turn: the player leads with the double six."""
-    game = GameTerminal.start(tmp_path, "--seme", "4", *args)
-    game.until(it.notice("key_mode"))
-    game.press("\r")
-    game.until("Tocca a te.")
-    return game
+CTRL_D = "\x04"
 
 
 def test_ctrl_d_keeps_a_typed_command_and_asks_before_leaving(tmp_path: Path) -> None:
@@ -173,21 +165,14 @@ def test_a_command_typed_before_ctrl_z_is_still_there_after_fg(tmp_path: Path) -
     it, typed on, became single keys. It stays, and is said again with where the player is."""
     shell = ShellTerminal.start(tmp_path)
     try:
-        shell.run("--seme", "4", "--senza-salvataggio")
-        shell.until(it.notice("key_mode"))
-        shell.press("\r")
-        shell.until("Tocca a te.")
+        shell.first_turn("--senza-salvataggio")
         shell.press("/", *"gioca sei")
-        shell.press(CTRL_Z)
-        shell.until("Stopped")
-        shell.until("$ ")
+        shell.suspend()
         shell.press("fg\r")
         shell.until(it.key_line_waiting("gioca sei"))
         shell.press(*" sei", "\r")
         shell.until("tocca ancora a te.")
-        shell.press("q", "s")
-        shell.until(it.goodbye())
-        shell.until("$ ")
+        shell.quit_game()
     finally:
         shell.close()
 

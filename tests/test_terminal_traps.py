@@ -29,7 +29,7 @@ from voicedomino.persistence.autosave import SAVE_NAME
 from voicedomino.persistence.lock import DataLock, LockState
 
 UP, DOWN, LEFT, RIGHT, F1 = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C", "\x1bOP"
-CTRL_Z, CTRL_BACKSLASH = "\x1a", "\x1c"
+CTRL_BACKSLASH = "\x1c"
 # Bracketed paste (xterm's mode 2004): asked for, given back, and the marks around a paste.
 PASTE_ON, PASTE_OFF, PASTE_START, PASTE_END = "\x1b[?2004h", "\x1b[?2004l", "\x1b[200~", "\x1b[201~"
 RESUME = "vuoi riprenderla?"
@@ -219,13 +219,8 @@ def test_ctrl_z_and_fg_in_a_shell_take_key_mode_back_and_drop_what_was_typed(
 ) -> None:
     shell = ShellTerminal.start(tmp_path)
     try:
-        shell.run("--seme", "4", "--senza-salvataggio")
-        shell.until(it.notice("key_mode"))
-        shell.press("\r")
-        shell.until("Tocca a te.")
-        shell.press(CTRL_Z)
-        shell.until("Stopped")
-        shell.until("$ ")
+        shell.first_turn("--senza-salvataggio")
+        shell.suspend()
         shell.press("66")  # typed at the shell: never a move of the game
         shell.press("\r")
         shell.until("$ ")
@@ -237,9 +232,7 @@ def test_ctrl_z_and_fg_in_a_shell_take_key_mode_back_and_drop_what_was_typed(
         shell.until(it.key_tile_typed(6, 6, either_end=False))
         shell.press("\r")
         assert "Doppio sei." in shell.until("tocca ancora a te.")
-        shell.press("q", "s")
-        shell.until(it.goodbye())
-        shell.until("$ ")
+        shell.quit_game()
     finally:
         shell.close()
 
