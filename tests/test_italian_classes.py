@@ -438,7 +438,12 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
     # The Sicilian "cu" before a verb is "chi" (the Neapolitan "cu" is "con").
     "Sicilian cu": [("cu è ca tocca?", Ask(Query.TURN)), ("cu 'o jolly", SetVariant("jolly"))],
     # Watching a table, said with "non gioco".
-    "not playing": [("fammi guardare il tavolo 3105, io non gioco", JoinTable("3105", True))],
+    "not playing": [
+        ("fammi guardare il tavolo 3105, io non gioco", JoinTable("3105", True)),
+        ("entro al tavolo 3105, guardo e basta, non gioco", JoinTable("3105", True)),
+        ("passo, non gioco niente", PassTurn()),
+        ("non gioco, pesco", DrawTile()),
+    ],
     # "cioè" followed only by values: they explain what was named.
     "explained by values": [
         ("apre chi ha il doppio massimo, cioè il doppio sei o il nove", SetOpening("top_double")),
@@ -460,9 +465,95 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("mettiamo quella classica, quella che arriva al nove", SetTileSet(9)),
         ("a blocco, quello normale", SetVariant("blocco")),
     ],
+    # Corrections that only name a value put it in place of the value of the same kind said
+    # before; the last correction counts.
+    "corrected in place": [
+        ("tre giocatori, no quattro, anzi due", SetPlayers(2)),
+        ("in quattro... no, in tre", SetPlayers(3)),
+        ("il sei in coda, no in testa, anzi in coda", PlayNumber(6, Side.TAIL)),
+        ("butto il due e tre in testa, anzi il due e quattro", PlayTile(2, 4, Side.HEAD)),
+        ("livello facile, anzi no, medio, cioè difficile", SetLevel(Level.DIFFICILE)),
+        ("a cinquanta punti, no a cento", SetTarget(100)),
+        ("il quattro, no il cinque, anzi il sei", PlayNumber(6)),
+        ("pesco, anzi passo", PassTurn()),
+    ],
+    # A preposition left at the end after a value, or said alone, is the adverb: "su", up.
+    "stranded su": [
+        ("il cinque su", PlayNumber(5, Side.UP)),
+        ("doppio tre su", PlayTile(3, 3, Side.UP)),
+        ("su!", SideWord(Side.UP)),
+        ("il due e sei su, grazie", PlayTile(2, 6, Side.UP)),
+    ],
+    # The turn timer said as each player's time, in the player's words.
+    "turn timer in other words": [
+        ("apri un tavolo dove ciascuno ha trenta secondi", CreateTable(30)),
+        ("crea un tavolo con due minuti a testa", CreateTable(120)),
+        ("fammi un tavolo, ognuno c'ha un minuto per pensare", CreateTable(60)),
+        ("un tavolo nuovo in cui ogni giocatore ha mezzo minuto", CreateTable(30)),
+        ("apri un tavolo, un minuto e mezzo ciascuno", CreateTable(90)),
+    ],
+    # Thinking aloud about the game, a pause ("..."), then the decision: the reasoning before
+    # the pause (its negations, its moves described) is no command.
+    "decided after thinking aloud": [
+        (
+            "vediamo, a destra c'è il sei e Marco non ne ha più... butto il sei due in coda",
+            PlayTile(6, 2, Side.TAIL),
+        ),
+        (
+            "il quattro non esce da un po' e Giulia ha due tessere... pesco, va'",
+            DrawTile(),
+        ),
+        (
+            "allora, in coda c'è il cinque, in testa il due... metto il due tre in testa, deciso",
+            PlayTile(2, 3, Side.HEAD),
+        ),
+        ("col sei non attacco e non si può pescare... passo, speriamo bene", PassTurn()),
+        ("gioco il due e quattro... in coda", PlayTile(2, 4, Side.TAIL)),
+    ],
+    # A move regretted, with the undo asked beside it.
+    "regret with undo": [
+        ("il tre cinque non dovevo metterlo, torna indietro", Undo()),
+        ("a pensarci bene... non dovevo giocarlo, annulla", Undo()),
+    ],
+    # "procediamo", "via" beside a choice or a move only urge it on.
+    "urging words": [
+        ("a coppie, procediamo", SetPairs()),
+        ("via, il tre in testa", PlayNumber(3, Side.HEAD)),
+        ("procedi: pesco", DrawTile()),
+        ("livello più giù, via", StepLevel(False)),
+        ("abbassa un pochino il livello, per carità", StepLevel(False)),
+    ],
+    # The South's "slowly" is the pace of the voice, not its volume.
+    "dialect slower": [
+        ("parla cchiù chianu", AdjustVoice(VoiceChange.SLOWER)),
+        ("chiano chiano, che nun capisco", AdjustVoice(VoiceChange.SLOWER)),
+        ("parra cchiù adasciu", AdjustVoice(VoiceChange.SLOWER)),
+        ("cchiù lentu, pi piaciri", AdjustVoice(VoiceChange.SLOWER)),
+    ],
 }
 
 REFUSED: dict[str, list[str]] = {
+    # Joining, then refusing to play: no command (with watching said, it is watching).
+    "joined, then refused": [
+        "entro al tavolo 4410, non gioco",
+        "mi siedo al tavolo 3021, però io non gioco",
+        "apri un tavolo, non gioco",
+    ],
+    "corrected in place": ["il tre cinque, no il sei", "tre giocatori, no il"],
+    # Reasoning with no game in it is no thinking aloud; a regret alone is a remark.
+    "decided after thinking aloud": [
+        "mia figlia... quando gioca... passa sempre",
+        "il tre non lo gioco... ci devo pensare",
+    ],
+    "regret with undo": ["il quattro due non dovevo metterlo, mannaggia", "non dovevo giocare"],
+    # A negated move said again with "no" is confirmed, not taken back.
+    "negation confirmed": [
+        "non pesco, no, qualcosa attacco",
+        "non la gioco in coda, no, ci penso un attimo",
+        "non passo, no no, aspetta",
+    ],
+    "stranded su": ["dai su", "su, dai", "su su, muoviti"],
+    "turn timer in other words": ["ognuno ha un minuto?", "ognuno gioca per sé"],
     "southern dialect": ["nun passo"],
     # a complaint about one's lot names a move and asks for none
     "complaint about one's lot": [

@@ -14,7 +14,11 @@ dictation, the Italian of a Spanish speaker; 145 of 176 unseen) and the twelfth'
 forms; 125 of 178 unseen), the fifteenth's (`phrasings_other_hands_dev6.tsv`: Trentino, Friulian,
 Ligurian and Venetian speech, a ceremonious register, English loans; 183 of 231 unseen) and the
 sixteenth's (`phrasings_other_hands_dev7.tsv`: Neapolitan and Roman speech, corrections said
-aloud; 148 of 187 unseen).
+aloud; 148 of 187 unseen), the eighteenth's (`phrasings_other_hands_dev8.tsv`: Sardinian and
+Calabrian speech, a child from Umbria, a student from Bologna, hesitations; 154 of 185 unseen)
+and the nineteenth's (`phrasings_other_hands_dev9.tsv`: Milanese, Florentine, an Apulian
+grandfather hard of hearing, one-word answers, a command buried in thinking aloud; 166 of 190
+unseen).
 
 What a line means is what the game takes from it typed outside a yes/no question: a network
 request when the line asks for one, else the parser's intent.
@@ -44,6 +48,8 @@ CORPORA = (
     Corpus("phrasings_other_hands_dev5.tsv", 178, frozenset({"writer12"}), 0.97),
     Corpus("phrasings_other_hands_dev6.tsv", 231, frozenset({"writer15"}), 0.99),
     Corpus("phrasings_other_hands_dev7.tsv", 187, frozenset({"writer16"}), 0.96),
+    Corpus("phrasings_other_hands_dev8.tsv", 185, frozenset({"writer18"}), 0.84),
+    Corpus("phrasings_other_hands_dev9.tsv", 190, frozenset({"writer19"}), 0.93),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
         401,

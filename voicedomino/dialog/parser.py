@@ -84,7 +84,7 @@ from voicedomino.dialog.intents import (
 )
 from voicedomino.dialog.response import Verbosity
 from voicedomino.engine import Side
-from voicedomino.grammar.meaning import FILLER, Clause, Lexicon, Understanding
+from voicedomino.grammar.meaning import FILLER, PAUSE, Clause, Lexicon, Understanding
 from voicedomino.grammar.normalize import normalize, strip_accents
 from voicedomino.grammar.templates import Grammar
 from voicedomino.italian import lexicon, phrases
@@ -415,7 +415,8 @@ def _undictated(utterance: str) -> str:
 
 def _clauses(utterance: str) -> list[Clause]:
     """The utterance cut at punctuation (said aloud or written): each clause's words
-    (hesitations dropped) and the mark that ends its sentence ("?", "!" or "")."""
+    (hesitations dropped) and the mark that ends its sentence ("?", "!" or ""; PAUSE on the
+    last clause before "..." )."""
     utterance = _undictated(utterance)
     clauses: list[Clause] = []
     sentence: list[tuple[str, ...]] = []
@@ -432,6 +433,8 @@ def _clauses(utterance: str) -> list[Clause]:
         if _SENTENCE_END & set(marks) or match.end() == len(utterance):
             mark = "?" if "?" in marks else "!" if "!" in marks else ""
             clauses.extend((clause, mark) for clause in sentence)
+            if not mark and sentence and ("…" in marks or ".." in marks):
+                clauses[-1] = (clauses[-1][0], PAUSE)  # broken off: what follows may decide
             sentence = []
     return clauses
 

@@ -347,6 +347,8 @@ class ClauseWords:
     subordinators: frozenset[str] = frozenset()
     # "no" alone between two clauses takes the first back ("il tre... no, il cinque")
     retractions: frozenset[str] = frozenset()
+    # a negation said of a past move ("non dovevo metterlo"): a remark, no negated command
+    regrets: frozenset[str] = frozenset()
     # "comunque", "ad ogni modo": the talk before is over, what follows is said to the game
     turns: frozenset[str] = frozenset()
     # a person's name ("zia Pina"): said first, on its own, the rest is said to that person
@@ -362,10 +364,15 @@ class ClauseWords:
     wishes: frozenset[str] = frozenset()
     # "a blocco o in tre": words that offer alternatives, never several choices made together
     alternatives: frozenset[str] = frozenset()
+    # a preposition left at the end of a clause, after a value or said alone, is an adverb:
+    # the words it stands for ("il quattro su", "su!": "in su", the arm up)
+    stranded: Mapping[str, str] = field(default_factory=dict)
 
 
-# A clause: its words and the mark that ended its sentence ("?", "!" or "").
+# A clause: its words and the mark that ended its sentence ("?", "!" or ""), or PAUSE on the
+# last clause of a sentence broken off ("ho il tre... metto il tre").
 Clause = tuple[Words, str]
+PAUSE = "…"
 
 
 @dataclass(frozen=True)
@@ -433,13 +440,21 @@ class Understanding:
             )
             if not _begun_again(clause, following)
         ]
+        clauses = [(self._unstranded(clause, len(clauses) == 1), mark) for clause, mark in clauses]
         words = [w for clause, _ in clauses for w in clause]
         if not words or len(words) > max_words:
             return None
+        if all(mark != "?" for _, mark in clauses):
+            # "tre giocatori, no quattro, anzi due": values said again in place of others
+            in_place = self._corrected_in_place(self.lexicon.tag(words), clauses[-1][1])
+            if in_place is not None:
+                return in_place
         retracted = [
             index
             for index in range(1, len(clauses) - 1)
-            if self._retracts(clauses[index][0]) and clauses[index - 1][1] != "?"
+            if self._retracts(clauses[index][0])
+            and clauses[index - 1][1] != "?"
+            and not self._negates(clauses[index - 1][0])  # "non la metto, no": said again
         ]
         if retracted:  # "il tre... no, il cinque": what follows the "no" is meant
             return self.understand(clauses[retracted[-1] + 1 :], max_words)
@@ -478,11 +493,27 @@ class Understanding:
         if whole is not None:
             return None if exclaimed and (whole.weak or whole.bare) else whole
         readings: list[Reading] = []
+        moving = {tag.concept for tag in tags} & cw.moves  # a move said anywhere in it
+        refused = False  # a negated move said, or someone else's words
+        game_talk = paused = False  # values of the game said; a pause after the last clause
         for clause, mark in _broken(clauses, cw.breaks):
             tags = self.lexicon.tag(clause)
             if next((t.concept for t in tags if t.concept != FILLER), None) in cw.turns:
                 # "oggi fa un caldo, comunque passo": the talk before was about other things
                 readings = [replace(r, unknown=False) for r in readings]
+            elif paused and game_talk:
+                # "lassù c'è il tre libero, nessuno l'ha toccato... metto il tre otto sopra":
+                # reasoning about the game, then after a pause the decision; a whole move
+                # after the pause ("in testa c'è il quattro... metto il quattro uno in testa")
+                # leaves what came before as reasoning
+                decision = self.match(tags, mark)
+                if decision is not None and decision.frame.acts and not decision.bare:
+                    readings = [Reading(None, False, True) for _ in readings]
+                readings = [replace(r, unknown=False) for r in readings]
+                # a move decided ends the reasoning's negations ("non si pesca... passo")
+                refused = refused and not (decision is not None and decision.said & cw.moves)
+            paused = mark == PAUSE
+            game_talk = game_talk or any(_valued(tag) for tag in tags)
             # ", che coi principianti non gioco": a reason given for what was said before;
             # ", così la nonna si diverte": what it is for
             opener = next((i for i, t in enumerate(tags) if t.concept != FILLER), 0)
@@ -526,13 +557,16 @@ class Understanding:
                     )
                     readings.append(Reading(None, chatter, True, asking=asking))
                     continue
-                read = self._read(part, mark)
+                read = self._read(part, mark, bool(moving))
                 if read[0].refuses and reason:
                     readings.append(Reading(None, True, True))
                     continue
                 if read[0].refuses:
-                    return None  # "non passo mica, aspetta"
+                    refused = True  # "non passo mica, aspetta"
+                    break
                 readings.extend(read)
+        if refused:
+            return None
         # "a blocco, o in tre": alternatives offered, not choices made together
         offered = any(clause[:1] and clause[0] in cw.alternatives for clause, _ in clauses[1:])
         found = self._combine(readings, offered)
@@ -607,7 +641,7 @@ class Understanding:
             parts[-1][0].append(tag)
         return [(part, aside) for part, aside in parts if part]
 
-    def _read(self, tags: list[Tag], mark: str) -> list[Reading]:
+    def _read(self, tags: list[Tag], mark: str, beside_move: bool = False) -> list[Reading]:
         found = self.match(tags, mark)
         if found is not None:
             return [Reading(found, False)]
@@ -618,12 +652,18 @@ class Understanding:
         concepts = {tag.concept for tag in tags}
         # "non voglio pescare": a negation inside a phrase of its own ("non voglio") too
         negating = any(
-            tag.concept not in cw.moves
+            tag.concept not in cw.moves | cw.regrets
             and len(tag.words) > 1
             and self._word_concept(tag.words[0]) == cw.negation
             for tag in tags
         )
-        negated = (cw.negation in concepts or negating) and bool(concepts & cw.moves)
+        # "non gioco" said as one phrase is a negated move by itself beside a request that is
+        # no move ("entro al tavolo 2219, non gioco"); beside a move it is that move's reason
+        # ("passo, non gioco")
+        negated_move = not beside_move and any(self._negates_a_move(tag.words) for tag in tags)
+        negated = negated_move or (
+            (cw.negation in concepts or negating) and bool(concepts & cw.moves)
+        )
         unknown = any(tag.concept == UNKNOWN for tag in tags)
         asking = self._asks(tags)
         said = frozenset(tag.concept for tag in tags) - {FILLER, FUNCTION}
@@ -704,6 +744,60 @@ class Understanding:
         refusing = {cw.negation, UNKNOWN} | cw.interrogatives | (cw.moves - {"TILE"})
         return bool(tags) and not any(tag.concept in refusing for tag in tags)
 
+    def _corrected_in_place(self, tags: Sequence[Tag], mark: str) -> Match | None:
+        """The meaning of a sentence corrected by values alone ("tre giocatori, no quattro,
+        anzi due", "il cinque in testa, no in coda"): each correction ("anzi", "cioè", "no")
+        that only names values puts them in place of the values of the same kind said before
+        it, and the sentence so corrected is understood. None where no correction is made so
+        (another rule reads the sentence)."""
+        cw = self.clause_words
+        segments: list[tuple[str, list[Tag]]] = [("", [])]
+        for index, tag in enumerate(tags):
+            if index and tag.concept in {cw.correction} | cw.retractions:
+                segments.append((tag.concept, []))
+            else:
+                segments[-1][1].append(tag)
+        current = segments[0][1]
+        replaced = False
+        for concept, segment in segments[1:]:
+            put = _in_place(current, segment)
+            if put is not None:
+                current, replaced = put, True
+            elif concept == cw.correction:
+                current = segment  # "passo, anzi pesco": what follows is meant
+            else:
+                return None  # a "no" that takes nothing back in place
+        return self.match(current, mark) if replaced else None
+
+    def _unstranded(self, clause: Words, alone: bool) -> Words:
+        """The clause with a preposition left at its end read as the adverb it is there:
+        after a value ("il quattro su"), or as the whole utterance ("su!")."""
+        stranded = self.clause_words.stranded
+        if not clause or clause[-1] not in stranded:
+            return clause
+        before = [tag for tag in self.lexicon.tag(clause[:-1]) if tag.concept != FILLER]
+        if (alone and len(clause) == 1) or (before and _valued(before[-1])):
+            return (*clause[:-1], *stranded[clause[-1]].split())
+        return clause
+
+    def _negates(self, clause: Words) -> bool:
+        """Whether a clause holds the negation, alone or opening a phrase ("non voglio")."""
+        negation = self.clause_words.negation
+        return any(
+            tag.concept == negation or self._word_concept(tag.words[0]) == negation
+            for tag in self.lexicon.tag(clause)
+        )
+
+    def _negates_a_move(self, words: Words) -> bool:
+        """Whether a phrase is the negation and then words that alone say a move ("non
+        gioco", "io non gioco")."""
+        negation = self.clause_words.negation
+        return any(
+            self._word_concept(word) == negation
+            and self._word_concept(" ".join(words[index + 1 :])) in self.clause_words.moves
+            for index, word in enumerate(words[:-1])
+        )
+
     def _word_concept(self, word: str) -> str:
         """The concept a word has said alone ("" if none)."""
         return (self.lexicon.meaning_of(word) or ("", None))[0]
@@ -771,6 +865,8 @@ class Understanding:
                 continue
             before = {t.concept for t in tags[:index]} - {FILLER, FUNCTION}
             after = {t.concept for t in tags[index + 1 :]} - {FILLER, FUNCTION}
+            if cw.negation in before:
+                continue  # "non pesco no, qualcosa attacco": the negation said again
             if before & after - cw.retractions or (before & cw.moves and after & cw.moves):
                 found.append(index)
         return found
@@ -820,12 +916,24 @@ class Understanding:
         ]
         if len(options) > 1 and any(not m.bare for m in options):
             # "quattro, a coppie"; but "il nove, con la croce" are two choices
-            options = [m for m in options if not m.bare or self._said_together(options)]
+            # "procediamo: il doppio sei": a bare value stays where it beats the other
+            options = [
+                m
+                for m in options
+                if not m.bare
+                or self._said_together(options)
+                or any((m.intent, o.intent) in self.precedence for o in options)
+            ]
         acting = [m for m in options if m.frame.acts]
         others = [m for m in options if not m.frame.acts]
         # "Marco ha pescato, io passo": a remark about the game, then a move; but a list of
         # choices ("tre giocatori, pesca, a cento") is no remark: asked again
-        if len(acting) == 1 and len(others) == 1 and not others[0].asked:
+        if (
+            len(acting) == 1
+            and len(others) == 1
+            and not others[0].asked
+            and (others[0].intent, acting[0].intent) not in self.precedence
+        ):
             options = acting
         while len(options) > 1:
             beaten = {
@@ -881,6 +989,37 @@ class Understanding:
             bare=False,
             asked=any(m.asked for m in options),
         )
+
+
+def _in_place(said: Sequence[Tag], values: Sequence[Tag]) -> list[Tag] | None:
+    """The tags `said` with each of `values` in place of the value of the same concept, or of
+    the same kind where the concept differs ("tre giocatori" corrected by "quattro"); None
+    unless `values` are values only, each with a place."""
+    named = [tag for tag in values if tag.concept not in (FILLER, FUNCTION)]
+    if not named or not all(_valued(tag) for tag in named):
+        return None
+    result = list(said)
+    for value in named:
+        places = [i for i, tag in enumerate(result) if tag.concept == value.concept]
+        if not places:
+            places = [
+                i
+                for i, tag in enumerate(result)
+                if _valued(tag) and _same_kind(tag.value, value.value)
+            ]
+        if len(places) != 1:
+            return None
+        index = places[0]
+        result[index] = replace(result[index], value=value.value, words=value.words)
+    return result
+
+
+def _valued(tag: Tag) -> bool:
+    return tag.value is not None and not isinstance(tag.value, Kind)
+
+
+def _same_kind(value: object, other: object) -> bool:
+    return type(value) is type(other)
 
 
 def _agree(slots: Mapping[str, object], others: Mapping[str, object]) -> bool:

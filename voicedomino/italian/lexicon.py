@@ -131,6 +131,9 @@ _TURN_TIMER_WORDS = {
     180: "centottanta secondi|tre minuti",
 }
 TURN_TIMERS = tuple(_TURN_TIMER_WORDS)
+# After a turn timer: the time is each player's ("un minuto a testa", where "testa" is no
+# side of the line).
+_EACH_PLAYER = "(a testa|a cranio)"
 
 # --- words -----------------------------------------------------------------------------------
 
@@ -449,6 +452,22 @@ ENTRIES: list[Entry] = [
     Entry(_PASS_IDIOM, "PASS_IDIOM"),
     Entry(_UNDO, "UNDO"),
     Entry(_MISTAKE, "MISTAKE"),
+    # regret said of a move ("il cinque quattro non dovevo metterlo lì"): a remark, which an
+    # undo asked beside it explains ("..., annulla")
+    Entry(
+        "non dovevo [proprio] [(metterlo|metterla|giocarlo|giocarla|buttarlo|buttarla)]"
+        "|non avrei dovuto [(metterlo|metterla|giocarlo|giocarla)]",
+        "REGRET",
+    ),
+    Entry("ripensandoci|ripensandoci bene|a pensarci bene|pensandoci bene|a ben pensarci", FILLER),
+    # what a decision is said with, after thinking aloud ("metto il quattro, ecco, deciso",
+    # "il cinque in coda e incrociamo le dita")
+    Entry(
+        "deciso|e deciso|ho deciso cosi|incrociamo le dita|incrocio le dita|speriamo|speriamo bene"
+        "|e speriamo|e speriamo bene|la va o la spacca|o la va o la spacca"
+        "|tie|toh|tentiamo|tentiamo la sorte",
+        FILLER,
+    ),
     Entry("annulla|annullare|annulli|annulliamo|annullala|annullalo|annullami", "ANNULLA"),
     Entry("mossa|mosse|la mia mossa|mossa mia", "MOSSA"),
     Entry(
@@ -846,6 +865,8 @@ ENTRIES: list[Entry] = [
             "avversari piu bravi|un avversario piu tosto|piu forte il computer|piu forti",
             "[un] (avversario|computer) (un po|un poco|un pochino) piu (forte|bravo|tosto)",
             "avversari (un po|un poco|un pochino) piu (forti|bravi|tosti)",
+            "[un] livello piu su|[un] livello sopra|piu su di livello|[un] gradino piu su",
+            "alza (un po|un poco|un pochino) (il livello|la difficolta)",
         ),
         "LEVEL_UP",
     ),
@@ -860,6 +881,8 @@ ENTRIES: list[Entry] = [
             "un avversario piu debole|un avversario piu scarso|un computer piu debole",
             "[un] (avversario|computer) (un po|un poco|un pochino) piu (debole|scarso|facile)",
             "avversari (un po|un poco|un pochino) piu (deboli|scarsi|facili)",
+            "[un] livello piu giu|[un] livello sotto|piu giu di livello|[un] gradino piu giu",
+            "abbassa (un po|un poco|un pochino) (il livello|la difficolta)",
         ),
         "LEVEL_DOWN",
     ),
@@ -1568,7 +1591,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "no|no no|no grazie|assolutamente no|no no no|nah|noo|ma no|macche|negativo",
-            "nossignore|no signore|per carita|ma per carita|ci mancherebbe altro",
+            "nossignore|no signore|ma per carita|ci mancherebbe altro",
             "di no|direi proprio di no|proprio no",
             "ho sbagliato a dire|ho detto male|ho detto una cosa sbagliata",
         ),
@@ -1599,6 +1622,8 @@ ENTRIES: list[Entry] = [
         "WAIT",
     ),
     Entry("non|mica|manco|nemmeno|neanche|nn|minga", "NON"),
+    # a plea around a request ("abbassa un po' il livello, per carità"); "ma per carità" is no
+    Entry("per carita|per pieta|vi prego", FILLER),
     Entry("cioe|volevo dire|intendevo|anzi no|no scusa|anzi", "CORRECTION"),
     # The talk is over, now the game: "oggi fa un caldo, comunque passo".
     Entry(
@@ -1683,6 +1708,27 @@ ENTRIES: list[Entry] = [
     ),
     Entry("riempi|riempire|riempiamo|completare|completiamo", "FILL"),
     *(Entry(phrases, "TIMER", seconds) for seconds, phrases in _TURN_TIMER_WORDS.items()),
+    # the time said as each player's ("un minuto a testa", "due minuti ciascuno"): "a testa"
+    # after a time is no side
+    *(
+        Entry(f"({phrases}) {_EACH_PLAYER}", "TIMER", seconds)
+        for seconds, phrases in _TURN_TIMER_WORDS.items()
+    ),
+    # "un tavolo dove ognuno c'ha un minuto": who has the time, said before it
+    Entry(
+        "[dove|in cui|e|che|cosi] (ognuno|ciascuno|ogni giocatore|ognuno di noi|ciascuno di noi"
+        "|tutti|ognuno dei giocatori) (ha|c ha|ci ha|abbia|hanno|abbiano|avra|avranno|tiene"
+        "|ha a disposizione|ha al massimo|ha massimo|gioca con|giochi con|deve giocare in"
+        "|deve giocare entro|gioca in|giochi in)",
+        "TIMER_WORD",
+    ),
+    Entry(
+        "dove si ha|dove si hanno|dove si gioca con|dove si gioca in|in cui si ha|dove hai"
+        "|per pensare|per decidere|per rispondere|per la mossa|per fare la mossa"
+        "|di riflessione|per riflettere|a persona|per persona|a giocatore|a ciascuno"
+        "|per ciascuno|ciascuno|a ognuno|per ognuno",
+        "TIMER_WORD",
+    ),
     Entry(
         _any(
             "timer|col timer|con il timer|con timer|cronometro|col cronometro|a tempo",
@@ -2193,7 +2239,7 @@ REGIONAL = {
     "tornalo": "riportala", "figliolo": "allora", "figliola": "allora",
     "uff": "uffa", "aridaje": "dai", "ripija": "riprendi", "qualcossa": "qualcosa", "zo": "giu",
     "er": "il", "dormi": "dormire", "vara": "guarda", "sbajato": "sbagliato",
-    "pozzu": "posso", "pescu": "pesco", "mmia": "me", "chianu": "piano", "capisciu": "capisco",
+    "pozzu": "posso", "pescu": "pesco", "mmia": "me", "capisciu": "capisco",
     "muntone": "mucchio", "cogli": "con gli", "assittatu": "seduto",
     "ffa": "fare", "tene": "ha", "facimm": "facciamo", "fem": "facciamo",
     "vinciu": "vinto", "tri": "tre", "quattru": "quattro", "dui": "due", "cincu": "cinque",
@@ -2211,6 +2257,11 @@ REGIONAL = {
     "de": "di", "mandi": "ciao",
     # infinitives cut short in the north ("tocca pescar")
     "pescar": "pescare", "giocar": "giocare", "passar": "passare", "zugar": "giocare",
+    # the South's "slowly" ("parla cchiù chianu", "chiano chiano", Sicilian "adasciu"): the
+    # dialect word is the pace, not the volume of the Italian "piano"
+    "chianu": "adagio", "chiano": "adagio", "adasciu": "adagio", "adaciu": "adagio",
+    "adaggio": "adagio", "lentu": "lento", "lientu": "lento", "lienti": "lento",
+    "parra": "parla", "parrari": "parlare", "parlari": "parlare",
 }  # fmt: skip
 
 # Regional words whose meaning the next word decides: the Sicilian "cu" before a verb is "chi"
@@ -2235,7 +2286,7 @@ CLAUSE_WORDS = ClauseWords(
     negation="NON",
     moves=frozenset(
         {"PLAY", "DRAW", "PASS", "QUIT", "UNDO", "ANNULLA", "NEW_GAME", "START", "CONTINUE"}
-        | {"TILE"}
+        | {"TILE", "HANDOVER"}  # "non tocca a te": no pass
     ),
     reported=frozenset({"REPORT"}),
     correction="CORRECTION",
@@ -2245,8 +2296,10 @@ CLAUSE_WORDS = ClauseWords(
     names=frozenset({"NAME"}),
     breaks=frozenset({"quindi", "dunque", "percio", "allora"}),
     retractions=frozenset({"NO"}),
+    regrets=frozenset({"REGRET"}),
     wishes=frozenset({"WANT"}),
     alternatives=frozenset({"o", "oppure", "ovvero"}),
+    stranded={"su": "in su"},
     appositives=frozenset({"quello", "quella", "quelli", "quelle"}),
     repeatable=frozenset(
         {"CHI", "COSA", "CHE", "QUANTO", "QUALE", "COME", "DOVE", "ASKF", "PARTITA", "TELL_THEM"}
@@ -2375,7 +2428,8 @@ FRAMES: list[Frame] = [
         # the dialog takes it as "no" (DialogManager.in_context)
         "UNDO|MISTAKE|ANNULLA|ANNULLA MOSSA|ANNULLA TESSERA|ANNULLA MISTAKE|BACK MOSSA|ANNULLA DONE"
         "|ANNULLA LAST",
-        f"{_MOVE} MOSSA TESSERA LAST MISTAKE UNDO ANNULLA BACK CAN_YOU POSSO CHE HO DONE ONE_MORE",
+        f"{_MOVE} MOSSA TESSERA LAST MISTAKE UNDO ANNULLA BACK CAN_YOU POSSO CHE HO DONE ONE_MORE"
+        " TILE REGRET",  # "il cinque quattro non dovevo metterlo, annulla": the move named
         question="refuse",
         repeatable="MISTAKE UNDO",
         acts=True,
@@ -2812,6 +2866,7 @@ FRAMES: list[Frame] = [
         "PRAISE SEAT|PRAISE OPP|PRAISE",  # "bravo Marco": said to someone, not asking about them
         "TELL_THEM ALL OPP PARTNER MOSSA SEAT ASKF DO NAME",
         fixed={"message": "bella_mossa"},
+        question="refuse",  # "ma che mossa è?": no praise
         repeatable="PRAISE",
     ),
     Frame.of(
@@ -2898,4 +2953,11 @@ PRECEDENCE: list[tuple[str, str]] = [
     # "Per oggi basta, ciao a tutti", "gioco il sei, grazie": a word to the table goes with
     # any command.
     *((frame.intent, "quick_message") for frame in FRAMES if frame.intent != "quick_message"),
+    # "facciamo a blocco, procediamo", "un livello più su, via", "procediamo: il doppio sei":
+    # "procediamo" and "via" beside a choice or a move only urge it on
+    *(
+        (intent, urging)
+        for intent in (*TOGETHER.intents, "play", "number", "draw", "undo", "side")
+        for urging in ("continue", "start")
+    ),
 ]
