@@ -59,6 +59,7 @@ from voicedomino.dialog.intents import (
     StopSpeech,
     Undo,
     VoiceChange,
+    WhoIsThere,
 )
 from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.menu import Table
@@ -523,6 +524,68 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("livello più giù, via", StepLevel(False)),
         ("abbassa un pochino il livello, per carità", StepLevel(False)),
     ],
+    # Calabrian words, the Florentine breathed "c", "icché", "pole" and the cut "'un".
+    "regional words, fourth round": [
+        ("iettu 'u sei e dui in testa", PlayTile(6, 2, Side.HEAD)),
+        ("'u cincu supra", PlayNumber(5, Side.UP)),
+        ("mintici 'u livellu difficile", SetLevel(Level.DIFFICILE)),
+        ("quantu n'haju 'n manu?", Ask(Query.HAND)),
+        ("zittu, zittu", StopSpeech()),
+        ("il due in hoda", PlayNumber(2, Side.TAIL)),
+        ("icché c'è sul tavolo?", Ask(Query.LINE)),
+        ("più piano, 'un si capisce nulla", AdjustVoice(VoiceChange.QUIETER)),
+    ],
+    # A table's code read in two pairs of digits.
+    "code in pairs": [
+        ("entra al tavolo ventuno quarantatré", JoinTable("2143")),
+        ("il tavolo è sessantotto dodici, fammi sedere", JoinTable("6812")),
+    ],
+    # A sentence that goes on over a pause or a colon: a topic, then its value; the last word
+    # said again, and more.
+    "going on over a pause": [
+        ("il livello... facile", SetLevel(Level.FACILE)),
+        ("variante: blocco", SetVariant("blocco")),
+        ("giocatori: due", SetPlayers(2)),
+        ("gioco il cinque... cinque e tre, in coda", PlayTile(5, 3, Side.TAIL)),
+        ("il quattro... sei", PlayTile(4, 6)),
+        ("ho deciso: pesco", DrawTile()),
+    ],
+    # A value said again alone is the choice it was first said in.
+    "a value said again": [("giocatori: quattro, sì, facciamo quattro", SetPlayers(4))],
+    # The tile described as "the one with ..." (not a remark), and "tirare fuori".
+    "tile described": [
+        ("butto quello con il sei e il due", PlayTile(6, 2)),
+        ("quella col quattro e col bianco, in coda", PlayTile(4, 0, Side.TAIL)),
+        ("tiro fuori il cinque e uno", PlayTile(5, 1)),
+    ],
+    # A verb of a move alone, said before the tile named in other clauses, announces it.
+    "a verb announcing the move": [
+        ("vorrei giocare, scusi tanto, il tre e quattro", PlayTile(3, 4)),
+        ("il doppio due, zio, lo butto io", PlayTile(2, 2)),
+    ],
+    # "che c'è" and talk of other things after a request: its reason.
+    "reason with che c'è": [
+        ("parla più forte che c'è il frigorifero rumoroso", AdjustVoice(VoiceChange.LOUDER)),
+    ],
+    # More words for table options, the level, the voice and the network.
+    "options in other words, fourth round": [
+        ("un livello più giù", StepLevel(False)),
+        ("alza un pochino la difficoltà", StepLevel(True)),
+        ("il punteggio finale a cento", SetTarget(100)),
+        ("vorrei che il bianco contasse come jolly", SetWildcard(True)),
+        ("niente quattro direzioni", SetSpinner(False)),
+        ("chi comincia sorteggialo", SetOpening("random")),
+        ("ogni mano apre chi ha vinto la precedente", SetOpening("last_winner")),
+        ("le pescate obbligate le faccio io a mano", SetAutoForced(False)),
+        ("rallenta la sintesi vocale", AdjustVoice(VoiceChange.SLOWER)),
+        ("rimettimi la verbosità normale", SetVerbosity(Verbosity.NORMAL)),
+        ("scusi, me lo ridice?", Remind(Recall.REPEAT)),
+        ("fammi sentire la lista dei comandi", Help()),
+        ("control zeta", Undo()),
+        ("mi connetti al server?", PlayOnline()),
+        ("scrivigli grazie", QuickMessage("grazie")),
+        ("riapri il tavolo per chi vuole venire", CloseTable(False)),
+    ],
     # The South's "slowly" is the pace of the voice, not its volume.
     "dialect slower": [
         ("parla cchiù chianu", AdjustVoice(VoiceChange.SLOWER)),
@@ -546,6 +609,11 @@ REFUSED: dict[str, list[str]] = {
         "il tre non lo gioco... ci devo pensare",
     ],
     "regret with undo": ["il quattro due non dovevo metterlo, mannaggia", "non dovevo giocare"],
+    "going on over a pause": ["mia nonna... passava sempre", "il tre... mannaggia"],
+    "code in pairs": ["ventuno quarantatré"],
+    "tile described": ["quello con la barba", "quello con il tre non lo gioco"],
+    "reason with che c'è": ["che c'è la televisione accesa"],
+    "regional words, fourth round": ["'un passo"],
     # A negated move said again with "no" is confirmed, not taken back.
     "negation confirmed": [
         "non pesco, no, qualcosa attacco",
@@ -625,6 +693,11 @@ REFUSED: dict[str, list[str]] = {
 }
 
 QUESTIONS: dict[str, list[tuple[str, object]]] = {
+    "regional words, fourth round": [("icché c'è gente?", WhoIsThere())],
+    "options in other words, fourth round": [
+        ("cosa si può dire a questo aggeggio?", Help()),
+        ("a quantu stamu?", Ask(Query.SCORE)),
+    ],
     "opening by the opener": [
         ("chi ha aperto la mano?", Ask(Query.LEADER)),
     ],

@@ -84,7 +84,7 @@ from voicedomino.dialog.intents import (
 )
 from voicedomino.dialog.response import Verbosity
 from voicedomino.engine import Side
-from voicedomino.grammar.meaning import FILLER, PAUSE, Clause, Lexicon, Understanding
+from voicedomino.grammar.meaning import FILLER, PAUSE, Clause, Lexicon, Understanding, Words
 from voicedomino.grammar.normalize import normalize, strip_accents
 from voicedomino.grammar.templates import Grammar
 from voicedomino.italian import lexicon, phrases
@@ -405,6 +405,17 @@ def _dictated_marks() -> re.Pattern[str]:
     return re.compile(r"\b(" + "|".join(map(re.escape, said)) + r")\b", re.IGNORECASE)
 
 
+_CUT_AT_FRONT = re.compile(r"(?<![\w'’])['’](\w+)")
+
+
+def _uncut(utterance: str) -> str:
+    """Words written with an apostrophe for their first letters ("'un", Tuscan "non") as
+    the words they stand for."""
+    return _CUT_AT_FRONT.sub(
+        lambda cut: lexicon.CUT_AT_FRONT.get(cut.group(1).lower(), cut.group(0)), utterance
+    )
+
+
 def _undictated(utterance: str) -> str:
     """Punctuation said aloud ("virgola", "punto interrogativo") as the marks themselves."""
     marked = _dictated_marks().sub(
@@ -415,11 +426,13 @@ def _undictated(utterance: str) -> str:
 
 def _clauses(utterance: str) -> list[Clause]:
     """The utterance cut at punctuation (said aloud or written): each clause's words
-    (hesitations dropped) and the mark that ends its sentence ("?", "!" or ""; PAUSE on the
-    last clause before "..." )."""
-    utterance = _undictated(utterance)
+    (hesitations dropped) and the mark that ends its sentence ("?", "!" or ""); in a sentence
+    that asks or exclaims nothing, PAUSE on a clause before "..." or ":" (what follows goes on
+    with it, or decides: "giocatori: tre", "ho il tre... metto il tre")."""
+    utterance = _uncut(_undictated(utterance))
     clauses: list[Clause] = []
     sentence: list[tuple[str, ...]] = []
+    paused: set[int] = set()  # the clauses of the sentence a pause follows
     for match in _CLAUSE_END.finditer(utterance):
         text, marks = match.groups()
         words = tuple(
@@ -430,12 +443,15 @@ def _clauses(utterance: str) -> list[Clause]:
         )
         if words:
             sentence.append(words)
+            if ":" in marks or "…" in marks or ".." in marks:
+                paused.add(len(sentence) - 1)
         if _SENTENCE_END & set(marks) or match.end() == len(utterance):
             mark = "?" if "?" in marks else "!" if "!" in marks else ""
-            clauses.extend((clause, mark) for clause in sentence)
-            if not mark and sentence and ("…" in marks or ".." in marks):
-                clauses[-1] = (clauses[-1][0], PAUSE)  # broken off: what follows may decide
-            sentence = []
+            clauses.extend(
+                (clause, PAUSE if not mark and index in paused else mark)
+                for index, clause in enumerate(sentence)
+            )
+            sentence, paused = [], set()
     return clauses
 
 
@@ -564,10 +580,34 @@ _DIGIT_NAMES = {words[0]: str(n) for n, words in PIP_WORDS.items()}
 _CODE_MIN_DIGITS = 3
 
 
+@functools.cache
+def _two_digit_numbers() -> dict[str, str]:
+    return {strip_accents(cardinal(n)): str(n) for n in range(10, 100)}
+
+
+def _pairs_joined(clause: Words) -> Words:
+    """Two numbers of two digits said one after the other as one code of four digits
+    ("trentotto cinquanta": 3850), as people read a code in pairs."""
+    pairs = _two_digit_numbers()
+    words: list[str] = []
+    index = 0
+    while index < len(clause):
+        first, second = clause[index], clause[index + 1] if index + 1 < len(clause) else ""
+        if first in pairs and second in pairs:
+            words.append(pairs[first] + pairs[second])
+            index += 2
+            continue
+        words.append(first)
+        index += 1
+    return tuple(words)
+
+
 def _codes_joined(clauses: list[Clause]) -> list[Clause]:
-    """Runs of digits said one by one, each joined into one word of digits."""
+    """Runs of digits said one by one, each joined into one word of digits; a code said in
+    two pairs of digits, joined."""
     joined: list[Clause] = []
-    for clause, mark in clauses:
+    for said, mark in clauses:
+        clause = _pairs_joined(said)
         words: list[str] = []
         run: list[tuple[str, str]] = []  # (word, its digits)
         for word in (*clause, None):

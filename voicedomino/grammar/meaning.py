@@ -441,6 +441,7 @@ class Understanding:
             if not _begun_again(clause, following)
         ]
         clauses = [(self._unstranded(clause, len(clauses) == 1), mark) for clause, mark in clauses]
+        clauses = self._joined_over_pauses(clauses)
         words = [w for clause, _ in clauses for w in clause]
         if not words or len(words) > max_words:
             return None
@@ -550,7 +551,8 @@ class Understanding:
                 if aside:
                     # "quando" opening the remark asks nothing; another question word does
                     opened = 1 if part[0].concept in cw.subordinators else 0
-                    asking = self._asks(part[opened:])
+                    # "..., che c'è la televisione accesa" gives a reason, asks nothing
+                    asking = self._asks(part[opened:]) and not self._gives_reason(part, mark)
                     # "puoi ripetere che non ho sentito": a reason in the game's own words
                     chatter = self._has_content(part) and (
                         part[0].concept != cw.relative or any(t.concept == UNKNOWN for t in part)
@@ -632,11 +634,15 @@ class Understanding:
                 t.concept == FILLER or t.concept in cw.wishes for t in tags[:index]
             ):
                 tag = Tag(FILLER, None, tag.words)  # "dai che partiamo": "come on, let's go"
+            elif tag.concept in cw.aside_openers and self._describes_a_move(tags[index + 1 :]):
+                tag = Tag(FUNCTION, None, tag.words)  # "quello con il tre e il bianco"
             elif (
                 tag.concept in cw.aside_openers
-                or (index and tag.concept == cw.relative)
-                or (index and tag.concept in cw.subordinators)
+                or (index and tag.concept in {cw.relative} | cw.subordinators)
+                or (index and self._gives_reason(tags[index:], ""))
             ):
+                # "alza la voce che c'è la televisione accesa": "che c'è" and talk of other
+                # things after a request is its reason
                 parts.append(([], True))
             parts[-1][0].append(tag)
         return [(part, aside) for part, aside in parts if part]
@@ -667,7 +673,11 @@ class Understanding:
         unknown = any(tag.concept == UNKNOWN for tag in tags)
         asking = self._asks(tags)
         said = frozenset(tag.concept for tag in tags) - {FILLER, FUNCTION}
-        return [Reading(None, self._has_content(tags), False, negated, unknown, asking, said)]
+        # "vorrei mettere, ..., quello con il tre e il bianco": a verb of a move alone announces
+        # the move the other clauses name; it is no talk of other things
+        announces = not negated and said - cw.framing <= cw.moves - {"TILE"}
+        chatter = self._has_content(tags) and not announces
+        return [Reading(None, chatter, False, negated, unknown, asking, said)]
 
     def _choices(self, tags: list[Tag], mark: str) -> list[Match]:
         """The clause cut into runs that each say one combinable choice, the fewest runs
@@ -769,6 +779,28 @@ class Understanding:
                 return None  # a "no" that takes nothing back in place
         return self.match(current, mark) if replaced else None
 
+    def _joined_over_pauses(self, clauses: Sequence[Clause]) -> list[Clause]:
+        """A clause broken off by a pause and the next as one clause where the sentence went
+        on over the pause: "giocatori... tre" (a topic, then its value), "il sei... sei e
+        bianco" (the last word said again, and more). Only where the words are understood
+        together and the first clause is no whole command of its own."""
+        joined: list[Clause] = []
+        for clause, mark in clauses:
+            opening = self.lexicon.tag(clause[:1])
+            taken_back = {self.clause_words.correction} | self.clause_words.retractions
+            if joined and joined[-1][1] == PAUSE and opening[0].concept not in taken_back:
+                before = joined[-1][0]
+                alone = self.match(self.lexicon.tag(before))
+                said_again = before[-1] == clause[0]
+                if said_again or alone is None or alone.bare or not alone.frame.acts:
+                    went_on = before[:-1] if said_again else before
+                    together = (*went_on, *clause)
+                    if self.match(self.lexicon.tag(together), mark) is not None:
+                        joined[-1] = (together, mark)
+                        continue
+            joined.append((clause, mark))
+        return joined
+
     def _unstranded(self, clause: Words, alone: bool) -> Words:
         """The clause with a preposition left at its end read as the adverb it is there:
         after a value ("il quattro su"), or as the whole utterance ("su!")."""
@@ -779,6 +811,12 @@ class Understanding:
         if (alone and len(clause) == 1) or (before and _valued(before[-1])):
             return (*clause[:-1], *stranded[clause[-1]].split())
         return clause
+
+    def _describes_a_move(self, tags: Sequence[Tag]) -> bool:
+        """Whether the words after an aside's opener name a tile ("quello con il tre e il
+        bianco"): the thing meant, described, not a remark."""
+        said = next((tag for tag in tags if tag.concept not in (FILLER, FUNCTION)), None)
+        return said is not None and _valued(said) and said.concept in self.clause_words.moves
 
     def _negates(self, clause: Words) -> bool:
         """Whether a clause holds the negation, alone or opening a phrase ("non voglio")."""
@@ -904,6 +942,8 @@ class Understanding:
             or not strong
             or any((m.intent, s.intent) in self.precedence for s in strong)
         ]
+        # "giocatori tre, facciamo tre": a value said again alone is the choice it was said in
+        candidates = [m for m in candidates if not any(self._says_again(m, o) for o in candidates)]
         options = _merged(candidates)
         # "Luca quanti punti ha? Luca, i punti, quanti?": a question said again in pieces
         options = [
@@ -965,6 +1005,19 @@ class Understanding:
         if chosen.bare and chatter:
             return None  # "la capra, mio nonno la allevava": a word among other words
         return chosen
+
+    def _says_again(self, value: Match, choice: Match) -> bool:
+        """Whether a clause only says again, alone, a value another clause chose with its
+        meaning ("tre" after "giocatori tre")."""
+        values = list(choice.slots.values())
+        return (
+            value.intent != choice.intent
+            and not choice.asked
+            and bool(value.slots)
+            and all(v in values for v in value.slots.values())
+            and len(value.said - self.clause_words.framing) == 1
+            and len(choice.said - self.clause_words.framing) > 1
+        )
 
     def _said_together(self, options: Sequence[Match]) -> bool:
         """Whether these meanings are choices one sentence may make together, each once."""

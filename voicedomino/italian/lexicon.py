@@ -67,6 +67,7 @@ def _tile_entries() -> list[Entry]:
     # read as "il")
     links: tuple[str, ...] = ("", "e ", "e il ", "e l ", "col ", "con il ", "con l ", "con ")
     links += ("e un ", "e o ", "e el ", "e u ", "e lu ")
+    links += ("e col ", "e con il ", "e con ")  # "quello col due e col cinque"
     singular = {
         n: (*PIP_WORDS[n], *(("asso",) if n == 1 else ()), *_PIP_REGIONAL.get(n, ()))
         for n in PIP_WORDS
@@ -592,6 +593,8 @@ ENTRIES: list[Entry] = [
             "si attacca a tutto|attacca con tutto|vale per tutti|buono per tutto",
             "fosse jolly|sia jolly|diventi jolly|valesse jolly|valga come jolly",
             "facesse da jolly|fosse un jolly|sia un jolly",
+            "(valesse|valga|valere|contasse|conti) (come|da|per) jolly",
+            "[che] (vada|vadano|andasse|va) bene (su|con|per) tutto",
         ),
         "WITH_JOLLY",
     ),
@@ -866,7 +869,7 @@ ENTRIES: list[Entry] = [
             "[un] (avversario|computer) (un po|un poco|un pochino) piu (forte|bravo|tosto)",
             "avversari (un po|un poco|un pochino) piu (forti|bravi|tosti)",
             "[un] livello piu su|[un] livello sopra|piu su di livello|[un] gradino piu su",
-            "alza (un po|un poco|un pochino) (il livello|la difficolta)",
+            "alza [un|nu] (po|poco|pochino) (il livello|la difficolta|u livello)",
         ),
         "LEVEL_UP",
     ),
@@ -882,7 +885,7 @@ ENTRIES: list[Entry] = [
             "[un] (avversario|computer) (un po|un poco|un pochino) piu (debole|scarso|facile)",
             "avversari (un po|un poco|un pochino) piu (deboli|scarsi|facili)",
             "[un] livello piu giu|[un] livello sotto|piu giu di livello|[un] gradino piu giu",
-            "abbassa (un po|un poco|un pochino) (il livello|la difficolta)",
+            "abbassa [un|nu] (po|poco|pochino) (il livello|la difficolta|u livello)",
         ),
         "LEVEL_DOWN",
     ),
@@ -895,6 +898,7 @@ ENTRIES: list[Entry] = [
             "arriva|arriviamo|si arriva|si ferma|finisce|termina a|finisce a|chi fa prima",
             "a chi fa prima|chi fa per primo|chi arriva per primo|raggiungere|da raggiungere",
             "raggiungiamo|raggiunge|target|traguardo|il traguardo|soglia|la soglia",
+            "punteggio finale|il punteggio finale|punteggio da raggiungere|punti da fare",
         ),
         "OBIETTIVO",
     ),
@@ -911,7 +915,7 @@ ENTRIES: list[Entry] = [
     ),
     # --- questions
     Entry("chi|chi e che|chi e", "CHI"),
-    Entry("cosa|che cosa|cos|che cos|cosa c|che c|icche|che e che|soccu", "COSA"),
+    Entry("cosa|che cosa|cos|che cos|cosa c|che c|che e che|soccu", "COSA"),
     Entry("che", "CHE"),
     Entry(
         "quanto|quanta|quanti|quante|a quanto|a quanti|tante|tanti|molte|molti|poche|pochi|quant",
@@ -1624,6 +1628,26 @@ ENTRIES: list[Entry] = [
     Entry("non|mica|manco|nemmeno|neanche|nn|minga", "NON"),
     # a plea around a request ("abbassa un po' il livello, per carità"); "ma per carità" is no
     Entry("per carita|per pieta|vi prego", FILLER),
+    # how it should be ("solo testa e coda, come si deve"); to whom a table opens
+    Entry("come si deve|come dio comanda", FILLER),
+    # the game named as a thing ("cosa si può dire a questo coso?")
+    Entry("[a|con|di|da] (questo|sto|quel) (coso|aggeggio|affare|arnese|trabiccolo)", FILLER),
+    Entry("(a|per) chi vuole (entrare|venire|unirsi|giocare)", "NEWCOMERS"),
+    # "tiro fuori il doppio bianco": a tile taken out of the hand is played
+    Entry("tiro fuori|tira fuori|tirare fuori|tiriamo fuori|caccio fuori|caccia fuori", "PLAY"),
+    # the elided "mi" ("icché tu m'hai impostato?")
+    Entry("m", FUNCTION),
+    Entry("colleghi|mi colleghi|connetti|mi connetti|collegarmi|connettermi", "ONLINE"),
+    Entry("lista [dei] comandi|elenco [dei] comandi|la lista dei comandi", "HELP"),
+    Entry("ridice|me lo ridice|lo ridice|ridica|me lo ridica|ridirmelo|mi ridice", "REPEAT"),
+    Entry("la sintesi|sintesi vocale|la sintesi vocale|il sintetizzatore", "VOCE"),
+    Entry(
+        "(tiralo|tirala|tiratelo|sorteggialo|sorteggiala|estrailo|estraila) a sorte"
+        "|(sorteggialo|sorteggiala|estrailo|estraila)",
+        "RANDOM",
+    ),
+    Entry("[cosa|che] (c e|ce) (gente|qualcuno)|chi c e collegato", "WHO_THERE"),
+    Entry("pescate obbligate|le pescate obbligate|pescate forzate|le pescate forzate", "FORCED"),
     Entry("cioe|volevo dire|intendevo|anzi no|no scusa|anzi", "CORRECTION"),
     # The talk is over, now the game: "oggi fa un caldo, comunque passo".
     Entry(
@@ -1830,6 +1854,7 @@ ENTRIES: list[Entry] = [
             "digli|dille|diglielo|di agli altri|dite|dillo a tutti|dillo agli altri|manda",
             "mandalo|mandaglielo|mandagli|manda a tutti|invia|invialo|scrivi agli altri",
             "fai sapere agli altri|fagli sapere|agli altri|a tutti",
+            "scrivigli|scrivile|scrivi loro|scriviglielo|mandagli a dire",
             "(digli|dille|dicci|ditegli|di loro|dite|di a tutti|di agli altri|fagli sapere) che",
             f"(di|dici|dica|dicci|digli|dille|dillo|diglielo|manda|mandalo) a {_FAMILY} [che]",
             "fai sapere agli altri che|dillo a tutti che|dillo agli altri che",
@@ -2080,7 +2105,9 @@ ENTRIES: list[Entry] = [
     Entry("portami|portami li|portami la", "JOIN"),
     Entry("concedendo|dando", FUNCTION),
     Entry("braccio|al braccio|sul braccio|nel braccio", FUNCTION),
-    Entry("ctrl z|control z|controllo z", "UNDO"),
+    Entry(
+        "ctrl z|control z|controllo z|control zeta|controllo zeta|ctrl zeta|comando zeta", "UNDO"
+    ),
     # "voglio solo guardare il tavolo 2219, non gioco": watching, not a negated move
     Entry("non gioco|non giocare|non per giocare|non giochero|io non gioco", "NOT_PLAYING"),
     Entry("seduto|seduti|seduta|assittati", FUNCTION),
@@ -2116,6 +2143,8 @@ ENTRIES: list[Entry] = [
     Entry("l opzione dello|l opzione del|l opzione della|opzione dello|opzione del", FUNCTION),
     Entry("per arrivare|ad arrivare|per arrivarci|arrivare", FUNCTION),
     Entry("consueto|consueta", "NORMAL"),
+    # "rimetti la verbosità normale": the messages put back as they were
+    Entry("(rimetti|rimettimi|rimetta) la verbosita [normale]", "NORMAL"),
     Entry("tolgo|lo tolgo|la tolgo|li tolgo|levo|lo levo|la levo", "WILD_OFF"),
     Entry("tavolo numero|il tavolo numero|al tavolo numero", "TABLE"),
     Entry("a ciascuna mossa|per ciascuna mossa|a ciascun turno|per ciascun turno", "MOSSA"),
@@ -2262,7 +2291,18 @@ REGIONAL = {
     "chianu": "adagio", "chiano": "adagio", "adasciu": "adagio", "adaciu": "adagio",
     "adaggio": "adagio", "lentu": "lento", "lientu": "lento", "lienti": "lento",
     "parra": "parla", "parrari": "parlare", "parlari": "parlare",
+    # Calabrian (writer 18): "mìntici 'a pesca", "iettu 'u quattru", "'u tri sutta", "'n manu"
+    "mintici": "metti", "minti": "metti", "mintimu": "mettiamo", "iettu": "butto",
+    "jettu": "butto", "ietta": "butta", "jetta": "butta", "unu": "uno", "sutta": "sotto",
+    "supra": "sopra", "manu": "mano", "quantu": "quanto", "stamu": "stiamo", "zittu": "zitto",
+    "mumentu": "momento", "livellu": "livello", "pocu": "poco",
+    # Florentine: "icché", the "c" breathed ("in hoda"), "pole"
+    "hoda": "coda", "hon": "con", "hol": "col", "hosa": "cosa", "pole": "puo", "icche": "cosa",
 }  # fmt: skip
+
+# Words whose first letters an apostrophe stands for, written so ("'un si finisce più", the
+# Tuscan "non"): the word they stand for. Without the apostrophe they are other words ("un").
+CUT_AT_FRONT = {"un": "non", "nzomma": "insomma"}
 
 # Regional words whose meaning the next word decides: the Sicilian "cu" before a verb is "chi"
 # ("cu è ca joca?", "cu c'è assittatu?"); before anything else it stays the Neapolitan "con".
@@ -2631,7 +2671,7 @@ FRAMES: list[Frame] = [
     Frame.of("quit", "QUIT|FED_UP", f"{_MENU} STOP", repeatable="QUIT"),
     # --- the menu
     # "mettere gioco jolly", "jolly jolly, voglio il jolly": the verb or the name said twice
-    Frame.of("set_variant", "VARIANT", _MENU, repeatable="PLAY"),
+    Frame.of("set_variant", "VARIANT", f"{_MENU} PARLA", repeatable="PLAY"),
     Frame.of(
         "set_variant",
         "JOLLY|VARIANTE WITH_JOLLY",
@@ -2643,6 +2683,8 @@ FRAMES: list[Frame] = [
         "set_variant", "VARIANTE PAIRS", _MENU, fixed={"variant": "coppie"}, repeatable="PLAY"
     ),
     Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO", repeatable="COUNT"),
+    # "giocatori... tre": the topic, then the number
+    Frame.of("set_players", "GIOCATORI NUM", _MENU, slots={"NUM": "count"}),
     Frame.of("set_pairs", "PAIRS", f"{_MENU} SEAT COUNT OPP", repeatable="PAIRS SEAT"),
     # "facciamo le coppie, io con Giulia": the pairs said with who plays with whom
     Frame.of("set_pairs", "VARIANT=coppie SEAT", f"{_MENU} SEAT COUNT PAIRS", repeatable="SEAT"),
@@ -2700,12 +2742,12 @@ FRAMES: list[Frame] = [
     Frame.of(
         "set_spinner",
         "NO_SPINNER|SPINNER WILD_OFF|WITH_SPINNER WILD_OFF|SPINNER UNDO|FOUR_WAYS WILD_OFF"
-        "|SPINNER NON|FOUR_WAYS NON|SPINNER NO_ANSWER|WITH_SPINNER NO_ANSWER",
+        "|SPINNER NON|FOUR_WAYS NON|SPINNER NO_ANSWER|WITH_SPINNER NO_ANSWER|FOUR_WAYS NO_ANSWER",
         f"{_MENU} WILD_OFF SPINNER WITH_SPINNER NO_SPINNER UNDO NON NO_ANSWER {_SPINNER_MAY}",
         fixed={"on": False},
     ),
     Frame.of(
-        "set_opening", "OPENING", f"{_MENU} PREV LAST MANO NEXT", slots={"OPENING": "opening"}
+        "set_opening", "OPENING", f"{_MENU} PREV LAST MANO NEXT ALL", slots={"OPENING": "opening"}
     ),
     # "comincia chi ha la tessera più pesante", "apre sempre chi ha il doppio sei", "esca chi
     # ha vinto la mano prima": who opens, said by what he holds or did
@@ -2806,7 +2848,7 @@ FRAMES: list[Frame] = [
         "MANUAL|FORCED WILD_OFF",
         "FORCED DRAW PASS WANT DO ALL WILD_OFF",
         fixed={"on": False},
-        repeatable="FORCED",
+        repeatable="FORCED MANUAL",  # "le pescate obbligate le voglio fare io, a mano"
     ),
     # --- at a network table (issue 23); the dialog reads a greeting off a table as leaving,
     # a "wait" as a "no" (DialogManager.in_context)
@@ -2864,7 +2906,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "quick_message",
         "PRAISE SEAT|PRAISE OPP|PRAISE",  # "bravo Marco": said to someone, not asking about them
-        "TELL_THEM ALL OPP PARTNER MOSSA SEAT ASKF DO NAME",
+        "TELL_THEM ALL OPP PARTNER MOSSA SEAT ASKF DO NAME PREV",  # "a quello di prima"
         fixed={"message": "bella_mossa"},
         question="refuse",  # "ma che mossa è?": no praise
         repeatable="PRAISE",
