@@ -586,6 +586,23 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("scrivigli grazie", QuickMessage("grazie")),
         ("riapri il tavolo per chi vuole venire", CloseTable(False)),
     ],
+    # A question or explanation asked of what a clause before it named.
+    "referred to by a question before": [
+        ("nel blocco si pesca, vero? me lo spieghi meglio?", ExplainRules("blocco")),
+        ("la capra... come funziona? spiegamela", ExplainRules("capra")),
+    ],
+    # The double nine named alone (no verb of one's own move, no side) is the set it tops;
+    # with such a verb or a side it is the tile.
+    "the set named by its double": [
+        ("doppio nove", SetTileSet(9)),
+        ("il doppio nove, per favore", SetTileSet(9)),
+        ("metti il doppio nove", SetTileSet(9)),
+        ("mettiamo il doppio nove", SetTileSet(9)),
+        ("gioco il doppio nove", PlayTile(9, 9)),
+        ("butto il nove e nove", PlayTile(9, 9)),
+        ("doppio nove in coda", PlayTile(9, 9, Side.TAIL)),
+        ("doppio sei", PlayTile(6, 6)),
+    ],
     # The South's "slowly" is the pace of the voice, not its volume.
     "dialect slower": [
         ("parla cchiù chianu", AdjustVoice(VoiceChange.SLOWER)),
@@ -694,6 +711,9 @@ REFUSED: dict[str, list[str]] = {
 
 QUESTIONS: dict[str, list[tuple[str, object]]] = {
     "regional words, fourth round": [("icché c'è gente?", WhoIsThere())],
+    "the set named by its double": [("il doppio nove?", Ask(Query.PLAYABLE))],
+    # a move is never filled in from a question before it
+    "referred to by a question before": [("il tre cinque attacca? spiegami", ExplainRules())],
     "options in other words, fourth round": [
         ("cosa si può dire a questo aggeggio?", Help()),
         ("a quantu stamu?", Ask(Query.SCORE)),
@@ -797,6 +817,18 @@ def test_several_choices_in_the_menu_are_all_made_and_all_read_back() -> None:
     response = manager.handle(said)
     assert all(text in response.text for text in expected), response.text
     assert manager.table == Table("blocco", 3, level=Level.DIFFICILE, target=100, wanted_seats=3)
+
+
+def test_the_double_nine_named_alone_is_the_set_in_the_menu_and_the_tile_in_a_hand() -> None:
+    manager = DialogManager(Table(), computer_pause=0, seed=3)
+    named = parse("doppio nove")
+    assert named == SetTileSet(9) and manager.in_context(named) == named
+    manager.handle("doppio nove")
+    assert manager.table.tile_set == 9
+    manager.handle("inizia")
+    assert manager.session is not None
+    assert manager.in_context(parse("metti il doppio nove")) == PlayTile(9, 9)
+    assert manager.in_context(parse("voglio il set fino al nove")) == SetTileSet(9)
 
 
 def test_annulla_alone_takes_a_move_back_but_calls_off_what_waits_for_an_answer() -> None:

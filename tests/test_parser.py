@@ -664,6 +664,7 @@ SLOT_TYPES: dict[str, type] = {
     "message": str,
     "closed": bool,
     "pairs": bool,
+    "named": bool,  # a tile named with no verb of one's own move and no side
 }
 
 

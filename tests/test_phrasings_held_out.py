@@ -88,9 +88,6 @@ def test_the_understood_share_does_not_fall(corpus: Corpus) -> None:
 KNOWN_ACTIONS_OUT_OF_CONTEXT = {
     "Un momento, che mi metto gli occhiali": "at a table it is the quick message 'un momento' "
     "the writer did not mean; off a table (in_context) it is a 'no'",
-    "metti il doppio nove": "out of the menu a double nine; in the menu the dialog takes a "
-    "bare double six or nine as the set, as the writer meant",
-    "Doppio nove.": "the same: in the menu the set, in a hand the tile",
 }
 
 

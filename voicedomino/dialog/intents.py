@@ -7,7 +7,7 @@ their type with `match`. They are frozen and hashable, like `engine.Play`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from voicedomino.dialog.response import Verbosity
@@ -280,9 +280,15 @@ class SetWildcard:
 
 @dataclass(frozen=True)
 class SetTileSet:
-    """ "doppio nove": the set the table plays with, by its top number (6 or 9)."""
+    """ "doppio nove": the set the table plays with, by its top number (6 or 9).
+
+    `said_as_tile`: named by its top double alone ("doppio nove", "metti il doppio nove"), as
+    a tile is named: during a hand the dialog takes it for that tile
+    (`DialogManager.in_context`). How it was said does not change the choice: two choices of
+    one set are equal."""
 
     tile_set: int
+    said_as_tile: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)

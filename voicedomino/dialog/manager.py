@@ -259,11 +259,15 @@ class DialogManager:
         table "ciao" is goodbye, and "un momento" is a "no" there or whenever a question or
         a command read back (`waiting`, the voice gate's) waits for an answer. So is
         "annulla" (an undo) then, or while the side of a tile is asked: what waits is called
-        off, no move is taken back."""
+        off, no move is taken back. The set named by its top double ("doppio nove") is, in a
+        hand, that tile."""
         if isinstance(intent, Undo) and (
             waiting or self.wants_answer or self.phase is Phase.CHOOSE_SIDE
         ):
             return Answer(yes=False)
+        in_a_hand = self.session is not None and self.phase in (Phase.PLAYING, Phase.CHOOSE_SIDE)
+        if isinstance(intent, SetTileSet) and intent.said_as_tile and in_a_hand:
+            return PlayTile(intent.tile_set, intent.tile_set)
         if not isinstance(intent, QuickMessage):
             return intent
         at_table = self.network.seated and not waiting and not self.wants_answer

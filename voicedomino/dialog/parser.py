@@ -126,9 +126,18 @@ def _number(slots: Slots, name: str) -> int:
     return value
 
 
+# The top double that names a set: said alone (no verb of one's own move, no side) it is the
+# set before a hand, the tile in it. The double six stays a tile: every table has it, and
+# players name it as a move far more often than the set it tops.
+_SET_NAMED_BY_ITS_DOUBLE = 9
+
+
 def _play(slots: Slots) -> Intent:
     first, second = (_int_of(v) for v in _pair(slots["tile"]))
-    return PlayTile(first, second, _side(slots))
+    side = _side(slots)
+    if slots.get("named") and side is None and first == second == _SET_NAMED_BY_ITS_DOUBLE:
+        return SetTileSet(first, said_as_tile=True)  # "doppio nove", "metti il doppio nove"
+    return PlayTile(first, second, side)
 
 
 def _pair(value: object) -> tuple[object, object]:

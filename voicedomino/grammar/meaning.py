@@ -249,6 +249,17 @@ class Frame:
     def __post_init__(self) -> None:
         needed = {need.concept for alternative in self.needs for need in alternative}
         object.__setattr__(self, "_concepts", frozenset(needed | self.may))
+        # concepts needed only with a given value, and allowed no other way ("PLAY=put"):
+        # said with another value, they refuse the frame
+        plain = {n.concept for a in self.needs for n in a if n.value is None} | self.may
+        object.__setattr__(self, "_valued_only", frozenset(needed - plain))
+
+    def admits(self, tag: Tag) -> bool:
+        """Whether a tag of a concept the frame needs only with given values has one."""
+        only: frozenset[str] = getattr(self, "_valued_only")  # noqa: B009 (__post_init__)
+        return tag.concept not in only or any(
+            need.met_by(tag) for alternative in self.needs for need in alternative
+        )
 
     def concepts(self) -> frozenset[str]:
         """Every concept the frame needs or allows."""
@@ -289,7 +300,7 @@ def _match(
                 break
             used.add(index)
         else:
-            if not present <= frame.concepts():
+            if not present <= frame.concepts() or not all(frame.admits(t) for t in content):
                 return None
             seen: set[str] = set()
             slots: dict[str, object] = {}
@@ -399,6 +410,8 @@ class Reading:
     unknown: bool = False  # it has words the lexicon does not know (talk about other things)
     asking: bool = False  # not understood, but holds a question word ("abbandona, perché chi...")
     said: frozenset[str] = frozenset()  # the concepts of its words
+    # the values its words name ("capra": VARIANT), where it was not understood
+    values: Mapping[str, object] = field(default_factory=dict)
 
 
 class Understanding:
@@ -677,7 +690,8 @@ class Understanding:
         # the move the other clauses name; it is no talk of other things
         announces = not negated and said - cw.framing <= cw.moves - {"TILE"}
         chatter = self._has_content(tags) and not announces
-        return [Reading(None, chatter, False, negated, unknown, asking, said)]
+        values = {tag.concept: tag.value for tag in tags if _valued(tag)}
+        return [Reading(None, chatter, False, negated, unknown, asking, said, values)]
 
     def _choices(self, tags: list[Tag], mark: str) -> list[Match]:
         """The clause cut into runs that each say one combinable choice, the fewest runs
@@ -989,7 +1003,7 @@ class Understanding:
             if len(remaining) in (0, len(options)):
                 return None  # two different commands at once: ask again
             options = remaining
-        chosen = options[0]
+        chosen = self._referred(options[0], readings)
         if leading and (chosen.frame.acts or chosen.weak or chosen.bare):
             return None  # "mia figlia, quando gioca, passa sempre": not said to the game
         if any(r.asking and not self._asked_again(r.said, chosen) for r in readings) and (
@@ -1005,6 +1019,25 @@ class Understanding:
         if chosen.bare and chatter:
             return None  # "la capra, mio nonno la allevava": a word among other words
         return chosen
+
+    def _referred(self, chosen: Match, readings: Sequence[Reading]) -> Match:
+        """A question or explanation asked of what was named in a clause before it that was
+        not understood ("nella capra si perde a centouno, giusto? me la spieghi?"): the value
+        it lacks, where that clause named one of its kind, and only one."""
+        if chosen.frame.acts:
+            return chosen
+        before = [r for r in readings if r.match is None and r.values]
+        filled = dict(chosen.slots)
+        for concept in chosen.frame.concepts():
+            slot = chosen.frame.slots.get(concept, concept.lower())
+            named = {
+                repr(r.values[concept]): r.values[concept] for r in before if concept in r.values
+            }
+            if slot not in filled and len(named) == 1:
+                filled[slot] = next(iter(named.values()))
+        if len(filled) == len(chosen.slots):
+            return chosen
+        return replace(chosen, slots=MappingProxyType(filled))
 
     def _says_again(self, value: Match, choice: Match) -> bool:
         """Whether a clause only says again, alone, a value another clause chose with its

@@ -213,7 +213,7 @@ _PLAY_START = "gioca|gioco|giochiamo|giocare|giochiamo pure|gioca pure|giocate"
 _PLAY = _any(
     "giochi|giocherei|giocala|giocalo",
     "droppo|droppa|droppare|droppala|droppalo",
-    "metti|metto|metta|mettere|mettiamo|metterei|mettila|mettilo|mettimi|meto",
+    "metto|mettere|metterei|mettila|mettilo|meto",
     "butta|butto|butti|buttare|buttiamo|butterei|buttala|buttalo|sbatto|sbatti",
     "butta giu|butto giu|butti giu|buttare giu|metti giu|metto giu|mettere giu|cala giu",
     "attacca|attacco|attacchi|attaccare|attacchiamo|attaccala|attaccalo",
@@ -222,7 +222,7 @@ _PLAY = _any(
     "vado con|vado col|chiudo con|chiudo col|chiudi con|chiudi col|apro con|apro col",
     "esco con|esco col|rispondo con|rispondo col|gioco con|gioco col|metto su|provo con|provo col",
     "proviamo con|proviamo col|attaccherei|calerei|appoggerei|piazzerei|poserei|scarterei",
-    "caccia|caccio|cacciamo|mena|menammo|menate|mettemo|metemo|zoghemo|zogo|zoga",
+    "caccia|caccio|cacciamo|mena|menammo|menate|zoghemo|zogo|zoga",
     "userei|giochero|mettero|buttero|attacchero|calero|appoggero|piazzero|giocheremo",
     "metteremo|jucammo|jucamme",
     "scarto|scarta|scartare|tiro|tira|tirare|uso|infilo|infila",
@@ -230,6 +230,10 @@ _PLAY = _any(
     "giocando|stiamo giocando|sto giocando|giocato io|metterla|metterlo",
     "aggiungilo|aggiungila",
 )
+# "metti", "mettiamo": said of a move and of a choice alike ("metti il livello difficile",
+# "metti il doppio nove": the set, in the menu); the frames tell them apart by this kind.
+PUT = Kind("put")
+_PUT = "metti|metta|mettiamo|mettete|mettemo|metemo"
 # Verbs that also add someone to the table: "aggiungi un computer", "mettici il computer".
 ADD = Kind("add")
 _ADD = (
@@ -436,6 +440,7 @@ ENTRIES: list[Entry] = [
     # --- moves
     Entry(_PLAY, "PLAY"),
     Entry(_PLAY_START, "PLAY", Kind("start")),
+    Entry(_PUT, "PLAY", PUT),
     Entry(_ADD, "PLAY", ADD),
     Entry("giu|fuori", "GIU"),
     # "sei" is also "you are": "sei sicuro?" says nothing to the game.
@@ -2393,6 +2398,17 @@ FRAMES: list[Frame] = [
         repeatable="NO NO_ANSWER WAIT",
     ),
     # --- moves: a question about a move is the question of what can be played
+    # A tile named with no verb of one's own move and no side ("doppio nove", "metti il
+    # doppio nove"): named, which makes the double nine the set (parser._play)
+    Frame.of(
+        "play",
+        "TILE|TILE PLAY=put",
+        "WANT DO CAN_YOU TESSERA PER_ME DOUBLE",
+        fixed={"named": True},
+        question="playable",
+        bare_alone=True,
+        acts=True,
+    ),
     Frame.of(
         "play",
         "TILE",

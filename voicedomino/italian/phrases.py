@@ -115,7 +115,17 @@ _PLAY_PREFIXES = ("[gioca|metti|gioco|metto] [il]", "(butto|attacco|calo) il")
 _PUT_IT = "(mettilo|mettila|attaccalo|attaccala|lo metto|la metto|lo attacco|la attacco)"
 
 INTENTS: list[IntentSpec] = [
-    IntentSpec("play", tuple(f"{prefix} {{tile}} [{{side}}]" for prefix in _PLAY_PREFIXES)),
+    # A tile named with no verb of one's own move and no side ("doppio nove", "metti il ...")
+    # is "named": the double nine so named is the set (parser._play).
+    IntentSpec(
+        "play",
+        (
+            "(gioca|gioco|metto) [il] {tile} [{side}]",
+            "(butto|attacco|calo) il {tile} [{side}]",
+            "[metti] [il] {tile} {side}",
+        ),
+    ),
+    IntentSpec("play", ("[metti] [il] {tile}",), {"named": True}),
     # A lone number ("tre", "gioca il sei in testa"): the dialog resolves it from the hand.
     IntentSpec("number", tuple(f"{prefix} {{number}} [{{side}}]" for prefix in _PLAY_PREFIXES)),
     IntentSpec(
