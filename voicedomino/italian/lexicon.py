@@ -2403,7 +2403,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "play",
         "TILE|TILE PLAY=put",
-        "WANT DO CAN_YOU TESSERA PER_ME DOUBLE",
+        "WANT DO CAN_YOU TESSERA PER_ME DOUBLE SIDE",  # with a side, the tile (parser._play)
         fixed={"named": True},
         question="playable",
         bare_alone=True,
