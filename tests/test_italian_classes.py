@@ -534,6 +534,8 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("il due in hoda", PlayNumber(2, Side.TAIL)),
         ("icché c'è sul tavolo?", Ask(Query.LINE)),
         ("più piano, 'un si capisce nulla", AdjustVoice(VoiceChange.QUIETER)),
+        ("gnamo, si comincia", Start()),
+        ("sinti, pescu", DrawTile()),
     ],
     # A table's code read in two pairs of digits.
     "code in pairs": [
@@ -624,6 +626,7 @@ REFUSED: dict[str, list[str]] = {
     "decided after thinking aloud": [
         "mia figlia... quando gioca... passa sempre",
         "il tre non lo gioco... ci devo pensare",
+        "se avessi il sei... giocherei quello",
     ],
     "regret with undo": ["il quattro due non dovevo metterlo, mannaggia", "non dovevo giocare"],
     "going on over a pause": ["mia nonna... passava sempre", "il tre... mannaggia"],
@@ -710,7 +713,10 @@ REFUSED: dict[str, list[str]] = {
 }
 
 QUESTIONS: dict[str, list[tuple[str, object]]] = {
-    "regional words, fourth round": [("icché c'è gente?", WhoIsThere())],
+    "regional words, fourth round": [
+        ("icché c'è gente?", WhoIsThere()),
+        ("cu ha vinciutu?", Ask(Query.WINNER)),
+    ],
     "the set named by its double": [("il doppio nove?", Ask(Query.PLAYABLE))],
     # a move is never filled in from a question before it
     "referred to by a question before": [("il tre cinque attacca? spiegami", ExplainRules())],

@@ -360,6 +360,9 @@ class ClauseWords:
     retractions: frozenset[str] = frozenset()
     # a negation said of a past move ("non dovevo metterlo"): a remark, no negated command
     regrets: frozenset[str] = frozenset()
+    # endings of a verb that only supposes ("se avessi il tre... passerei"): after thinking
+    # aloud it decides nothing
+    hedges: tuple[str, ...] = ()
     # "comunque", "ad ogni modo": the talk before is over, what follows is said to the game
     turns: frozenset[str] = frozenset()
     # a person's name ("zia Pina"): said first, on its own, the rest is said to that person
@@ -515,7 +518,7 @@ class Understanding:
             if next((t.concept for t in tags if t.concept != FILLER), None) in cw.turns:
                 # "oggi fa un caldo, comunque passo": the talk before was about other things
                 readings = [replace(r, unknown=False) for r in readings]
-            elif paused and game_talk:
+            elif paused and game_talk and not self._supposes(clause):
                 # "lassù c'è il tre libero, nessuno l'ha toccato... metto il tre otto sopra":
                 # reasoning about the game, then after a pause the decision; a whole move
                 # after the pause ("in testa c'è il quattro... metto il quattro uno in testa")
@@ -825,6 +828,11 @@ class Understanding:
         if (alone and len(clause) == 1) or (before and _valued(before[-1])):
             return (*clause[:-1], *stranded[clause[-1]].split())
         return clause
+
+    def _supposes(self, clause: Words) -> bool:
+        """Whether a clause holds a verb that only supposes ("se avessi il tre... passerei")."""
+        hedges = self.clause_words.hedges
+        return bool(hedges) and any(word.endswith(hedges) for word in clause)
 
     def _describes_a_move(self, tags: Sequence[Tag]) -> bool:
         """Whether the words after an aside's opener name a tile ("quello con il tre e il

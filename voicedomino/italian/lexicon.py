@@ -2303,6 +2303,7 @@ REGIONAL = {
     "mumentu": "momento", "livellu": "livello", "pocu": "poco",
     # Florentine: "icché", the "c" breathed ("in hoda"), "pole"
     "hoda": "coda", "hon": "con", "hol": "col", "hosa": "cosa", "pole": "puo", "icche": "cosa",
+    "gnamo": "andiamo", "sinti": "senti", "vinciuto": "vinto", "vinciutu": "vinto",
 }  # fmt: skip
 
 # Words whose first letters an apostrophe stands for, written so ("'un si finisce più", the
@@ -2342,6 +2343,7 @@ CLAUSE_WORDS = ClauseWords(
     breaks=frozenset({"quindi", "dunque", "percio", "allora"}),
     retractions=frozenset({"NO"}),
     regrets=frozenset({"REGRET"}),
+    hedges=("rei",),  # "passerei", "giocherei", "farei"
     wishes=frozenset({"WANT"}),
     alternatives=frozenset({"o", "oppure", "ovvero"}),
     stranded={"su": "in su"},
