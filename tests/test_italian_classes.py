@@ -605,6 +605,12 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("doppio nove in coda", PlayTile(9, 9, Side.TAIL)),
         ("doppio sei", PlayTile(6, 6)),
     ],
+    # The opening rule named alone, as the menu names it.
+    "opening rule named alone": [
+        ("il doppio più alto", SetOpening("highest_double")),
+        ("la più pesante, grazie", SetOpening("heaviest")),
+        ("a caso", SetOpening("random")),
+    ],
     # The South's "slowly" is the pace of the voice, not its volume.
     "dialect slower": [
         ("parla cchiù chianu", AdjustVoice(VoiceChange.SLOWER)),
@@ -630,6 +636,7 @@ REFUSED: dict[str, list[str]] = {
     ],
     "regret with undo": ["il quattro due non dovevo metterlo, mannaggia", "non dovevo giocare"],
     "going on over a pause": ["mia nonna... passava sempre", "il tre... mannaggia"],
+    "opening rule named alone": ["qual è la più pesante?", "mannaggia, a caso"],
     "code in pairs": ["ventuno quarantatré"],
     "tile described": ["quello con la barba", "quello con il tre non lo gioco"],
     "reason with che c'è": ["che c'è la televisione accesa"],

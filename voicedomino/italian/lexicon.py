@@ -2799,6 +2799,23 @@ FRAMES: list[Frame] = [
         fixed={"opening": "random"},
         repeatable="RANDOM",  # "random, a caso"
     ),
+    # the opening rule named alone, as the menu names it ("il doppio più alto", "la più
+    # pesante", "a caso"): never asked ("qual è la più pesante?" asks about tiles)
+    *(
+        Frame.of(
+            "set_opening",
+            needs,
+            "WANT DO SET USE",
+            fixed={"opening": opening},
+            question="refuse",
+            bare_alone=True,
+        )
+        for opening, needs in (
+            ("heaviest", "HEAVIEST"),
+            ("highest_double", "HIGHEST_DOUBLE"),
+            ("random", "RANDOM"),
+        )
+    ),
     # "chi comincia lo decida la variante", "per chi apre lascia la regola della variante"
     Frame.of(
         "set_opening",
