@@ -483,6 +483,7 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("il cinque su", PlayNumber(5, Side.UP)),
         ("doppio tre su", PlayTile(3, 3, Side.UP)),
         ("su!", SideWord(Side.UP)),
+        ("giù!", SideWord(Side.DOWN)),
         ("il due e sei su, grazie", PlayTile(2, 6, Side.UP)),
     ],
     # The turn timer said as each player's time, in the player's words.
@@ -604,6 +605,10 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("butto il nove e nove", PlayTile(9, 9)),
         ("doppio nove in coda", PlayTile(9, 9, Side.TAIL)),
         ("doppio sei", PlayTile(6, 6)),
+        (
+            "doppio nove, con la croce, a cento",
+            SeveralChoices((SetTileSet(9), SetSpinner(True), SetTarget(100))),
+        ),
     ],
     # The opening rule named alone, as the menu names it.
     "opening rule named alone": [

@@ -126,17 +126,12 @@ def _number(slots: Slots, name: str) -> int:
     return value
 
 
-# The top double that names a set: said alone (no verb of one's own move, no side) it is the
-# set before a hand, the tile in it. The double six stays a tile: every table has it, and
-# players name it as a move far more often than the set it tops.
-_SET_NAMED_BY_ITS_DOUBLE = 9
-
-
 def _play(slots: Slots) -> Intent:
     first, second = (_int_of(v) for v in _pair(slots["tile"]))
     side = _side(slots)
-    if slots.get("named") and side is None and first == second == _SET_NAMED_BY_ITS_DOUBLE:
-        return SetTileSet(first, said_as_tile=True)  # "doppio nove", "metti il doppio nove"
+    named = first == second == lexicon.SET_NAMED_BY_ITS_DOUBLE and side is None
+    if slots.get("named") and named:
+        return SetTileSet(first, said_as_tile=True)  # "doppio nove", as lexicon's frame says
     return PlayTile(first, second, side)
 
 
@@ -248,7 +243,9 @@ _BUILDERS: Mapping[str, Callable[[Slots], Intent]] = {
     "set_level": _level,
     "set_target": lambda s: SetTarget(_number(s, "target")),
     "set_wildcard": lambda s: SetWildcard(bool(s["on"])),
-    "set_tile_set": lambda s: SetTileSet(_number(s, "tile_set")),
+    "set_tile_set": lambda s: SetTileSet(
+        _number(s, "tile_set"), said_as_tile=bool(s.get("said_as_tile", False))
+    ),
     "set_spinner": lambda s: SetSpinner(bool(s["on"])),
     "set_opening": lambda s: SetOpening(str(s["opening"])),
     "several_choices": _several_choices,

@@ -230,6 +230,10 @@ _PLAY = _any(
     "giocando|stiamo giocando|sto giocando|giocato io|metterla|metterlo",
     "aggiungilo|aggiungila",
 )
+# The top double that names a set: said alone it is the set (before a hand; in a hand, the
+# tile). The double six stays a tile: every table has it, and players name it as a move far
+# more often than the set it tops.
+SET_NAMED_BY_ITS_DOUBLE = 9
 # "metti", "mettiamo": said of a move and of a choice alike ("metti il livello difficile",
 # "metti il doppio nove": the set, in the menu); the frames tell them apart by this kind.
 PUT = Kind("put")
@@ -2400,16 +2404,18 @@ FRAMES: list[Frame] = [
         repeatable="NO NO_ANSWER WAIT",
     ),
     # --- moves: a question about a move is the question of what can be played
-    # A tile named with no verb of one's own move and no side ("doppio nove", "metti il
-    # doppio nove"): named, which makes the double nine the set (parser._play)
+    # The double nine named with no verb of one's own move and no side ("doppio nove",
+    # "metti il doppio nove") is the set it tops: a menu choice (during a hand the dialog
+    # takes it for the tile, DialogManager.in_context); the template sentences say the same
+    # (parser._play)
     Frame.of(
-        "play",
-        "TILE|TILE PLAY=put",
-        "WANT DO CAN_YOU TESSERA PER_ME DOUBLE SIDE",  # with a side, the tile (parser._play)
-        fixed={"named": True},
+        "set_tile_set",
+        f"TILE=({SET_NAMED_BY_ITS_DOUBLE},{SET_NAMED_BY_ITS_DOUBLE})"
+        f"|TILE=({SET_NAMED_BY_ITS_DOUBLE},{SET_NAMED_BY_ITS_DOUBLE}) PLAY=put",
+        "WANT DO CAN_YOU TESSERA DOUBLE",
+        fixed={"tile_set": SET_NAMED_BY_ITS_DOUBLE, "said_as_tile": True},
         question="playable",
         bare_alone=True,
-        acts=True,
     ),
     Frame.of(
         "play",
@@ -2445,6 +2451,8 @@ FRAMES: list[Frame] = [
     ),
     # "sotto al doppio": the arm below the spinner
     Frame.of("side", "SIDE", f"{_MOVE} TESSERA DOUBLE", bare_alone=True, acts=True),
+    # "giù!" alone: the arm below (with a verb it is part of the verb, "butta giù")
+    Frame.of("side", "GIU", "", fixed={"side": Side.DOWN}, bare_alone=True, acts=True),
     # "nove e sei giù": without a verb of playing, "giù" is the down arm (with one, "butta giù
     # il sei", it is part of the verb)
     Frame.of(
