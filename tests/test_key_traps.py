@@ -4,6 +4,7 @@ the game unasked, and a held Enter never plays a tile the player has not heard."
 from __future__ import annotations
 
 import io
+import termios
 import threading
 import time
 from pathlib import Path
@@ -194,3 +195,22 @@ def test_an_enter_pressed_before_the_end_of_a_hand_was_told_continues_nothing(
     assert game.manager.phase is Phase.ROUND_OVER
     navigator.press("enter", said=game.heard())
     assert game.manager.phase is not Phase.ROUND_OVER
+
+
+def test_ctrl_s_does_not_freeze_the_game(tmp_path: Path) -> None:
+    """Ctrl-S (next to Ctrl-D and Ctrl-Z) stopped the terminal's output: nothing more was
+    shown or read out, and once the terminal's buffer filled the game itself stood still,
+    until a Ctrl-Q the player never heard of. In key mode it is a key like any other; the
+    terminal gets its flow control back when the game ends."""
+    game = started(tmp_path, "--senza-salvataggio")
+    try:
+        game.press("\x13")  # Ctrl-S
+        game.until(it.key_unknown())
+        game.press("h")
+        game.until(it.your_hand_size(7))
+        game.press("q", "s")
+        game.until(it.goodbye())
+        assert game.wait() == 0
+        assert termios.tcgetattr(game.fd)[0] & termios.IXON  # as it was
+    finally:
+        game.close()

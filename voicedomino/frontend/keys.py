@@ -161,9 +161,18 @@ class KeyReader:
 
     def start(self) -> None:
         self._saved = termios.tcgetattr(self.fd)
-        tty.setcbreak(self.fd)
+        self._single_keys()
         self._bracketed_paste(True)
         self._thread.start()
+
+    def _single_keys(self) -> None:
+        """cbreak (each key at once, no echo), and no flow control: Ctrl-S would freeze the
+        terminal's output, and the game with it once it fills, silent until a Ctrl-Q the
+        player never heard of; it is a key like any other."""
+        tty.setcbreak(self.fd)
+        modes = termios.tcgetattr(self.fd)
+        modes[0] &= ~termios.IXON
+        termios.tcsetattr(self.fd, termios.TCSANOW, modes)
 
     def _bracketed_paste(self, on: bool) -> None:
         """Ask the terminal to mark pasted text (terminals that cannot, ignore it)."""
@@ -194,7 +203,7 @@ class KeyReader:
         if self._saved is None:
             return
         with contextlib.suppress(OSError, termios.error):
-            tty.setcbreak(self.fd)
+            self._single_keys()
             termios.tcflush(self.fd, termios.TCIFLUSH)
         self._bracketed_paste(True)
 
