@@ -1,16 +1,20 @@
 """The table server's own database, changed under it (by hand, a damaged disk, a JSON nested
 deeper than Python reads): one unreadable table is left where it is and said in the log, and
 the server starts and serves every other table. One such row once stopped the server at every
-start ("errore interno")."""
+start ("errore interno"). And what the server answers a browser is Italian."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
 from net_helpers import Player, ServerProcess
+
+from voicedomino.italian import network as it_net
 
 SETTINGS = {"variant": "classica", "seats": 2}
 
@@ -57,3 +61,13 @@ def test_a_damaged_stored_table_does_not_stop_the_server(
         query = f"SELECT {column} FROM {table} WHERE code = ?"
         (stored,) = db.execute(query, (damaged,)).fetchone()
     assert stored == damage
+
+
+def test_a_page_the_server_does_not_have_is_said_in_italian(tmp_path: Path) -> None:
+    """A browser asking the table server for another page heard "not found"."""
+    with ServerProcess(tmp_path / "tavoli") as server:
+        address = f"http://127.0.0.1:{server.port}/altro.html"
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(address, timeout=10)
+    assert refused.value.code == 404
+    assert refused.value.read().decode() == it_net.page_not_found()

@@ -68,6 +68,11 @@ _ERRORS = {
 }
 
 
+def page_not_found() -> str:
+    """The server's answer to a browser asking for a page it does not have."""
+    return "Pagina non trovata: la pagina del gioco è all'indirizzo del server, senza altro."
+
+
 def code_words(code: str) -> str:
     """A table code said digit by digit: "quattro sette due uno"."""
     return " ".join(cardinal(int(digit)) for digit in code if digit.isdigit())

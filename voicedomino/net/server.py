@@ -1208,7 +1208,7 @@ def _plain(status: http.HTTPStatus, text: str, retry_after: int | None = None) -
 def _web_file(path: str) -> HttpResponse:
     name = WEB_FILES.get(path.split("?", 1)[0])
     if name is None:
-        return _plain(http.HTTPStatus.NOT_FOUND, "not found")
+        return _plain(http.HTTPStatus.NOT_FOUND, it_net.page_not_found())
     body = resources.files("voicedomino.net").joinpath("web", name).read_bytes()
     kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
     headers = Headers(
