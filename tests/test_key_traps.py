@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from pty_terminal import ShellTerminal, saved_position
+from pty_terminal import GameTerminal, ShellTerminal, saved_position
 from test_terminal_traps import started
 from virtual_audio import VirtualSoundCard
 
@@ -209,6 +209,22 @@ def test_ctrl_s_does_not_freeze_the_game(tmp_path: Path) -> None:
         game.press("h")
         game.until(it.your_hand_size(7))
         game.press("q", "s")
+        game.until(it.goodbye())
+        assert game.wait() == 0
+        assert termios.tcgetattr(game.fd)[0] & termios.IXON  # as it was
+    finally:
+        game.close()
+
+
+def test_ctrl_s_does_not_freeze_the_game_in_line_mode_either(tmp_path: Path) -> None:
+    """--righe on a terminal: the terminal edits the lines as always, without flow control."""
+    game = GameTerminal.start(tmp_path, "--righe", "--seme", "4", "--senza-salvataggio")
+    try:
+        game.until(it.notice("keyboard_mode"))
+        game.press("\x13")  # Ctrl-S
+        game.press(*"inizia\r")
+        game.until("Tocca a te.")
+        game.press(*"esci\r", *"sì\r")
         game.until(it.goodbye())
         assert game.wait() == 0
         assert termios.tcgetattr(game.fd)[0] & termios.IXON  # as it was

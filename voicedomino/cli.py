@@ -25,7 +25,7 @@ from voicedomino.dialog.network import DEFAULT_SERVER, NetworkSettings
 from voicedomino.engine import VARIANTS
 from voicedomino.frontend.app import Game, Preferences
 from voicedomino.frontend.attention import GateSettings
-from voicedomino.frontend.console import LineReader
+from voicedomino.frontend.console import LineReader, LineTerminal
 from voicedomino.frontend.inbox import DeviceNotice, KeyPressed, Resumed, StopAsked
 from voicedomino.frontend.signals import SignalRelay
 from voicedomino.frontend.streams import (
@@ -580,7 +580,9 @@ def play(args: argparse.Namespace) -> int:
     notices.attach(game)
 
     keys = _start_key_mode(game) if not args.righe and is_terminal(sys.stdin) else None
+    terminal: KeyReader | LineTerminal | None = keys
     if keys is None:
+        terminal = _line_terminal() if stdin is not None and is_terminal(sys.stdin) else None
         LineReader(stdin or io.StringIO(""), game.inbox, urgent=game.urgent).start()
     voice = None
     if not args.tastiera:
@@ -614,7 +616,7 @@ def play(args: argparse.Namespace) -> int:
         game.hurry()  # no pause, no speech left to wait for: leave now
         game.submit(StopAsked(number))
 
-    relay = SignalRelay(stop, lambda: game.submit(Resumed()), keys)
+    relay = SignalRelay(stop, lambda: game.submit(Resumed()), terminal)
     relay.install()
     try:
         game.run()
@@ -622,8 +624,8 @@ def play(args: argparse.Namespace) -> int:
         game.interrupted()
     finally:
         relay.uninstall()
-        if keys is not None:
-            keys.restore()
+        if terminal is not None:
+            terminal.restore()
         if voice is not None:
             voice.stop()
         manager.close()
@@ -635,6 +637,20 @@ def play(args: argparse.Namespace) -> int:
 def _writable_folder(folder: Path) -> bool:
     """Whether saves can be written in *folder* at all (else the failing saves say it)."""
     return os.path.isdir(folder) and os.access(folder, os.W_OK)
+
+
+def _line_terminal() -> LineTerminal | None:
+    """Line mode on a terminal, without flow control; None where there is no termios."""
+    try:
+        import termios
+    except ImportError:
+        return None
+    try:
+        terminal = LineTerminal(sys.stdin.fileno())
+        terminal.start()
+    except (OSError, termios.error):
+        return None
+    return terminal
 
 
 def _start_key_mode(game: Game) -> KeyReader | None:

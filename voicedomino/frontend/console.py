@@ -6,6 +6,8 @@ thread, and go into the same inbox the voice listener feeds, so both drive the o
 
 from __future__ import annotations
 
+import contextlib
+import os
 import queue
 import threading
 from collections.abc import Callable, Iterator
@@ -18,6 +20,58 @@ from voicedomino.frontend.inbox import DeviceNotice, InboxItem, InputEnded, Sour
 # /dev/zero) would otherwise be gathered whole into memory, looking for the end of its line.
 MAX_LINE = 1000
 LINE_TOO_LONG = "line_too_long"  # the notice for a longer line, which is skipped
+
+
+def without_flow_control(fd: int) -> None:
+    """Ctrl-S no longer stops the terminal's output: it froze what was shown and read out and,
+    once the terminal's buffer filled, the game itself, until a Ctrl-Q the player never heard
+    of. (POSIX terminals only; the caller keeps the modes to give back.)"""
+    import termios
+
+    modes = termios.tcgetattr(fd)
+    modes[0] &= ~termios.IXON
+    termios.tcsetattr(fd, termios.TCSANOW, modes)
+
+
+def in_foreground(fd: int) -> bool:
+    """Whether this process may change the terminal *fd* (it is not in the background)."""
+    try:
+        return os.tcgetpgrp(fd) == os.getpgrp()
+    except OSError:
+        return False
+
+
+class LineTerminal:
+    """Line mode on a terminal: the terminal edits each line as always (echo, backspace), only
+    without flow control; its modes are given back while the game is suspended and at the end
+    (signals.TerminalModes)."""
+
+    def __init__(self, fd: int) -> None:
+        import termios
+
+        self.fd = fd
+        self._saved = termios.tcgetattr(fd)  # termios.error: not a terminal after all
+
+    def start(self) -> None:
+        self.enter_key_mode()
+
+    def in_foreground(self) -> bool:
+        return in_foreground(self.fd)
+
+    def leave_key_mode(self) -> None:
+        import termios
+
+        with contextlib.suppress(OSError, termios.error):  # a terminal gone: nothing to do
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+
+    def enter_key_mode(self) -> None:
+        import termios
+
+        with contextlib.suppress(OSError, termios.error):
+            without_flow_control(self.fd)
+
+    def restore(self) -> None:
+        self.leave_key_mode()
 
 
 class LineReader:

@@ -62,7 +62,7 @@ from voicedomino.dialog.response import Response
 from voicedomino.engine import IllegalAction, Opening, Play, Reason, Side, Tile
 from voicedomino.engine.legality import playable_moves, resolve
 from voicedomino.frontend.app import Game
-from voicedomino.frontend.console import MAX_LINE
+from voicedomino.frontend.console import MAX_LINE, in_foreground, without_flow_control
 from voicedomino.italian import messages as it
 from voicedomino.italian import network as it_net
 from voicedomino.italian.numbers import MAX_PIPS
@@ -166,13 +166,9 @@ class KeyReader:
         self._thread.start()
 
     def _single_keys(self) -> None:
-        """cbreak (each key at once, no echo), and no flow control: Ctrl-S would freeze the
-        terminal's output, and the game with it once it fills, silent until a Ctrl-Q the
-        player never heard of; it is a key like any other."""
+        """cbreak (each key at once, no echo), and no flow control: Ctrl-S is a key."""
         tty.setcbreak(self.fd)
-        modes = termios.tcgetattr(self.fd)
-        modes[0] &= ~termios.IXON
-        termios.tcsetattr(self.fd, termios.TCSANOW, modes)
+        without_flow_control(self.fd)
 
     def _bracketed_paste(self, on: bool) -> None:
         """Ask the terminal to mark pasted text (terminals that cannot, ignore it)."""
@@ -184,11 +180,7 @@ class KeyReader:
     # --- the terminal's modes (called from signal handlers too: no locks here) ------------------
 
     def in_foreground(self) -> bool:
-        """Whether this process may change the terminal (it is not in the background)."""
-        try:
-            return os.tcgetpgrp(self.fd) == os.getpgrp()
-        except OSError:
-            return False
+        return in_foreground(self.fd)
 
     def leave_key_mode(self) -> None:
         """The terminal as it was before the game (echo, lines), for the shell: on Ctrl-Z."""
