@@ -562,13 +562,18 @@ def play(args: argparse.Namespace) -> int:
     current = [prefs]  # what is saved now: each change starts from the last one
 
     def remember(new: Preferences) -> None:
-        current[0] = current[0].replace(
-            rate_wpm=new.rate,
-            volume=new.volume,
-            verbosity=new.verbosity,
-            auto_forced=new.auto_forced,
+        values = {
+            "rate_wpm": new.rate,
+            "volume": new.volume,
+            "verbosity": new.verbosity,
+            "auto_forced": new.auto_forced,
             **({"voice_name": new.voice_name} if new.voice_name else {}),
-        )
+        }
+        before = current[0].to_json()
+        changed = {key: value for key, value in values.items() if before[key] != value}
+        # Another copy of the game may have changed other settings since: only what this one
+        # changed is written over the file as it is now.
+        current[0] = _settings_now(loaded.writable, current[0]).replace(**changed)
         if not keep(current[0]) and unkept not in told:
             told.add(unkept)  # once: every later change would fail the same way
             game.notice(unkept)  # on the game thread: said now, even if the input ends next
@@ -632,6 +637,18 @@ def play(args: argparse.Namespace) -> int:
         output.close()
         lock.release()
     return 0
+
+
+def _settings_now(writable: bool, ours: UserSettings) -> UserSettings:
+    """The settings file as it is now, when this run may write it and it reads cleanly (another
+    copy of the game may have changed it); else this run's own settings."""
+    from voicedomino.persistence import preferences as user_settings
+
+    if not writable:
+        return ours
+    now = user_settings.load_settings()
+    clean = now.writable and not now.notices and not now.absent and not now.newer
+    return now.settings if clean else ours
 
 
 def _writable_folder(folder: Path) -> bool:
