@@ -69,5 +69,6 @@ def test_a_page_the_server_does_not_have_is_said_in_italian(tmp_path: Path) -> N
         address = f"http://127.0.0.1:{server.port}/altro.html"
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(address, timeout=10)
-    assert refused.value.code == 404
-    assert refused.value.read().decode() == it_net.page_not_found()
+        with refused.value:  # read and closed before the server stops
+            assert refused.value.code == 404
+            assert refused.value.read().decode() == it_net.page_not_found()
