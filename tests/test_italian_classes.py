@@ -589,6 +589,17 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("scrivigli grazie", QuickMessage("grazie")),
         ("riapri il tavolo per chi vuole venire", CloseTable(False)),
     ],
+    # "Normal" said of the set or the variant named beside it; the set by its size.
+    "normal said of a choice": [
+        ("rimetti quelle normali, fino al sei", SetTileSet(6)),
+        ("torniamo alla classica, quella normale", SetVariant("classica")),
+        ("quello grande, fino al nove", SetTileSet(9)),
+    ],
+    # The game called by a name before what is said to it.
+    "the game called by name": [
+        ("computer, pesco", DrawTile()),
+        ("ehi computer, il cinque in testa", PlayNumber(5, Side.HEAD)),
+    ],
     # A question or explanation asked of what a clause before it named.
     "referred to by a question before": [
         ("nel blocco si pesca, vero? me lo spieghi meglio?", ExplainRules("blocco")),
@@ -642,6 +653,7 @@ REFUSED: dict[str, list[str]] = {
     "regret with undo": ["il quattro due non dovevo metterlo, mannaggia", "non dovevo giocare"],
     "going on over a pause": ["mia nonna... passava sempre", "il tre... mannaggia"],
     "opening rule named alone": ["qual è la più pesante?", "mannaggia, a caso"],
+    "the game called by name": ["computer, sei proprio bravo a barare"],
     "code in pairs": ["ventuno quarantatré"],
     "tile described": ["quello con la barba", "quello con il tre non lo gioco"],
     "reason with che c'è": ["che c'è la televisione accesa"],
@@ -730,6 +742,7 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
         ("cu ha vinciutu?", Ask(Query.WINNER)),
     ],
     "the set named by its double": [("il doppio nove?", Ask(Query.PLAYABLE))],
+    "the game called by name": [("computer, quante tessere ho?", Ask(Query.HAND))],
     # a move is never filled in from a question before it
     "referred to by a question before": [("il tre cinque attacca? spiegami", ExplainRules())],
     "options in other words, fourth round": [

@@ -657,11 +657,20 @@ def hear(utterance: str) -> Heard | None:
         clauses = [(first[1:], asked), *clauses[1:]] if first[1:] else clauses[1:]
         if not clauses:
             return Heard(Listen(), True, 1)
+    if len(clauses) > 1 and _addresses_the_game(clauses[0][0]):
+        clauses = clauses[1:]  # "computer, che pezzi ho?"
     for reading in _readings(clauses):
         found = understanding().understand(_codes_joined(reading), _MAX_INPUT_WORDS)
         if found is not None:
             return Heard(intent_of(found.intent, found.slots), addressed, found.words)
     return None
+
+
+def _addresses_the_game(clause: Words) -> bool:
+    """Whether a clause only calls the game by a name ("computer", "ehi computer")."""
+    tags = understanding().lexicon.tag(clause)
+    said = [tag.words for tag in tags if tag.concept != FILLER]
+    return len(said) == 1 and " ".join(said[0]) in lexicon.ADDRESSING
 
 
 def parse(utterance: str) -> Intent | None:

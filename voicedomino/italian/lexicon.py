@@ -1639,6 +1639,8 @@ ENTRIES: list[Entry] = [
     Entry("per carita|per pieta|vi prego", FILLER),
     # how it should be ("solo testa e coda, come si deve"); to whom a table opens
     Entry("come si deve|come dio comanda", FILLER),
+    # "quello grande, fino al nove": the set said by its size beside its top number
+    Entry("(quello|quella|quelle|quelli) (grande|grandi|grosso|grossi|piccolo|piccoli)", FUNCTION),
     # the game named as a thing ("cosa si può dire a questo coso?")
     Entry("[a|con|di|da] (questo|sto|quel) (coso|aggeggio|affare|arnese|trabiccolo)", FILLER),
     Entry("(a|per) chi vuole (entrare|venire|unirsi|giocare)", "NEWCOMERS"),
@@ -2309,6 +2311,10 @@ REGIONAL = {
     "hoda": "coda", "hon": "con", "hol": "col", "hosa": "cosa", "pole": "puo", "icche": "cosa",
     "gnamo": "andiamo", "sinti": "senti", "vinciuto": "vinto", "vinciutu": "vinto",
 }  # fmt: skip
+
+# The game called by a name before what is said to it ("computer, che pezzi ho?"): a clause of
+# only such a word, before others, is dropped, as the attention word is.
+ADDRESSING = frozenset({"computer", "gioco", "coso", "macchina"})
 
 # Words whose first letters an apostrophe stands for, written so ("'un si finisce più", the
 # Tuscan "non"): the word they stand for. Without the apostrophe they are other words ("un").
@@ -3022,6 +3028,9 @@ PRECEDENCE: list[tuple[str, str]] = [
     ("set_pairs", "set_players"),
     ("set_level", "level_up"),  # "è troppo facile, metti difficile": the level said
     ("set_level", "level_down"),
+    # "torna a quelli normali, fino al sei": "normal" said of the set or the variant named
+    ("set_tile_set", "normal"),
+    ("set_variant", "normal"),
     ("play", "turn"),
     ("number", "turn"),
     ("draw", "turn"),
