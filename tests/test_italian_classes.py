@@ -654,6 +654,7 @@ REFUSED: dict[str, list[str]] = {
     "going on over a pause": ["mia nonna... passava sempre", "il tre... mannaggia"],
     "opening rule named alone": ["qual è la più pesante?", "mannaggia, a caso"],
     "the game called by name": ["computer, sei proprio bravo a barare"],
+    "short questions of the turn and of what was said": ["mi tocca", "che ha detto la nonna"],
     "code in pairs": ["ventuno quarantatré"],
     "tile described": ["quello con la barba", "quello con il tre non lo gioco"],
     "reason with che c'è": ["che c'è la televisione accesa"],
@@ -743,6 +744,10 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
     ],
     "the set named by its double": [("il doppio nove?", Ask(Query.PLAYABLE))],
     "the game called by name": [("computer, quante tessere ho?", Ask(Query.HAND))],
+    "short questions of the turn and of what was said": [
+        ("mi tocca?", Ask(Query.TURN)),
+        ("cos'ha detto?", Remind(Recall.REPEAT)),
+    ],
     # a move is never filled in from a question before it
     "referred to by a question before": [("il tre cinque attacca? spiegami", ExplainRules())],
     "options in other words, fourth round": [

@@ -1455,7 +1455,7 @@ ENTRIES: list[Entry] = [
             "risentire|fammi risentire|rifammi sentire|fallo risentire|fammelo risentire",
             "ridire|puoi ridire|ridirlo|ridimmelo",
             "cosa hai appena detto|che hai appena detto|che cosa hai appena detto",
-            "che cosa ha detto",
+            "che cosa ha detto|cos ha detto|cosa ha detto|che ha detto",
         ),
         "REPEAT",
     ),
@@ -2574,6 +2574,8 @@ FRAMES: list[Frame] = [
         "TURNO|CHI PLAY|CHI DEVO PLAY|DEVO PLAY|DEVO SEAT",  # "tocca a Giulia?"
         f"{_ASK} DEVO PLAY SEAT OPP MOSSA",
     ),
+    # "mi tocca?": asked alone, whose turn it is ("mi tocca pescare" draws)
+    Frame.of("turn", "DEVO", _ASK, only_asked_with="DEVO"),
     Frame.of(
         "last_move",
         "LAST|COSA HA DONE|CHE HA DONE|COSA DONE|CHE TESSERA HA DONE|QUALE TESSERA HA DONE"
