@@ -589,6 +589,14 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("scrivigli grazie", QuickMessage("grazie")),
         ("riapri il tavolo per chi vuole venire", CloseTable(False)),
     ],
+    # Wishes for the menu in Sicilian and Venetian; the table and the computers in other words.
+    "menu wishes, fifth round": [
+        ("vulissi jucari in quattru", SetPlayers(4)),
+        ("voria el livelo facile", SetLevel(Level.FACILE)),
+        ("mettimi contro tre computer", SetPlayers(4)),
+        ("crea una stanza per me e i miei figli", CreateTable()),
+        ("fai entrare un computer difficile", AddComputer(Level.DIFFICILE)),
+    ],
     # "Normal" said of the set or the variant named beside it; the set by its size.
     "normal said of a choice": [
         ("rimetti quelle normali, fino al sei", SetTileSet(6)),
@@ -654,6 +662,7 @@ REFUSED: dict[str, list[str]] = {
     "going on over a pause": ["mia nonna... passava sempre", "il tre... mannaggia"],
     "opening rule named alone": ["qual è la più pesante?", "mannaggia, a caso"],
     "the game called by name": ["computer, sei proprio bravo a barare"],
+    "menu wishes, fifth round": ["un computer entra sempre", "c'è una stanza per me?"],
     "short questions of the turn and of what was said": ["mi tocca", "che ha detto la nonna"],
     "code in pairs": ["ventuno quarantatré"],
     "tile described": ["quello con la barba", "quello con il tre non lo gioco"],

@@ -1644,6 +1644,7 @@ ENTRIES: list[Entry] = [
     # the game named as a thing ("cosa si può dire a questo coso?")
     Entry("[a|con|di|da] (questo|sto|quel) (coso|aggeggio|affare|arnese|trabiccolo)", FILLER),
     Entry("(a|per) chi vuole (entrare|venire|unirsi|giocare)", "NEWCOMERS"),
+    Entry("(apri|crea|fai|fammi) una (stanza|sala|stanzetta) [nuova]", "A_TABLE"),
     # "tiro fuori il doppio bianco": a tile taken out of the hand is played
     Entry("tiro fuori|tira fuori|tirare fuori|tiriamo fuori|caccio fuori|caccia fuori", "PLAY"),
     # the elided "mi" ("icché tu m'hai impostato?")
@@ -1974,6 +1975,9 @@ ENTRIES: list[Entry] = [
             "con persone|con gente|con altri giocatori|con giocatori veri|con delle persone",
             "con le (mie|nostre) amiche|con le amiche|con amiche",
             "con (i|le) (miei|mie) (amici|amiche)",
+            # "una stanza per me e i miei nipoti"
+            "per me e (i|le) (miei|mie) (amici|amiche|nipoti|figli|cugini|parenti)",
+            "(per|e) (i|le) (miei|mie|nostri|nostre) (amici|amiche|nipoti|figli|cugini|parenti)",
         ),
         "FRIENDS",
     ),
@@ -2310,6 +2314,10 @@ REGIONAL = {
     # Florentine: "icché", the "c" breathed ("in hoda"), "pole"
     "hoda": "coda", "hon": "con", "hol": "col", "hosa": "cosa", "pole": "puo", "icche": "cosa",
     "gnamo": "andiamo", "sinti": "senti", "vinciuto": "vinto", "vinciutu": "vinto",
+    # Sicilian and Venetian wishes ("vulissi jucari a coppie", "voria zogar in tre")
+    "vulissi": "vorrei", "vurrissi": "vorrei", "jucari": "giocare", "giucari": "giocare",
+    "voria": "vorrei", "vorria": "vorrei", "metimo": "mettiamo", "livelo": "livello",
+    "dificile": "difficile",
 }  # fmt: skip
 
 # The game called by a name before what is said to it ("computer, che pezzi ho?"): a clause of
@@ -2716,7 +2724,8 @@ FRAMES: list[Frame] = [
     Frame.of(
         "set_variant", "VARIANTE PAIRS", _MENU, fixed={"variant": "coppie"}, repeatable="PLAY"
     ),
-    Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO", repeatable="COUNT"),
+    # "mettimi contro due computer"
+    Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO OPP", repeatable="COUNT"),
     # "giocatori... tre": the topic, then the number
     Frame.of("set_players", "GIOCATORI NUM", _MENU, slots={"NUM": "count"}),
     Frame.of("set_pairs", "PAIRS", f"{_MENU} SEAT COUNT OPP", repeatable="PAIRS SEAT"),
@@ -2938,7 +2947,8 @@ FRAMES: list[Frame] = [
         "add_computer",
         "A_COMPUTER PLAY|A_COMPUTER WANT|A_COMPUTER DO|A_COMPUTER SET|A_COMPUTER EMPTY_SEAT"
         "|OPP EMPTY_SEAT|FILL EMPTY_SEAT|FILL OPP|FILL A_COMPUTER|PLAY=add OPP",
-        f"{_MENU} A_COMPUTER OPP LEVEL LIVELLO EMPTY_SEAT TABLE FILL PER_ME",
+        # "fai entrare un computer"
+        f"{_MENU} A_COMPUTER OPP LEVEL LIVELLO EMPTY_SEAT TABLE FILL PER_ME JOIN",
         question="refuse",
         repeatable="LEVEL",  # "un computer forte, difficile"
     ),
