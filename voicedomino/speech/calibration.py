@@ -19,8 +19,8 @@ microphone check (`voicedomino prova-voce --calibra`) and kept per model.
   is thin or odd.
 - `weak_guess_score`, `busy_weak_guess_score`: the score lines of the gate's guard against
   talk mended into a menu command (attention.WEAK_GUESS_SCORE, BUSY_WEAK_GUESS_SCORE), on the
-  same scale: the first keeps its place between the answer and acting lines measured here (by
-  default 40 between 15 and 42), the busy room's moves with the acting line (25 at 42).
+  same scale: the first is the acting line measured here (by default 42), the busy room's
+  moves with the acting line (25 at 42).
 - `acting_word_confidence`: the line for a command's least sure word (attention.
   MIN_WORD_CONFIDENCE), set as `acting_confidence` is, from the least sure words of the
   player's commands heard right, within WORD_FLOOR and the default.
@@ -64,18 +64,10 @@ WORD_FLOOR = 0.55
 # MIN_SCORE_TO_ANSWER), measured on the stand-in with the room benchmark.
 DEFAULT_SCORE_TO_ACT = 42.0
 DEFAULT_SCORE_TO_ANSWER = 15.0
-DEFAULT_WEAK_GUESS_SCORE = 40.0  # attention.WEAK_GUESS_SCORE
+DEFAULT_WEAK_GUESS_SCORE = DEFAULT_SCORE_TO_ACT  # attention.WEAK_GUESS_SCORE
 DEFAULT_BUSY_WEAK_GUESS_SCORE = 25.0  # attention.BUSY_WEAK_GUESS_SCORE
 
 
-def _in_lines(line: float) -> float:
-    """Where a default line sits between the default answer and acting lines (0 to 1)."""
-    return (line - DEFAULT_SCORE_TO_ANSWER) / (DEFAULT_SCORE_TO_ACT - DEFAULT_SCORE_TO_ANSWER)
-
-
-# Where the guard's line sits between the answer line and the acting line, as measured on the
-# stand-in with bench_home: (40 - 15) / (42 - 15).
-WEAK_GUESS_IN_LINES = _in_lines(DEFAULT_WEAK_GUESS_SCORE)
 MIN_SCORED_COMMANDS = 3  # fewer of the player's commands scored: the evidence is thin
 # Where the lines sit in the gap between the room's best score and the player's weakest
 # command: the answer line just over the room (right commands the two decoders did not agree
@@ -128,8 +120,9 @@ class ScoreLines:
 
     @property
     def weak_guess(self) -> float | None:
-        """The guard's line, in the same place between the two lines as the defaults'."""
-        return self._between(WEAK_GUESS_IN_LINES)
+        """The guard's line: the acting line (a guess is answered only with a score that
+        would let a command act alone)."""
+        return None if self.to_answer is None else self.to_act
 
     @property
     def busy_weak_guess(self) -> float | None:
@@ -142,11 +135,6 @@ class ScoreLines:
             return None
         scaled = DEFAULT_BUSY_WEAK_GUESS_SCORE * self.to_act / DEFAULT_SCORE_TO_ACT
         return round(max(self.to_answer, scaled), 1)
-
-    def _between(self, share: float) -> float | None:
-        if self.to_act is None or self.to_answer is None:
-            return None
-        return round(self.to_answer + share * (self.to_act - self.to_answer), 1)
 
 
 def score_lines(command_scores: list[float], room_scores: list[float]) -> ScoreLines:
