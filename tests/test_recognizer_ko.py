@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 from korean_speech import (
+    KO_MODEL_PATH,
     KOREAN_GRAMMAR,
     RELIABLE,
     Segment,
@@ -21,7 +22,11 @@ from korean_speech import (
     speech,
     write_wav,
 )
+from korean_standin import game_standin, say
+from room_corpus import with_noise
 
+from voicedomino.dialog.menu import Table
+from voicedomino.frontend.voice import TableShape, table_sentences
 from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
 from voicedomino.speech.listener import Listener, Notice
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
@@ -536,3 +541,50 @@ def test_stop_and_start_again(recognizer: SpeechRecognizer, tmp_path: Path) -> N
     assert listener.start()  # opens the file again from the start
     assert listener.wait(10)
     assert got.texts == ["오른쪽", "오른쪽", "왼쪽"]
+
+
+class CountingDecoder:
+    """A Vosk recogniser that counts the audio it is given (the rest passes through)."""
+
+    def __init__(self, decoder: Any) -> None:
+        self.decoder = decoder
+        self.fed = 0
+
+    def AcceptWaveform(self, pcm: bytes) -> bool:
+        self.fed += 1
+        return bool(self.decoder.AcceptWaveform(pcm))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.decoder, name)
+
+
+def test_a_mended_sentence_is_weighed_without_decoding_the_utterance_again(
+    model: Any, tmp_path: Path
+) -> None:
+    """The word list that weighs a mended sentence (its log likelihood against the free
+    words) hears the utterance as it comes: at its end only the final step is left, so a
+    mended command is read back as soon as one the two decoders agree on."""
+    standin = game_standin()
+    shape = TableShape(Table().rules().highest, Table().rules().spinner)
+    recognizer = SpeechRecognizer(
+        model,
+        standin.sentences(table_sentences(shape)),
+        model_path=KO_MODEL_PATH,
+        graph_cache=tmp_path,
+    )
+    weighed = 0
+    for seed, command in enumerate(("quanti punti ho", "aggiungi un computer medio", "passo")):
+        recognizer.reset()
+        counting = CountingDecoder(recognizer._scored_vosk)
+        recognizer._scored_vosk = counting
+        pad = np.zeros(4000, dtype=np.int16)
+        audio = np.concatenate([pad, with_noise(say(command), 10.0, seed), pad])
+        pcm = audio.astype("<i2").tobytes()
+        for at in range(0, len(pcm), 3200):
+            assert recognizer.accept(pcm[at : at + 3200]) is None
+        fed = counting.fed
+        assert fed == (len(pcm) + 3199) // 3200
+        utterance = recognizer.finish()
+        assert counting.fed == fed, command  # nothing decoded again at the end
+        weighed += utterance.evidence is not None and utterance.evidence.margin is not None
+    assert weighed >= 1

@@ -24,7 +24,6 @@ acted on. An empty or "[unk]" result is an utterance that was not understood.
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
 import re
@@ -210,7 +209,6 @@ class SpeechRecognizer:
         self._sample_rate = sample_rate
         self._model_path = model_path
         self._graph_cache = graph_cache
-        self._heard: list[bytes] = []  # this utterance's audio, for the scored word list
         self._in_utterance = False  # audio fed since the last finish() or reset()
         self._lock = threading.Lock()
         self._narrowed: _Decoding | None = None  # waiting for the next utterance
@@ -304,7 +302,12 @@ class SpeechRecognizer:
                 return None
             self._in_utterance = False
             return self.identify(_free(Utterance.from_vosk(self._vosk.Result())))
-        self._heard.append(pcm)
+        if self._scored_vosk is not None:
+            # The scored word list hears the utterance as it comes, as the other two do: when
+            # the sentence decoder mends a sentence, weighing it then costs only the final
+            # step (decoding the whole utterance again after its end took 170-280 ms, on the
+            # way to the read-back of every mended command).
+            self._scored_vosk.AcceptWaveform(pcm)
         return self.finish() if any(closed) else None
 
     def finish(self) -> Utterance:
@@ -314,26 +317,26 @@ class SpeechRecognizer:
             words = self._vosk.FinalResult()
             self._vosk.Reset()
             return self.identify(_free(Utterance.from_vosk(words)))
-        # Both decoders finish at once (Vosk lets go of the interpreter while it decodes): the
-        # read-back waits for the slower one, not for both in turn.
+        # The decoders finish at once (Vosk lets go of the interpreter while it decodes): the
+        # read-back waits for the slowest one, not for each in turn.
         if self._finisher is None:
-            self._finisher = ThreadPoolExecutor(1, thread_name_prefix="sentence-decoder")
+            self._finisher = ThreadPoolExecutor(2, thread_name_prefix="sentence-decoder")
         sentence_done = self._finisher.submit(self._sentence_vosk.FinalResult)
+        scored_done = self._finisher.submit(self._scored)
         words = self._vosk.FinalResult()
         sentence = sentence_done.result()
+        scored = scored_done.result()
         for decoder in self._decoders():
             decoder.Reset()
-        heard, self._heard = self._heard, []
-        scored = functools.partial(self._scored, heard)
         return self.identify(
-            judge(sentence, scored, words, self._beginnings, noisy_room=self.noisy_room)
+            judge(sentence, lambda: scored, words, self._beginnings, noisy_room=self.noisy_room)
         )
 
-    def _scored(self, heard: list[bytes]) -> str:
-        """The word list's best result for `heard`, with its log likelihood: decoded only when
-        the sentence decoder mended a sentence (most commands need no second look)."""
-        for pcm in heard:
-            self._scored_vosk.AcceptWaveform(pcm)
+    def _scored(self) -> str:
+        """The word list's best result for the utterance, with its log likelihood (weighed
+        only when the sentence decoder mended a sentence; "" without a scored word list)."""
+        if self._scored_vosk is None:
+            return ""
         result = str(self._scored_vosk.FinalResult())
         self._scored_vosk.Reset()
         return result
@@ -367,7 +370,7 @@ class SpeechRecognizer:
         tenths of a second) would then be decoded into the next utterance. FinalResult() drops
         the pipeline; its result is thrown away.
         """
-        self._heard = []
+        self._scored()  # (its feature pipeline dropped too)
         for decoder in self._decoders():
             decoder.FinalResult()
             decoder.Reset()
