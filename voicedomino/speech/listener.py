@@ -84,6 +84,9 @@ DEFAULT_MIN_VOICED = 0.15
 _READ_TIMEOUT = 0.1
 _LOOKBACK = 0.3  # seconds of audio kept from before voice is detected
 _MAX_CONSECUTIVE_ERRORS = 20
+# A thread that gave up (the microphone lost, the audio over) still closes its source: a new
+# start waits this long at most for it to end before trying the source again.
+_ENDING_WAIT = 10.0
 DENOISE_ABOVE_GAIN_DB = 6.0  # a voice raised more than this is heard through the suppressor
 
 
@@ -189,9 +192,12 @@ class Listener:
 
     def start(self) -> bool:
         """Open the source and start listening; False (and a notice) if the source failed."""
+        self._wait_for_thread_that_gave_up()
         with self._lock:
             if self.running:
-                return True
+                # Still listening, or stopped while busy in a callback (it keeps its place);
+                # a thread that gave up and would not end listens to nothing.
+                return self._state == "listening" or self._stop.is_set()
             try:
                 self.source.open()
             except SourceError as error:
@@ -206,6 +212,14 @@ class Listener:
             self._thread = threading.Thread(target=self._run, name="voice-listener", daemon=True)
             self._thread.start()
             return True
+
+    def _wait_for_thread_that_gave_up(self) -> None:
+        """The thread sets its state and says why (the microphone lost) before it closes the
+        source and ends: a resume told of it at once must not take it for one listening."""
+        with self._lock:
+            thread, gave_up = self._thread, self._state != "listening" and not self._stop.is_set()
+        if gave_up and thread is not None and thread is not threading.current_thread():
+            thread.join(_ENDING_WAIT)
 
     def resume(self) -> bool:
         """Try again after the microphone failed (or after `stop()`)."""
