@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import stat
 import struct
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +25,7 @@ from room_corpus import with_noise
 from voicedomino.dialog.parser import grammar_sentences
 from voicedomino.speech import recognizer as recognizer_module
 from voicedomino.speech import sentence_graph
+from voicedomino.speech.model import load_model
 from voicedomino.speech.recognizer import (
     MENDED_CONFIDENCE,
     MENDED_MARGIN,
@@ -341,19 +345,77 @@ def test_a_file_where_the_cache_should_be_leaves_the_word_list(
     assert blocker.read_text() == "not a folder"
 
 
-def test_the_graph_is_made_once_and_old_ones_are_pruned(model: Any, tmp_path: Path) -> None:
-    standin = game_standin()
+def small_graph(model: Any, size: int) -> SentenceGraph:
+    """A graph of the first `size` sentences of the grammar: one folder of its own per size."""
+    phrases = game_standin().sentences(sorted(grammar_sentences())[:size])
+    return sentence_graph.sentence_graph(phrases, model.vosk_model_find_word)
+
+
+def last_used(folder: Path, seconds_ago: float) -> None:
+    then = time.time() - seconds_ago
+    os.utime(folder, (then, then))
+
+
+UNUSED = sentence_graph.GRAPH_IN_USE_SECONDS + 60  # seconds: longer than any copy loads a graph
+
+
+def test_the_graph_is_made_once_and_old_unused_ones_are_pruned(model: Any, tmp_path: Path) -> None:
     folders = []
     for size in range(2, 2 + sentence_graph.KEEP_GRAPHS + 2):
-        phrases = standin.sentences(sorted(grammar_sentences())[:size])
-        graph = sentence_graph.sentence_graph(phrases, model.vosk_model_find_word)
+        graph = small_graph(model, size)
         folders.append(graph_model_folder(KO_MODEL_PATH, graph, tmp_path))
-        again = graph_model_folder(KO_MODEL_PATH, graph, tmp_path)
-        assert again == folders[-1]
+        assert graph_model_folder(KO_MODEL_PATH, graph, tmp_path) == folders[-1]
+        last_used(folders[-1], UNUSED + 100 - size)  # the earlier made, the longer unused
     assert len(set(folders)) == len(folders)
-    left = sorted(p for p in tmp_path.iterdir())
-    assert len(left) == sentence_graph.KEEP_GRAPHS
-    assert folders[-1] in left and folders[0] not in left
+    # Left by copies of the game killed while building or removing; one building right now.
+    killed_build = Path(tempfile.mkdtemp(prefix=".building-", dir=tmp_path))
+    last_used(killed_build, UNUSED)
+    killed_removal = tmp_path / ".removing-0123"
+    (killed_removal / "graph").mkdir(parents=True)
+    building_now = Path(tempfile.mkdtemp(prefix=".building-", dir=tmp_path))
+    newest = graph_model_folder(KO_MODEL_PATH, small_graph(model, 1), tmp_path)
+    left = set(tmp_path.iterdir())
+    assert left == {*folders[-(sentence_graph.KEEP_GRAPHS - 1) :], newest, building_now}
+
+
+def test_a_graph_another_copy_of_the_game_just_asked_for_is_never_pruned(
+    model: Any, tmp_path: Path
+) -> None:
+    """Two games at once on one cache: while one loads the graph it asked for, the other
+    narrows its grammar table after table; the first must find its folder whole."""
+    asked = graph_model_folder(KO_MODEL_PATH, small_graph(model, 2), tmp_path)
+    others = [
+        graph_model_folder(KO_MODEL_PATH, small_graph(model, size), tmp_path)
+        for size in range(3, 3 + sentence_graph.KEEP_GRAPHS + 2)
+    ]
+    assert asked.is_dir() and all(folder.is_dir() for folder in others)
+    assert load_model(asked) is not None
+    # Once no copy has used it for long, it goes with the next graph made.
+    last_used(asked, UNUSED)
+    graph_model_folder(KO_MODEL_PATH, small_graph(model, 1), tmp_path)
+    assert not asked.exists() and all(folder.is_dir() for folder in others)
+
+
+def test_a_graph_removed_while_it_was_loading_is_made_again(
+    model: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another copy that saw the folder unused removed it between its making and its loading:
+    the recogniser still decodes with the sentence graph, never left on the word list."""
+    loaded: list[Path] = []
+
+    def removed_by_another_copy_first(folder: Path) -> Any:
+        if not loaded:
+            shutil.rmtree(folder)
+        loaded.append(folder)
+        return load_model(folder)
+
+    monkeypatch.setattr(recognizer_module, "load_model", removed_by_another_copy_first)
+    command = "gioca il sei e quattro in coda"
+    sentences = game_standin().sentences([command, *sorted(grammar_sentences())[:40]])
+    recognizer = SpeechRecognizer(model, sentences, model_path=KO_MODEL_PATH, graph_cache=tmp_path)
+    assert recognizer.sentence_decoding
+    assert len(loaded) == 2 and loaded[1].is_dir()
+    assert heard(recognizer, say(command)) == game_standin().korean(command)
 
 
 def test_without_symbolic_links_the_model_files_are_linked_or_copied(

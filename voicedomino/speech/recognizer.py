@@ -488,8 +488,8 @@ def _sentence_decoder(
 
     try:
         graph = sentence_graph.sentence_graph(phrases, model.vosk_model_find_word, weights=weights)
-        folder = sentence_graph.graph_model_folder(model_path, graph, cache)
-        decoder = vosk.KaldiRecognizer(load_model(folder), sample_rate)
+        graph_model = sentence_graph.load_graph_model(model_path, graph, load_model, cache)
+        decoder = vosk.KaldiRecognizer(graph_model, sample_rate)
     except Exception as error:  # a full disk, a read-only cache, a model Vosk will not load
         log.warning("sentence graph unavailable, listening with the word list: %r", error)
         return None

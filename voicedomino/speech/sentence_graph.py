@@ -16,7 +16,10 @@ Two more paths keep the listener's behaviour:
 
 The graph is written in OpenFst's "vector" format (the words as Vosk numbers them, kept in
 `graph/words.txt`) into a cache folder named after its content; a graph that cannot be
-written leaves the recogniser on Vosk's word list, never without voice.
+written leaves the recogniser on Vosk's word list, never without voice. Several copies of the
+game may share the cache: a folder appears whole (built aside, then renamed), is removed whole
+(renamed aside, then deleted), and only when no copy has used it for a while; one removed
+while a copy was loading it is made again.
 """
 
 from __future__ import annotations
@@ -29,9 +32,11 @@ import shutil
 import struct
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import platformdirs
 
@@ -44,7 +49,10 @@ CACHE_ENV = "VOICEDOMINO_CACHE_DIR"
 # word of speech that is no sentence, cost beside the sentences' own (log of their number).
 PREFIX_END_COST = 6.0
 OTHER_SPEECH_WORD_COST = 7.0
-KEEP_GRAPHS = 3  # older graphs in the cache are removed
+KEEP_GRAPHS = 3  # graphs kept in the cache however old; older ones are removed...
+# ...once no copy of the game has found or made them for this long (seconds): another copy
+# (two games at once, a table narrowed meanwhile) may be loading one it just asked for.
+GRAPH_IN_USE_SECONDS = 600.0
 # The sentence decoder's search options over the model's own (conf/model.conf), none today.
 # Measured with benchmarks/bench_home.py --decoder: a wider search on the Korean stand-in
 # (beam 14, 8000 active, lattice beam 4, against 10, 3000, 2) heard more commands right on
@@ -62,6 +70,10 @@ _NOT_FINAL = math.inf
 # The model files the graph folder shares with the model (Gr.fst and words.txt are its own).
 _SHARED = ("am", "ivector", "rescore", "rnnlm", "graph/HCLr.fst", "graph/phones")
 _SHARED_FILES = ("graph/disambig_tid.int", "graph/phones.txt")
+_BUILDING = ".building-"  # a folder being written, renamed to its graph's name when whole
+_REMOVING = ".removing-"  # a folder being deleted, renamed away first
+
+Loaded = TypeVar("Loaded")
 
 
 @dataclass(frozen=True)
@@ -219,8 +231,12 @@ def graph_model_folder(model_path: Path, graph: SentenceGraph, cache: Path | Non
     if (folder / "graph" / "Gr.fst").is_file():
         strange = next(unusable_in(folder, GRAPH_FILE_LIMIT), None)
         if strange is None:
-            os.utime(folder)  # the newest use: kept when the cache is pruned
-            return folder
+            try:
+                os.utime(folder)  # the newest use: kept when the cache is pruned
+            except FileNotFoundError:  # another copy removed it just now: made again below
+                pass
+            else:
+                return folder
         # Something Kaldi would hang on (a FIFO, a device) or drown in: the cache is ours and
         # is made again.
         log.warning("cached graph folder unusable, made again: %s", strange)
@@ -228,7 +244,7 @@ def graph_model_folder(model_path: Path, graph: SentenceGraph, cache: Path | Non
         if folder.exists():
             raise OSError(f"cannot remove the unusable graph folder {folder}")
     cache.mkdir(parents=True, exist_ok=True)
-    building = Path(tempfile.mkdtemp(prefix=".building-", dir=cache))
+    building = Path(tempfile.mkdtemp(prefix=_BUILDING, dir=cache))
     try:
         for name in (*_SHARED, *_SHARED_FILES):
             if (model_path / name).exists():
@@ -246,6 +262,25 @@ def graph_model_folder(model_path: Path, graph: SentenceGraph, cache: Path | Non
         shutil.rmtree(building, ignore_errors=True)
     _prune(cache, keep=folder)
     return folder
+
+
+def load_graph_model(
+    model_path: Path,
+    graph: SentenceGraph,
+    load: Callable[[Path], Loaded],
+    cache: Path | None = None,
+) -> Loaded:
+    """`load` (Vosk's model loader) on `graph_model_folder(...)`. Another copy of the game that
+    saw the folder unused may remove it between the two: it is then made again and loaded once
+    more. Raises what `graph_model_folder` or `load` raise."""
+    folder = graph_model_folder(model_path, graph, cache)
+    try:
+        return load(folder)
+    except Exception:
+        if (folder / "graph" / "Gr.fst").is_file():
+            raise  # the folder is there: the model itself will not load
+        log.warning("graph folder removed while it was loading, made again: %s", folder)
+    return load(graph_model_folder(model_path, graph, cache))
 
 
 def _write_conf(source: Path, target: Path) -> None:
@@ -287,20 +322,41 @@ def _link_or_copy(source: str | Path, target: str | Path) -> None:
 
 
 def _prune(cache: Path, keep: Path) -> None:
-    """Remove all but the newest graph folders (and builds left by a killed copy)."""
+    """Remove the graph folders beyond the newest KEEP_GRAPHS (`keep` among them) that no copy
+    has used for GRAPH_IN_USE_SECONDS, builds left as long by a killed copy, and removals a
+    killed copy left half done."""
+    now = time.time()
+    graphs: list[tuple[float, Path]] = []
     try:
-        folders = [p for p in cache.iterdir() if p.is_dir() and p != keep]
-        folders.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+        entries = [p for p in cache.iterdir() if p != keep]
     except OSError:
         return
-    for old in folders[KEEP_GRAPHS - 1 :]:
-        if old.name.startswith(".building-") and _recent(old):
-            continue  # another copy may be writing it now
-        shutil.rmtree(old, ignore_errors=True)
+    for entry in entries:
+        try:
+            if not entry.is_dir():
+                continue
+            used = entry.stat().st_mtime
+        except OSError:
+            continue  # removed meanwhile by another copy
+        if entry.name.startswith(_REMOVING):
+            shutil.rmtree(entry, ignore_errors=True)
+        elif entry.name.startswith(_BUILDING):
+            if now - used >= GRAPH_IN_USE_SECONDS:
+                _remove(entry)
+        else:
+            graphs.append((used, entry))
+    graphs.sort(reverse=True)
+    for used, old in graphs[KEEP_GRAPHS - 1 :]:
+        if now - used >= GRAPH_IN_USE_SECONDS:
+            _remove(old)
 
 
-def _recent(folder: Path, seconds: float = 600.0) -> bool:
+def _remove(folder: Path) -> None:
+    """Delete a folder of the cache whole: renamed aside first, so no copy ever finds half of
+    it (a copy loading it meanwhile fails and makes it again)."""
+    aside = folder.with_name(f"{_REMOVING}{uuid.uuid4().hex}")
     try:
-        return time.time() - folder.stat().st_mtime < seconds
+        folder.rename(aside)
     except OSError:
-        return False
+        return  # gone already, or another copy is removing it
+    shutil.rmtree(aside, ignore_errors=True)
