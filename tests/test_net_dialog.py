@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from dialog_driver import spoken_order
-from net_helpers import Player, ServerProcess, play_until_over
+from net_helpers import Player, ServerProcess, play_until_over, wait_until
 
 from voicedomino.dialog.manager import DialogManager, Phase
 from voicedomino.dialog.network import CreateTable, NetworkSettings, request_in
@@ -160,6 +160,12 @@ def test_a_player_of_this_program_plays_at_a_network_table(tmp_path: Path) -> No
     assert any(isinstance(e, ChatMessage) and e.quick == "bella_mossa" for e in anna.events)
 
 
+def read_lines(program: subprocess.Popen[str], printed: list[str]) -> None:
+    assert program.stdout is not None
+    for line in program.stdout:
+        printed.append(line)
+
+
 def test_the_program_joins_a_table_from_the_command_line(tmp_path: Path) -> None:
     """`voicedomino --server ... --tavolo ... --nome ...` in line mode: sits down, hears the
     friend's chat, quits (the seat stays held)."""
@@ -180,9 +186,19 @@ def test_the_program_joins_a_table_from_the_command_line(tmp_path: Path) -> None
                 lambda m: any(e["event"].get("name") == "Carla" for e in m.get("events", []))
             )
         )
+        printed: list[str] = []
+        reader = threading.Thread(target=read_lines, args=(program, printed), daemon=True)
+        reader.start()
         loop.run_until_complete(anna.send({"type": "chat", "text": "benvenuta Carla"}))
-        time.sleep(1.0)
-        out, _ = program.communicate("chi c'è al tavolo\nesci\nsì\n", timeout=60)
+        # The chat is told as it arrives; only then does Carla ask and leave (under load it
+        # may take seconds to arrive: waited for, never slept on).
+        wait_until(lambda: "Anna dice: benvenuta Carla" in "".join(printed), timeout=60)
+        assert program.stdin is not None
+        program.stdin.write("chi c'è al tavolo\nesci\nsì\n")
+        program.stdin.close()
+        program.wait(timeout=60)
+        reader.join(timeout=10)
+        out = "".join(printed)
         loop.run_until_complete(anna.close())
         loop.close()
     assert "Sei al tavolo" in out and "Anna dice: benvenuta Carla" in out
