@@ -29,7 +29,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -215,6 +215,7 @@ class SpeechRecognizer:
         self._use(self._decoding(sentences))
         self.noisy_room = False  # set by the listener: this utterance comes through a suppressor
         self._finisher: ThreadPoolExecutor | None = None
+        self._scored_closing: Future[str] | None = None  # the scored word list closing
 
     def _decoding(self, sentences: Iterable[str] | Mapping[str, float]) -> _Decoding:
         """The decoders for `sentences` (a mapping: each sentence with its prior weight in the
@@ -291,6 +292,7 @@ class SpeechRecognizer:
     def accept(self, pcm: bytes) -> Utterance | None:
         """Feed audio; return an utterance when Vosk's own endpointing closed one."""
         if not self._in_utterance:
+            self._scored_closed()
             with self._lock:  # the narrowed decoders are taken between utterances only
                 narrowed, self._narrowed = self._narrowed, None
             if narrowed is not None:
@@ -322,24 +324,35 @@ class SpeechRecognizer:
         if self._finisher is None:
             self._finisher = ThreadPoolExecutor(2, thread_name_prefix="sentence-decoder")
         sentence_done = self._finisher.submit(self._sentence_vosk.FinalResult)
-        scored_done = self._finisher.submit(self._scored)
         words = self._vosk.FinalResult()
         sentence = sentence_done.result()
-        scored = scored_done.result()
         for decoder in self._decoders():
             decoder.Reset()
-        return self.identify(
-            judge(sentence, lambda: scored, words, self._beginnings, noisy_room=self.noisy_room)
-        )
+        weighed: list[str] = []
+
+        def scored() -> str:
+            weighed.append(self._scored())  # only its last step is left: it heard it all
+            return weighed[0]
+
+        utterance = judge(sentence, scored, words, self._beginnings, noisy_room=self.noisy_room)
+        if not weighed and self._scored_vosk is not None:
+            # Not needed (most commands): closed after the result is handed over.
+            self._scored_closing = self._finisher.submit(_final_result, self._scored_vosk)
+        return self.identify(utterance)
 
     def _scored(self) -> str:
         """The word list's best result for the utterance, with its log likelihood (weighed
         only when the sentence decoder mended a sentence; "" without a scored word list)."""
         if self._scored_vosk is None:
             return ""
-        result = str(self._scored_vosk.FinalResult())
-        self._scored_vosk.Reset()
-        return result
+        self._scored_closed()
+        return _final_result(self._scored_vosk)
+
+    def _scored_closed(self) -> None:
+        """Wait for the scored word list to close the last utterance, if it still is."""
+        closing, self._scored_closing = self._scored_closing, None
+        if closing is not None:
+            closing.result()
 
     def identify(self, utterance: Utterance) -> Utterance:
         """The utterance in the grammar's words (the model may join or split some: "cento
@@ -375,6 +388,13 @@ class SpeechRecognizer:
             decoder.FinalResult()
             decoder.Reset()
         self._in_utterance = False
+
+
+def _final_result(decoder: Any) -> str:
+    """A Vosk recogniser's final result, the recogniser then ready for a new utterance."""
+    result = str(decoder.FinalResult())
+    decoder.Reset()
+    return result
 
 
 def beginnings(sentences: Iterable[str]) -> frozenset[str]:
