@@ -18,6 +18,10 @@ own; when they often choose differently it is about as wide as the two runs' tog
     python benchmarks/arena.py --variant coppie --seats 4 --pairs --b pesante --save before.json
     python benchmarks/arena.py --variant coppie --seats 4 --pairs --b pesante --paired before.json
 
+``--partner-known`` is a diagnostic, never a way to play: side A's hard players are told
+their partner's hand before each choice (the rest they infer as always), which measures what
+a partnership able to say everything would win, the ceiling of any convention between partners.
+
 Move times are wall-clock, and for real choices also processor time, which other programs
 running at the same time do not stretch; the hard player's wall-clock safety net should never
 fire (the count is printed).
@@ -40,10 +44,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voicedomino.engine import Action, Match, Settings, make_rules
+from voicedomino.engine import Action, Match, SeatView, Settings, Tile, make_rules
 from voicedomino.players import Level, Player, difficile, make_player
 from voicedomino.players.difficile import SearchPlayer, SearchSettings
 from voicedomino.players.inference import Habits
+from voicedomino.players.knowledge import Knowledge
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,8 @@ class Config:
     tile_set: int = 6  # the set's top number: 6 or 9
     spinner: bool = False  # a lead double opens four arms
     opening: str | None = None  # an engine Opening value; None: the variant's own rule
+    # A diagnostic, never a level: side A's hard players are told their partner's hand.
+    partner_known: bool = False
 
     def settings(self) -> Settings:
         return Settings(
@@ -103,10 +110,30 @@ def sides(seats: int, swapped: bool) -> list[str]:
     return [first if seat % 2 == 0 else second for seat in range(seats)]
 
 
-def build_player(config: Config, level: str) -> Player:
-    if level != Level.DIFFICILE or not config.search:
+class PartnerToldPlayer(SearchPlayer):
+    """The hard player told its partner's hand before each choice (``--partner-known``): what
+    a partnership that could say everything would win, the ceiling of any convention."""
+
+    def __init__(self, settings: SearchSettings) -> None:
+        super().__init__(settings)
+        self.partner_hand: Sequence[Tile] = ()
+
+    def knowledge(self, view: SeatView) -> Knowledge:
+        knowledge = super().knowledge(view)
+        partner = view.rules.partner_of(view.seat)
+        if partner is None:
+            return knowledge
+        hand = knowledge.tiles.mask_of(self.partner_hand) & knowledge.unseen
+        return knowledge.told(partner, hand)
+
+
+def build_player(config: Config, level: str, side: str = "a") -> Player:
+    if level != Level.DIFFICILE or not (config.search or config.partner_known):
         return make_player(level)
-    return searching_player(config.search)
+    player = searching_player(config.search)
+    if config.partner_known and side == "a":
+        return PartnerToldPlayer(player.settings)
+    return player
 
 
 def searching_player(search: tuple[tuple[str, float], ...]) -> SearchPlayer:
@@ -154,15 +181,19 @@ def play_hand(
     match = Match(config.settings(), seed=seed)
     side_of_seat = sides(config.seats, swapped)
     levels = {"a": config.a, "b": config.b}
-    players = {side: build_player(config, level) for side, level in levels.items()}
+    players = {side: build_player(config, level, side) for side, level in levels.items()}
     ply = 0
     while not match.round.is_over:
         seat = match.to_move
         side = side_of_seat[seat]
         view = match.view(seat)
         rng = random.Random(f"{seed}:{int(swapped)}:{ply}")
+        player = players[side]
+        partner = match.rules.partner_of(seat)
+        if isinstance(player, PartnerToldPlayer) and partner is not None:
+            player.partner_hand = match.round.hands[partner]
         started, started_cpu = time.perf_counter(), time.process_time()
-        action = players[side].choose(view, rng)
+        action = player.choose(view, rng)
         elapsed = time.perf_counter() - started
         cpu = time.process_time() - started_cpu
         times.setdefault(levels[side], []).append(elapsed)
@@ -240,9 +271,10 @@ def report(config: Config, results: list[DealResult], elapsed: float) -> str:
     b_pts, b_ci = mean_ci([sum(h.b_points for h in d.hands) / 2 for d in results])
     margin, margin_ci = mean_ci([deal_margin for _rate, deal_margin in scores])
     n = len(hands)
+    told = " (told its partner's hand)" if config.partner_known else ""
     lines = [
-        f"arena: {config.table()}; A = {config.a}, B = {config.b}; {len(results)} deals x 2 sides "
-        f"= {n} hands; seed {config.seed}; {elapsed:.0f} s",
+        f"arena: {config.table()}; A = {config.a}{told}, B = {config.b}; "
+        f"{len(results)} deals x 2 sides = {n} hands; seed {config.seed}; {elapsed:.0f} s",
         f"hands won: A {a_wins} ({100 * a_wins / n:.1f}%), B {b_wins} ({100 * b_wins / n:.1f}%), "
         f"draws {draws} ({100 * draws / n:.1f}%)",
         f"A win rate, draws as half: {100 * rate:.1f}% +/- {100 * rate_ci:.1f}",
@@ -315,6 +347,11 @@ def table_parser(description: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--search", default="", help="difficile's settings, e.g. samples=32,nodes=100000"
     )
+    parser.add_argument(
+        "--partner-known",
+        action="store_true",
+        help="diagnostic: side A's hard players are told their partner's hand (pairs)",
+    )
     return parser
 
 
@@ -341,6 +378,7 @@ def config_of(args: argparse.Namespace) -> Config:
         tile_set=args.set,
         spinner=args.spinner,
         opening=args.opening,
+        partner_known=args.partner_known,
     )
     make_rules(config.settings())  # fail early
     for level in (config.a, config.b):

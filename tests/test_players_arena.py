@@ -61,3 +61,20 @@ def test_runs_on_other_tables_are_not_compared(tmp_path: Path) -> None:
     )
     assert classica.returncode != 0
     assert "not comparable" in classica.stderr
+
+
+def test_a_partnership_told_its_partners_hand_is_measured_against_the_same_deals(
+    tmp_path: Path,
+) -> None:
+    """--partner-known is a diagnostic of side A, said in the report, on the same table: its
+    run pairs with an ordinary one (the ceiling of a convention is read deal by deal)."""
+    pairs = ["--variant", "coppie", "--seats", "4", "--pairs", "--deals", "2", "--jobs", "1"]
+    small = ["--search", "samples=4,nodes=2000"]
+    kept = tmp_path / "plain.json"
+    plain = arena(*pairs, *small, "--save", str(kept))
+    assert plain.returncode == 0, plain.stderr
+    assert "told" not in plain.stdout
+    told = arena(*pairs, *small, "--partner-known", "--paired", str(kept))
+    assert told.returncode == 0, told.stderr
+    assert "A = difficile (told its partner's hand), B = pesante" in told.stdout
+    assert f"paired with {kept} over 2 deals" in told.stdout

@@ -123,6 +123,10 @@ class SearchPlayer:
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         return self.search(view, rng).action
 
+    def knowledge(self, view: SeatView) -> Knowledge:
+        """What the seat infers about the other hands from its view."""
+        return infer(view)
+
     def search(self, view: SeatView, rng: random.Random) -> SearchOutcome:
         """The choice for *view*, with how much was searched to make it."""
         started = time.perf_counter()
@@ -132,7 +136,7 @@ class SearchPlayer:
         if len(actions) == 1:
             return SearchOutcome(actions[0], (), 0, 0, 0, time.perf_counter() - started)
         settings = self.settings
-        knowledge = infer(view)
+        knowledge = self.knowledge(view)
         # The heuristic's order breaks ties and puts likely-best moves first.
         ranked = [action for _score, action in ranked_plays(view, knowledge)]
         actions = [action for action in ranked if action in actions]

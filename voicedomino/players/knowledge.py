@@ -10,7 +10,7 @@ cannot contain: (count, forbidden mask).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from voicedomino.engine.events import Passed, TilePlayed, TilesDrawn
@@ -42,6 +42,14 @@ class Knowledge:
     def lacks(self, seat: int, number: int) -> bool:
         """Whether *seat* surely holds no tile showing *number*."""
         return not self.possible(seat) & self.tiles.number_mask[number]
+
+    def told(self, seat: int, hand: int) -> Knowledge:
+        """This knowledge once *seat* is known to hold exactly the tiles of *hand* (a mask of
+        unseen tiles). Never from the game: the arena's diagnostic of what a partner's hand,
+        were it known, would be worth."""
+        groups = list(self.groups)
+        groups[seat] = ((hand.bit_count(), self.unseen & ~hand),)
+        return replace(self, groups=tuple(groups))
 
 
 def _remove_played(groups: list[list[int]], tile_bit: int) -> None:
