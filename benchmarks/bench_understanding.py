@@ -31,6 +31,7 @@ CORPORA = (
     "phrasings_other_hands_dev7.tsv",
     "phrasings_other_hands_dev8.tsv",
     "phrasings_other_hands_dev9.tsv",
+    "phrasings_other_hands_dev10.tsv",
     "phrasings_other_hands_held_out.tsv",
     "phrasings_other_hands_held_out2.tsv",
 )

@@ -642,6 +642,39 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("parra cchiù adasciu", AdjustVoice(VoiceChange.SLOWER)),
         ("cchiù lentu, pi piaciri", AdjustVoice(VoiceChange.SLOWER)),
     ],
+    # Sicilian words read by their endings and sounds (final -u/-i, -ari, "dd", "gghi", "j"),
+    # the verb said last ("u sei ci mettu"), "haju" beside an infinitive as "I must"
+    "Sicilian forms and the verb last": [
+        ("u quattru e u dui jocu", PlayTile(4, 2)),
+        ("u tri nta cuda", PlayNumber(3, Side.TAIL)),
+        ("u doppiu quattru jettu", PlayTile(4, 4)),
+        ("ottu cincu nta testa", PlayTile(8, 5, Side.HEAD)),
+        ("u sei ci mettu", PlayNumber(6)),
+        ("mittissi u cincu nta testa", PlayNumber(5, Side.HEAD)),
+        ("piscari haju", DrawTile()),
+        ("haju a piscari", DrawTile()),
+        ("passari haju, nenti haiu", PassTurn()),
+        ("difficili u livellu mettimu", SetLevel(Level.DIFFICILE)),
+        ("a pisca jucari vulissi", SetVariant("pesca")),
+    ],
+    # Roman forms: "famme/damme/dimme", "-amo/-emo" of "let us", "-ce" of "mettice", "er/ar",
+    # "'n'antra", "'sto", truncated infinitives ("pescà")
+    "Roman forms": [
+        ("famme pescà", DrawTile()),
+        ("aggiu a passà", PassTurn()),
+        ("mettice er tre", PlayNumber(3)),
+        ("damme 'n'antra tessera", DrawTile()),
+        ("famo a blocco", SetVariant("blocco")),
+        ("partemo", Start()),
+        ("'sto doppio sei lo metto", PlayTile(6, 6)),
+        ("levamolo er jolly", SetWildcard(False)),
+        ("famme giocà contro uno solo", SetPlayers(2)),
+        ("Famme entrà ar tavolo 4410, solo pe' guardà", JoinTable("4410", spectator=True)),
+    ],
+    "who opens said before the verb": [
+        ("chi ha il doppio più arto parte lui", SetOpening("highest_double")),
+        ("chi avi a tessera cchiù carrica esce per primo", SetOpening("heaviest")),
+    ],
 }
 
 REFUSED: dict[str, list[str]] = {
@@ -744,6 +777,18 @@ REFUSED: dict[str, list[str]] = {
     # What a player did, said as a remark (no question mark, no question word).
     "remarks about a player": ["Giulia ha passato di nuovo", "ancora Luca!", "Luca ha giocato"],
     "verbs of the formal register (moves)": ["giocheresti il tre e quattro?"],
+    # words of the South and of Rome that no reading turns into a command
+    "Sicilian and Roman talk": [
+        "pescu u pisci",
+        "u pisci fritti mi piaciunu",
+        "nun me piace 'sto tempo",
+        "aò, che caldo oggi",
+        "chiddu è un picciottu bravu",
+        "mo' me magno 'n panino",
+        "haju fami",
+        "pesco un pesce",
+        "Passu di ccà dumani",
+    ],
 }
 
 QUESTIONS: dict[str, list[tuple[str, object]]] = {
@@ -809,6 +854,20 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
     "infinitives for every person": [
         ("quanti pezzi avere Marco?", AskPlayer(1, PlayerQuestion.TILES)),
         ("essere mio turno?", Ask(Query.TURN)),
+    ],
+    # the Sicilian "chi" is "what" before a noun or the asker's verb, "cu" is "who"; "unni",
+    # "indo'", "quantu", "comu"; the Roman "so'" before what one is
+    "questions said in dialect": [
+        ("chi haiu 'n manu?", Ask(Query.HAND)),
+        ("chi pozzu jucari?", Ask(Query.PLAYABLE)),
+        ("unni su i punti?", Ask(Query.SCORE)),
+        ("quantu pezzi avi Marcu?", AskPlayer(1, PlayerQuestion.TILES)),
+        ("comu semu cu i punti?", Ask(Query.SCORE)),
+        ("indo' sta er serpente?", Ask(Query.LINE)),
+        ("chi dicisti?", Remind(Recall.REPEAT)),
+        ("quanti ne so' rimasti ner monte?", Ask(Query.BONEYARD)),
+        ("comu si joca a bloccu?", ExplainRules("blocco")),
+        ("cu avi u doppiu cchiù àutu?", None),
     ],
 }
 

@@ -18,7 +18,9 @@ aloud; 148 of 187 unseen), the eighteenth's (`phrasings_other_hands_dev8.tsv`: S
 Calabrian speech, a child from Umbria, a student from Bologna, hesitations; 154 of 185 unseen)
 and the nineteenth's (`phrasings_other_hands_dev9.tsv`: Milanese, Florentine, an Apulian
 grandfather hard of hearing, one-word answers, a command buried in thinking aloud; 166 of 190
-unseen).
+unseen) and the twenty-first's (`phrasings_other_hands_dev10.tsv`: a Palermitan fisherman, a
+young woman from Messina who puts the verb last, a Roman cab driver and a Roman teenager; 121
+of 221 unseen).
 
 What a line means is what the game takes from it typed outside a yes/no question: a network
 request when the line asks for one, else the parser's intent.
@@ -50,6 +52,7 @@ CORPORA = (
     Corpus("phrasings_other_hands_dev7.tsv", 187, frozenset({"writer16"}), 0.97),
     Corpus("phrasings_other_hands_dev8.tsv", 185, frozenset({"writer18"}), 0.98),
     Corpus("phrasings_other_hands_dev9.tsv", 190, frozenset({"writer19"}), 0.99),
+    Corpus("phrasings_other_hands_dev10.tsv", 221, frozenset({"writer21"}), 0.85),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
         401,

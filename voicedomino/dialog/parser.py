@@ -435,7 +435,7 @@ def _clauses(utterance: str) -> list[Clause]:
     (hesitations dropped) and the mark that ends its sentence ("?", "!" or ""); in a sentence
     that asks or exclaims nothing, PAUSE on a clause before "..." or ":" (what follows goes on
     with it, or decides: "giocatori: tre", "ho il tre... metto il tre")."""
-    utterance = _uncut(_undictated(utterance))
+    utterance = _infinitives_whole(_uncut(_undictated(utterance)))
     clauses: list[Clause] = []
     sentence: list[tuple[str, ...]] = []
     paused: set[int] = set()  # the clauses of the sentence a pause follows
@@ -461,15 +461,40 @@ def _clauses(utterance: str) -> list[Clause]:
     return clauses
 
 
+_CUT_INFINITIVE = re.compile(rf"(?<![\w'’])(\w+?)([{''.join(lexicon.CUT_INFINITIVES)}])(?![\w'’])")
+
+
+def _infinitives_whole(utterance: str) -> str:
+    """Infinitives cut after their accented vowel ("giocà", "guardà", "dì") written whole,
+    when the lexicon knows the whole one; other accented words ("già", "più") stay."""
+
+    def whole(cut: re.Match[str]) -> str:
+        stem, vowel = cut.groups()
+        said = strip_accents(stem.lower()) + lexicon.CUT_INFINITIVES[vowel]
+        return said if said in _vocabulary() else cut.group(0)
+
+    return _CUT_INFINITIVE.sub(whole, utterance)
+
+
 def _by_next_word(words: list[str]) -> list[str]:
     """Regional words read by the word after them (Sicilian "cu è", "cu c'è": "chi"; the
-    Neapolitan "cu" before anything else is "con")."""
+    Neapolitan "cu" before anything else is "con"); the South's "I have" beside an infinitive
+    as "I must" ("piscari haju", "haju a passari")."""
     read = list(words)
     for index, word in enumerate(words[:-1]):
         before, meaning = lexicon.REGIONAL_BEFORE.get(word, (frozenset(), ""))
         if words[index + 1] in before:
             read[index] = meaning
+    for index, word in enumerate(words):
+        after = words[index + 1 : index + 3]
+        beside = [*words[max(index - 1, 0) : index], *after[:1], *after[1:] * (after[:1] == ["a"])]
+        if word in lexicon.MUST_BESIDE_INFINITIVE and any(map(_is_infinitive, beside)):
+            read[index] = lexicon.MUST_BESIDE_INFINITIVE[word]
     return read
+
+
+def _is_infinitive(word: str) -> bool:
+    return len(word) > _DIALECT_MIN_LETTERS and word.endswith(lexicon.INFINITIVE_ENDINGS)
 
 
 def _written_out(word: str) -> str:
@@ -503,7 +528,45 @@ def _respelled(word: str) -> str | None:
     if _DRAWN_OUT.search(word):
         candidates += [_DRAWN_OUT.sub(r"\1", word), _DRAWN_OUT.sub(r"\1\1", word)]
     found = next((candidate for candidate in candidates if candidate in known), None)
-    return found or _said_again(word) or _plain_verb(word, known)
+    return found or _said_again(word) or _plain_verb(word, known) or _in_dialect(word, known)
+
+
+def _in_dialect(word: str, known: frozenset[str]) -> str | None:
+    """A word said in the South's or Rome's way ("tavulu", "jucari", "famo", "mettice",
+    "chiddu", "arto", "mittissi") as the Italian word the lexicon knows: its ending read as
+    the Italian one (lexicon.DIALECT_ENDINGS), then its sounds (DIALECT_SOUNDS), each where
+    it is said, once or everywhere; None if no reading is known."""
+    if len(word) < _DIALECT_MIN_LETTERS:
+        return None
+    forms = [(word, "")] + [
+        (word[: -len(said)] + meant, said)
+        for said, meant in lexicon.DIALECT_ENDINGS
+        if word.endswith(said)
+    ]
+    for form, ending in forms:
+        for candidate in _sounds_read(form):
+            if candidate != word and candidate in known:
+                return candidate
+            if ending == lexicon.CONDITIONAL_SAID and (plain := _plain_verb(candidate, known)):
+                return plain
+    return None
+
+
+def _sounds_read(form: str) -> list[str]:
+    """The form, then with each of the dialect's sounds read as Italian, one place at a time
+    and everywhere at once."""
+    read = [form]
+    for said, meant in lexicon.DIALECT_SOUNDS:
+        for stem in list(read):
+            places = [m.start() for m in re.finditer(re.escape(said), stem)]
+            read += [stem[:at] + meant + stem[at + len(said) :] for at in places]
+            if len(places) > 1:
+                read.append(stem.replace(said, meant))
+    return read
+
+
+# Words shorter than this are never read as dialect: too many short words would become others.
+_DIALECT_MIN_LETTERS = 4
 
 
 def _plain_verb(word: str, known: frozenset[str]) -> str | None:

@@ -291,6 +291,7 @@ _UNDO = _any(
     "rifaccio la mossa|rifai la mossa|togli l ultima tessera|togli la tessera|undo",
     "togli quella tessera|leva la tessera|leva l ultima tessera|riportala indietro",
     "rimangio|mi rimangio|rimangiare|rimangiarmi|rimetta|mi rimetta|rimetta com era",
+    "torno indietro",
 )
 _MISTAKE = _any(
     "ho sbagliato|mi sono sbagliato|mi sono sbagliata|sbagliato|ho fatto un errore|errore",
@@ -804,6 +805,7 @@ ENTRIES: list[Entry] = [
             "solo contro il computer|io e lui|io e la macchina|contro la macchina|siamo due",
             "un altra persona|un altro giocatore|un solo giocatore",
             "io e il bot|solo io e il bot|io contro il bot|contro il bot|contro un bot",
+            "giocare contro uno|contro uno solo",
         ),
         "COUNT",
         2,
@@ -1247,6 +1249,8 @@ ENTRIES: list[Entry] = [
             "gioca per primo|chi deve aprire|chi deve iniziare|chi deve cominciare",
             "la prima mossa [la fa]|prima mossa|il primo a (giocare|partire|aprire)",
             "primo a (giocare|partire|aprire)|si apre|si aprono|si apra",
+            # said after who it is ("chi ha il doppio più alto parte lui")
+            "(apre|inizia|comincia|parte|esce|gioca|va) (lui|lei|per primo|per prima)",
         ),
         "LEADER",
     ),
@@ -2318,7 +2322,73 @@ REGIONAL = {
     "vulissi": "vorrei", "vurrissi": "vorrei", "jucari": "giocare", "giucari": "giocare",
     "voria": "vorrei", "vorria": "vorrei", "metimo": "mettiamo", "livelo": "livello",
     "dificile": "difficile",
+    # Sicilian articles, pronouns and question words (writer 21): "u sei", "chiddu", "unni",
+    # "nta testa", "cu avi", "sunnu"; Roman prepositions with the article ("ar tavolo", "cor
+    # doppio", "dar fondo"), "mo'", "'sta/'ste" once the apostrophe is gone
+    "chiddi": "quelli", "chistu": "questo",
+    "chista": "questa", "quannu": "quando", "comu": "come",
+    "nta": "nella", "nto": "nel", "nna": "nella", "ntu": "nel", "sunnu": "sono", "avi": "ha",
+    "haiu": "ho", "iu": "io", "ddocu": "li", "nzu": "no",
+    "beni": "bene", "autri": "altri", "autra": "altra", "autru": "altro",
+    "ar": "al", "dar": "dal", "ner": "nel", "cor": "col", "sur": "sul",
+    "co": "con", "arto": "alto", "urtima": "ultima", "urtimo": "ultimo", "vorta": "volta",
+    "pisca": "pesca", "piscari": "pescare", "piscati": "pescate",
+    "jucau": "giocato",
+    "nisciu": "uscito", "nesci": "esce", "nesciu": "esco", "nisceru": "usciti", "trasi": "entra",
+    "taliari": "guardare", "sulu": "solo", "sbagghiai": "sbagliato", "narreri": "indietro",
+    "cunsigghi": "consigli", "liggimilli": "leggimeli", "vuci": "voci",
+    "dicisti": "hai detto", "successi": "successo", "finiu": "finita",
+    "cuda": "coda", "principiu": "principio", "granni": "grande",
+    "agghiunci": "aggiungi", "semu": "siamo", "misu": "messo", "misa": "messa",
+    "novi": "nove", "setti": "sette", "ottu": "otto", "zeru": "zero",
+    "assu": "asso", "biancu": "bianco", "doppiu": "doppio",
+    "vaju": "vado", "ri": "di", "capu": "capo", "fari": "fare",
+    "diri": "dire", "apriri": "aprire", "cruci": "croce", "facemu": "facciamo",
+    "sugnu": "sono", "autu": "alto", "carrica": "carica", "iddu": "lui", "idda": "lei",
+    "appressu": "dopo", "pi": "per", "nni": "ne", "novo": "nuovo", "nova": "nuova",
+    "tavulinu": "tavolo", "secunni": "secondi", "zittiti": "zitto",
+    "fattele": "falle", "fattelo": "fallo", "fammilli": "falli",
+    "centuunu": "centouno", "ducentu": "duecento", "sissanta": "sessanta", "tempu": "tempo",
+    "partenno": "partendo", "funnu": "fondo", "ultimu": "ultimo", "primu": "primo",
+    "tornu": "torno", "mancanu": "mancano", "restanu": "restano", "hannu": "hanno",
+    "antra": "altra", "antro": "altro", "indo": "dove", "ndo": "dove",
+    "settiamo": "impostiamo", "setta": "imposta", "settare": "impostare", "setto": "imposto",
 }  # fmt: skip
+
+# Infinitives cut after their stressed vowel, as Rome and the South say them ("famme giocà",
+# "pe' guardà", "che se po' dì"): the accented vowel as written, the ending it stands for.
+CUT_INFINITIVES = {"à": "are", "é": "ere", "è": "ere", "ì": "ire"}
+
+# "I have" said beside an infinitive is "I must" in the South ("piscari haju", "aggiu a
+# passà", "haju a jucari"): these forms read so when the word before or after them is an
+# infinitive (or the "a" before one).
+MUST_BESIDE_INFINITIVE = {"haju": "devo", "haiu": "devo", "aggiu": "devo", "aju": "devo"}
+INFINITIVE_ENDINGS = ("are", "ere", "ire", "ari", "iri")
+
+# The Sicilian conditional ("mittissi", "vulissi"): read as the Italian one, then made plain
+# as any conditional is (parser._plain_verb).
+CONDITIONAL_SAID = "issi"
+
+# Word endings of the South and of Rome, read as the Italian ending when the word so read is
+# one the lexicon knows (and the word as said is not): the Sicilian final "u" and "i"
+# ("tavulu", "difficili", "jucari"), the Roman "-amo/-emo" of "let us" ("famo", "partemo"),
+# "-ce/-me" of the pronoun ("mettice", "famme", "spiegame"), "-eno" of the past ("aveveno").
+DIALECT_ENDINGS: tuple[tuple[str, str], ...] = (
+    ("ari", "are"), ("iri", "ire"), ("iri", "ere"), ("emu", "iamo"), ("amu", "iamo"),
+    ("emo", "iamo"), ("amo", "iamo"), ("mme", "mmi"), ("ce", "ci"), ("me", "mi"),
+    ("eno", "ano"), ("u", "o"), ("i", "e"), ("ti", "ci"), ("amolo", "alo"), ("amola", "ala"),
+    ("emolo", "ilo"), ("emola", "ila"), (CONDITIONAL_SAID, "erei"),
+    (CONDITIONAL_SAID, "irei"), ("erlo", "i"),
+    ("erla", "i"), ("arlo", "a"), ("arla", "a"), ("irlo", "i"),
+)  # fmt: skip
+
+# Sounds of the South and of Rome inside a word, tried the same way: the Sicilian "dd" for
+# "ll" ("chiddu"), "gghi" for "gli" ("vogghiu", "cunsigghi"), the Roman "r" for "l" before a
+# consonant ("arto", "vorta").
+DIALECT_SOUNDS: tuple[tuple[str, str], ...] = (
+    ("dd", "ll"), ("gghi", "gli"), ("rt", "lt"), ("rc", "lc"), ("rp", "lp"), ("j", "gi"),
+    ("i", "e"), ("u", "o"),
+)  # fmt: skip
 
 # The game called by a name before what is said to it ("computer, che pezzi ho?"): a clause of
 # only such a word, before others, is dropped, as the attention word is.
@@ -2326,15 +2396,41 @@ ADDRESSING = frozenset({"computer", "gioco", "coso", "macchina"})
 
 # Words whose first letters an apostrophe stands for, written so ("'un si finisce più", the
 # Tuscan "non"): the word they stand for. Without the apostrophe they are other words ("un").
-CUT_AT_FRONT = {"un": "non", "nzomma": "insomma"}
+CUT_AT_FRONT = {
+    "un": "non", "nzomma": "insomma",
+    # the South's and Rome's "this" and "a" cut short ("'sta mano", "'n po'", "'na partita")
+    "sta": "questa", "sto": "questo", "ste": "queste", "sti": "questi", "na": "una",
+}  # fmt: skip
 
 # Regional words whose meaning the next word decides: the Sicilian "cu" before a verb is "chi"
 # ("cu è ca joca?", "cu c'è assittatu?"); before anything else it stays the Neapolitan "con".
 REGIONAL_BEFORE: dict[str, tuple[frozenset[str], str]] = {
     "cu": (
-        frozenset({"e", "c", "ce", "ha", "avi", "ave", "joca", "gioca", "tocca", "apre"}),
+        frozenset({"e", "c", "ce", "ha", "avi", "ave", "joca", "gioca", "tocca", "apre"})
+        | {"vinci", "vince", "nisciu", "nesci", "esce", "jetta", "apri", "accumincia"},
         "chi",
     ),
+    # the Sicilian "chi" is "what" before a noun or a verb of the one asking ("chi numeri ci
+    # sunnu?", "chi haiu 'n manu?", "chi pozzu diri?", "chi dicisti?"); before anything else
+    # it stays the Italian "who"
+    "chi": (
+        frozenset({"numeri", "numero", "haiu", "haju", "pozzu", "dicisti", "successi", "manu"})
+        | {"pezzi", "tessere", "vuci", "cosa", "fazzu", "fari", "mancanu"},
+        "che",
+    ),
+    # the Roman "'n" is "un" ("'n po'", "'n attimo"); the Sicilian "'n manu" is "in"
+    "n": (
+        frozenset({"po", "attimo", "momento", "pochino", "tavolo", "computer", "antra", "antro"}),
+        "un",
+    ),
+    # the Roman "so'" is "sono" before what one is ("so' rimasti", "so' usciti", "so' pronto")
+    "so": (
+        frozenset({"rimasti", "rimaste", "usciti", "uscite", "stati", "state", "pronto"})
+        | {"pronta", "pronti", "passati", "andati", "finiti", "finite", "stanco", "stanca"},
+        "sono",
+    ),
+    # the Sicilian "o" is "al" before a noun ("o principiu", "o tavulu")
+    "o": (frozenset({"principiu", "principio", "tavulu", "tavolo", "funnu", "fondo"}), "al"),
 }
 
 CLAUSE_WORDS = ClauseWords(
