@@ -670,6 +670,19 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("levamolo er jolly", SetWildcard(False)),
         ("famme giocà contro uno solo", SetPlayers(2)),
         ("Famme entrà ar tavolo 4410, solo pe' guardà", JoinTable("4410", spectator=True)),
+        # the infinitive cut without its accent after a verb that wants one; "se po'"
+        ("ce lo posso mette er cinque?", PlayNumber(5)),
+        ("che se po' fà qua?", Help()),
+        ("rifamo 'na partita", NewGame()),
+        ("vado in rete coi miei", PlayOnline()),
+    ],
+    # the Sicilian "o"/"do" before a noun ("o principiu", "do tavulu"), "a mia" at the end
+    "Sicilian prepositions and pronouns": [
+        ("u cincu o principiu", PlayNumber(5, Side.HEAD)),
+        ("saluta chiddi do tavulu", QuickMessage("ciao")),
+        ("i pescati obbligati, fammilli fari a mia", SetAutoForced(False)),
+        ("le pescate obbligate falle fare a me", SetAutoForced(False)),
+        ("mi nni vaju", Quit()),
     ],
     "who opens said before the verb": [
         ("chi ha il doppio più arto parte lui", SetOpening("highest_double")),
@@ -788,6 +801,12 @@ REFUSED: dict[str, list[str]] = {
         "haju fami",
         "pesco un pesce",
         "Passu di ccà dumani",
+        "posso mette la giacca?",
+        "la giacca me la devo mette",
+        "a mia mi piaci u mari",
+        "mo' vado a pescà 'n po' de pesce",
+        "se po' esse' più tranquilli",
+        "mio figlio chiede se po' giocà er tre",
     ],
 }
 

@@ -52,7 +52,7 @@ CORPORA = (
     Corpus("phrasings_other_hands_dev7.tsv", 187, frozenset({"writer16"}), 0.97),
     Corpus("phrasings_other_hands_dev8.tsv", 185, frozenset({"writer18"}), 0.98),
     Corpus("phrasings_other_hands_dev9.tsv", 190, frozenset({"writer19"}), 0.99),
-    Corpus("phrasings_other_hands_dev10.tsv", 221, frozenset({"writer21"}), 0.85),
+    Corpus("phrasings_other_hands_dev10.tsv", 221, frozenset({"writer21"}), 0.90),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
         401,

@@ -461,7 +461,7 @@ def _clauses(utterance: str) -> list[Clause]:
     return clauses
 
 
-_CUT_INFINITIVE = re.compile(rf"(?<![\w'’])(\w+?)([{''.join(lexicon.CUT_INFINITIVES)}])(?![\w'’])")
+_CUT_INFINITIVE = re.compile(rf"(?<!\w)(\w+?)([{''.join(lexicon.CUT_INFINITIVES)}])(?![\w'’])")
 
 
 def _infinitives_whole(utterance: str) -> str:
@@ -478,13 +478,22 @@ def _infinitives_whole(utterance: str) -> str:
 
 def _by_next_word(words: list[str]) -> list[str]:
     """Regional words read by the word after them (Sicilian "cu è", "cu c'è": "chi"; the
-    Neapolitan "cu" before anything else is "con"); the South's "I have" beside an infinitive
+    Neapolitan "cu" before anything else is "con") or before them ("posso mette", a clause
+    ending "a mia"); the South's "I have" beside an infinitive
     as "I must" ("piscari haju", "haju a passari")."""
     read = list(words)
     for index, word in enumerate(words[:-1]):
         before, meaning = lexicon.REGIONAL_BEFORE.get(word, (frozenset(), ""))
         if words[index + 1] in before:
             read[index] = meaning
+    for index, word in enumerate(words[1:], start=1):
+        before, meaning = lexicon.REGIONAL_AFTER.get(word, (frozenset(), ""))
+        if words[index - 1] in before:
+            read[index] = meaning
+    if len(words) > 1:
+        before, meaning = lexicon.AT_THE_END_AFTER.get(words[-1], (frozenset(), ""))
+        if words[-2] in before:
+            read[-1] = meaning
     for index, word in enumerate(words):
         after = words[index + 1 : index + 3]
         beside = [*words[max(index - 1, 0) : index], *after[:1], *after[1:] * (after[:1] == ["a"])]

@@ -313,7 +313,7 @@ _QUIT = _any(
     "mi ritiro|abbandono|abbandonare|ho finito|abbiamo finito|finiamo|finiamola",
     "finiamo qui|finisci|termina|terminare|terminiamo|spegni|spegnere|spegniamo|stacca",
     "arrivederci|buonanotte|buona notte|ci vediamo|addio",
-    "me ne vado|vado via|lascio il gioco|per oggi ho finito|per oggi e tutto",
+    "me ne vado|mi ne vado|vado via|lascio il gioco|per oggi ho finito|per oggi e tutto",
     "per oggi abbiamo finito|chiudi tutto|chiudi il gioco|esci dal gioco",
     "esci dalla partita|lascia il gioco|basta cosi per stasera|chiudiamola qui",
     "andare via|andiamo via|me ne vado a casa|esci dal programma|chiudi il programma",
@@ -376,6 +376,7 @@ ENTRIES: list[Entry] = [
             "in cima al serpente|in cima alla fila|dalla parte dell inizio",
             "in cima (a sinistra|alla sinistra|in testa|alla testa|sulla sinistra)",
             "a manca|verso la sinistra|lato sinistro|sul lato sinistro|dal lato sinistro",
+            "al principio|in principio|all inizio",
             "al lato sinistro|dalla parte sinistra|sulla parte sinistra|parte sinistra",
             "dalla parte della testa|dal lato della testa|lato testa|dalla testa|in cima",
             "all inizio|a sx|sx|dalla parte di testa|sul lato della testa",
@@ -1314,7 +1315,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "aiuto|help|comandi|i comandi|istruzioni|cosa posso dire|che posso dire",
-            "cosa si puo dire|cosa devo dire|che devo dire|come si usa",
+            "cosa si puo dire|che si puo dire|cosa devo dire|che devo dire|come si usa",
             "non so cosa dire|non so che dire|non so cosa fare|non so che fare",
             "non so come funziona|non so come si fa|non ci capisco niente|sono perso",
             "ho bisogno di aiuto|mi serve aiuto|guida|cosa si puo fare|che si puo fare",
@@ -1563,6 +1564,7 @@ ENTRIES: list[Entry] = [
             "non (farle|farli|farla) da (solo|sola)|non (le|li|lo) fare da (solo|sola)",
             "(le|li|lo) voglio fare io|voglio (farle|farli|farlo) io",
             "fare io|fare da me|faccio da me|le faccio da me|ci penso da me",
+            "(falli|falle|fallo|lasciali|lasciale|lascialo|lascia) fare a me|fare a me",
         ),
         "MANUAL",
     ),
@@ -1728,6 +1730,7 @@ ENTRIES: list[Entry] = [
             "internet|a distanza|da remoto|in remoto|sul server|al server|server",
             "collegati|collegami|connettiti|connettimi|collegarsi|mi collego|colleghiamoci",
             "connettersi|collegarmi|connettermi|collegato|connesso|connessi|in linea",
+            "(vado|andiamo|andare|annamo) (online|on line|in rete|su internet)",
         ),
         "ONLINE",
     ),
@@ -1735,6 +1738,7 @@ ENTRIES: list[Entry] = [
         _any(
             "con gli amici|con i miei amici|con amici|con gli altri amici|con altre persone",
             "con persone vere|con gente vera|con i parenti|con gli amici in rete",
+            "con l amici|coi miei|con i miei|coi miei amici|con le amiche|con l amiche",
             f"con {_FAMILY}|con i (miei|nostri) (parenti|cugini|figli|nipoti|fratelli)",
         ),
         "FRIENDS",
@@ -2351,13 +2355,30 @@ REGIONAL = {
     "centuunu": "centouno", "ducentu": "duecento", "sissanta": "sessanta", "tempu": "tempo",
     "partenno": "partendo", "funnu": "fondo", "ultimu": "ultimo", "primu": "primo",
     "tornu": "torno", "mancanu": "mancano", "restanu": "restano", "hannu": "hanno",
-    "antra": "altra", "antro": "altro", "indo": "dove", "ndo": "dove",
+    "rifamo": "rifacciamo", "antra": "altra", "antro": "altro", "indo": "dove", "ndo": "dove",
     "settiamo": "impostiamo", "setta": "imposta", "settare": "impostare", "setto": "imposto",
 }  # fmt: skip
 
 # Infinitives cut after their stressed vowel, as Rome and the South say them ("famme giocà",
 # "pe' guardà", "che se po' dì"): the accented vowel as written, the ending it stands for.
 CUT_INFINITIVES = {"à": "are", "é": "ere", "è": "ere", "ì": "ire"}
+
+# Regional words whose meaning the word before decides: the Roman infinitive cut without its
+# accent after a verb that wants one ("ce lo posso mette?"); the Sicilian "a mia" ("to me")
+# ending what is said ("fammilli fari a mia"; "a mia sorella" stays "my").
+REGIONAL_AFTER: dict[str, tuple[frozenset[str], str]] = {
+    # the Roman impersonal "se" after a question word ("che se po' dì?", "'ndo' se mette?");
+    # "chiede se po' giocà" stays "if"
+    "se": (frozenset({"che", "cosa", "dove", "ndo", "indo"}), "si"),
+    "mette": (
+        frozenset({"posso", "puoi", "po", "devo", "voglio", "vojo", "fammi", "famme"}),
+        "mettere",
+    ),
+}
+AT_THE_END_AFTER: dict[str, tuple[frozenset[str], str]] = {
+    "mia": (frozenset({"a"}), "me"),
+    "tia": (frozenset({"a"}), "te"),
+}
 
 # "I have" said beside an infinitive is "I must" in the South ("piscari haju", "aggiu a
 # passà", "haju a jucari"): these forms read so when the word before or after them is an
@@ -2378,7 +2399,7 @@ DIALECT_ENDINGS: tuple[tuple[str, str], ...] = (
     ("emo", "iamo"), ("amo", "iamo"), ("mme", "mmi"), ("ce", "ci"), ("me", "mi"),
     ("eno", "ano"), ("u", "o"), ("i", "e"), ("ti", "ci"), ("amolo", "alo"), ("amola", "ala"),
     ("emolo", "ilo"), ("emola", "ila"), (CONDITIONAL_SAID, "erei"),
-    (CONDITIONAL_SAID, "irei"), ("erlo", "i"),
+    (CONDITIONAL_SAID, "irei"), ("erlo", "i"), ("erlo", ""),
     ("erla", "i"), ("arlo", "a"), ("arla", "a"), ("irlo", "i"),
 )  # fmt: skip
 
@@ -2429,6 +2450,12 @@ REGIONAL_BEFORE: dict[str, tuple[frozenset[str], str]] = {
         | {"pronta", "pronti", "passati", "andati", "finiti", "finite", "stanco", "stanca"},
         "sono",
     ),
+    # the Roman "po'" is "può" before a verb ("che se po' dì?"); "un po'" stays "poco"
+    "po": (frozenset({"dire", "fare", "giocare", "mettere", "mette", "usare", "sapere"}), "puo"),
+    # the Sicilian "do" and "du" are "del" before a noun ("do tavulu", "du serpenti"); before
+    # anything else "du" stays "due" (Venetian, Ligurian)
+    "do": (frozenset({"tavulu", "tavolo", "serpenti", "serpente", "jocu", "gioco"}), "del"),
+    "du": (frozenset({"tavulu", "tavolo", "serpenti", "serpente", "jocu", "gioco"}), "del"),
     # the Sicilian "o" is "al" before a noun ("o principiu", "o tavulu")
     "o": (frozenset({"principiu", "principio", "tavulu", "tavolo", "funnu", "fondo"}), "al"),
 }
