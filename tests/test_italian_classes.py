@@ -674,6 +674,7 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("ce lo posso mette er cinque?", PlayNumber(5)),
         ("che se po' fà qua?", Help()),
         ("rifamo 'na partita", NewGame()),
+        ("statte zitta, aò", StopSpeech()),
         ("vado in rete coi miei", PlayOnline()),
     ],
     # the Sicilian "o"/"do" before a noun ("o principiu", "do tavulu"), "a mia" at the end

@@ -1441,7 +1441,7 @@ ENTRIES: list[Entry] = [
             "sta zitto|sta zitta|fai silenzio|fa silenzio|shh|sst|ssh|shhh|basta parlare",
             "basta cosi|chiudi il becco|smetti di parlare|non parlare|zitto un attimo",
             "zitto un momento|taci un attimo|fermati|stai muto|muto|muta|basta chiacchiere",
-            "statti zitto|statte zitto|abbozzala|shut up|tasi|stai bona|stai buono",
+            "statti zitto|statte zitto|statti zitta|statte zitta|abbozzala|shut up|tasi|stai bona|stai buono",
             "interrompi|interrompiti|smetti|puoi smettere|smetti di parlare|zitto zitto",
             "stia zitto|stia zitta|faccia silenzio|la smetta|smetta di parlare|la finisca",
             "taccia|stia muto|stia muta|si zittisca|zittisciti",
