@@ -809,6 +809,10 @@ REFUSED: dict[str, list[str]] = {
         "se po' esse' più tranquilli",
         "mio figlio chiede se po' giocà er tre",
     ],
+    # a number of players the menu does not offer, said beside "giocatore"
+    "a count the menu does not offer": [
+        "assi giocatore",
+    ],
 }
 
 QUESTIONS: dict[str, list[tuple[str, object]]] = {

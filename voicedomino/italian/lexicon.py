@@ -33,6 +33,7 @@ from voicedomino.grammar.meaning import (
     Together,
 )
 from voicedomino.italian.numbers import PIP_WORDS
+from voicedomino.italian.phrases import PLAYER_COUNTS
 from voicedomino.players import Level
 
 
@@ -2851,7 +2852,13 @@ FRAMES: list[Frame] = [
     # "mettimi contro due computer"
     Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO OPP", repeatable="COUNT"),
     # "giocatori... tre": the topic, then the number
-    Frame.of("set_players", "GIOCATORI NUM", _MENU, slots={"NUM": "count"}),
+    # (only a count the menu offers: "un giocatore", "assi giocatore" set nothing)
+    Frame.of(
+        "set_players",
+        "|".join(f"GIOCATORI NUM={count}" for count in PLAYER_COUNTS),
+        _MENU,
+        slots={"NUM": "count"},
+    ),
     Frame.of("set_pairs", "PAIRS", f"{_MENU} SEAT COUNT OPP", repeatable="PAIRS SEAT"),
     # "facciamo le coppie, io con Giulia": the pairs said with who plays with whom
     Frame.of("set_pairs", "VARIANT=coppie SEAT", f"{_MENU} SEAT COUNT PAIRS", repeatable="SEAT"),
