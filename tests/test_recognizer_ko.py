@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -588,3 +589,56 @@ def test_a_mended_sentence_is_weighed_without_decoding_the_utterance_again(
         assert counting.fed == fed, command  # nothing decoded again at the end
         weighed += utterance.evidence is not None and utterance.evidence.margin is not None
     assert weighed >= 1
+
+
+class OneAtATimeDecoder(CountingDecoder):
+    """A Vosk recogniser whose final step takes a while and notes when two threads were in
+    it at once (Vosk itself crashes the process then)."""
+
+    def __init__(self, decoder: Any) -> None:
+        super().__init__(decoder)
+        self._inside = 0
+        self._guard = threading.Lock()
+        self.overlapped = False
+        self.finished = 0
+
+    def FinalResult(self) -> str:
+        with self._guard:
+            self._inside += 1
+            self.overlapped |= self._inside > 1
+        try:
+            time.sleep(0.05)  # widens the window a second caller would fall into
+            return str(self.decoder.FinalResult())
+        finally:
+            with self._guard:
+                self._inside -= 1
+                self.finished += 1
+
+
+def test_finishing_twice_in_a_row_never_decodes_in_one_recogniser_from_two_threads(
+    model: Any, tmp_path: Path
+) -> None:
+    """Vosk's own endpoint closes an utterance inside accept(), then the listener's end of
+    speech finishes again at once: the word list kept for weighing was being closed in the
+    background by both finishes together, and the process died (segmentation fault)."""
+    standin = game_standin()
+    shape = TableShape(Table().rules().highest, Table().rules().spinner)
+    recognizer = SpeechRecognizer(
+        model,
+        standin.sentences(table_sentences(shape)),
+        model_path=KO_MODEL_PATH,
+        graph_cache=tmp_path,
+    )
+    watched = OneAtATimeDecoder(recognizer._scored_vosk)
+    recognizer._scored_vosk = watched
+    for command in ("passo", "pesca", "quanti punti ho"):
+        pad = np.zeros(4000, dtype=np.int16)
+        pcm = np.concatenate([pad, say(command), pad]).astype("<i2").tobytes()
+        for at in range(0, len(pcm), 3200):
+            recognizer.accept(pcm[at : at + 3200])
+        recognizer.finish()
+        recognizer.finish()
+    heard = recognizer.finish()  # waits for the last closing too
+    assert watched.finished >= 3
+    assert not watched.overlapped
+    assert heard.sentence is None  # nothing was left to hear

@@ -314,6 +314,10 @@ class SpeechRecognizer:
 
     def finish(self) -> Utterance:
         """Close the current utterance now (decodes the audio fed so far)."""
+        # A finish right after one Vosk's own endpoint made (the listener's end of speech
+        # meets it) must not close the scored word list while the last closing still runs:
+        # two threads in one Vosk recogniser crash the process.
+        self._scored_closed()
         self._in_utterance = False
         if self._sentence_vosk is None:
             words = self._vosk.FinalResult()
