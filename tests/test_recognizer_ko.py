@@ -559,20 +559,24 @@ class CountingDecoder:
         return getattr(self.decoder, name)
 
 
+def table_recognizer(model: Any, graph_cache: Path) -> SpeechRecognizer:
+    """The three decoders of the game's usual table (sentences, word list, scored word list)."""
+    shape = TableShape(Table().rules().highest, Table().rules().spinner)
+    return SpeechRecognizer(
+        model,
+        game_standin().sentences(table_sentences(shape)),
+        model_path=KO_MODEL_PATH,
+        graph_cache=graph_cache,
+    )
+
+
 def test_a_mended_sentence_is_weighed_without_decoding_the_utterance_again(
     model: Any, tmp_path: Path
 ) -> None:
     """The word list that weighs a mended sentence (its log likelihood against the free
     words) hears the utterance as it comes: at its end only the final step is left, so a
     mended command is read back as soon as one the two decoders agree on."""
-    standin = game_standin()
-    shape = TableShape(Table().rules().highest, Table().rules().spinner)
-    recognizer = SpeechRecognizer(
-        model,
-        standin.sentences(table_sentences(shape)),
-        model_path=KO_MODEL_PATH,
-        graph_cache=tmp_path,
-    )
+    recognizer = table_recognizer(model, tmp_path)
     weighed = 0
     for seed, command in enumerate(("quanti punti ho", "aggiungi un computer medio", "passo")):
         recognizer.reset()
@@ -621,14 +625,7 @@ def test_finishing_twice_in_a_row_never_decodes_in_one_recogniser_from_two_threa
     """Vosk's own endpoint closes an utterance inside accept(), then the listener's end of
     speech finishes again at once: the word list kept for weighing was being closed in the
     background by both finishes together, and the process died (segmentation fault)."""
-    standin = game_standin()
-    shape = TableShape(Table().rules().highest, Table().rules().spinner)
-    recognizer = SpeechRecognizer(
-        model,
-        standin.sentences(table_sentences(shape)),
-        model_path=KO_MODEL_PATH,
-        graph_cache=tmp_path,
-    )
+    recognizer = table_recognizer(model, tmp_path)
     watched = OneAtATimeDecoder(recognizer._scored_vosk)
     recognizer._scored_vosk = watched
     for command in ("passo", "pesca", "quanti punti ho"):
