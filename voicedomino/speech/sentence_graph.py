@@ -233,16 +233,16 @@ def graph_model_folder(model_path: Path, graph: SentenceGraph, cache: Path | Non
         if strange is None:
             try:
                 os.utime(folder)  # the newest use: kept when the cache is pruned
+                return folder
             except FileNotFoundError:  # another copy removed it just now: made again below
                 pass
-            else:
-                return folder
-        # Something Kaldi would hang on (a FIFO, a device) or drown in: the cache is ours and
-        # is made again.
-        log.warning("cached graph folder unusable, made again: %s", strange)
-        shutil.rmtree(folder, ignore_errors=True)
-        if folder.exists():
-            raise OSError(f"cannot remove the unusable graph folder {folder}")
+        else:
+            # Something Kaldi would hang on (a FIFO, a device) or drown in: the cache is ours
+            # and is made again.
+            log.warning("cached graph folder unusable, made again: %s", strange)
+            _remove(folder)
+            if folder.exists():
+                raise OSError(f"cannot remove the unusable graph folder {folder}")
     cache.mkdir(parents=True, exist_ok=True)
     building = Path(tempfile.mkdtemp(prefix=_BUILDING, dir=cache))
     try:
