@@ -11,12 +11,15 @@ import selectors
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
 from net_helpers import Player, ServerProcess
-from test_untrusted_paths import environment, make
+from test_untrusted_paths import NO_DAC, environment, make, not_readable
 
+from voicedomino.italian import messages as it
 from voicedomino.italian import network as it_net
 from voicedomino.persistence.seats import SEATS_FILE, FileSeatBook
 
@@ -26,8 +29,11 @@ pytestmark = pytest.mark.timeout(120)
 class Game:
     """`voicedomino` in line mode at a network table, its output read as it comes."""
 
-    def __init__(self, tmp_path: Path, server: ServerProcess, code: str) -> None:
+    def __init__(
+        self, tmp_path: Path, server: ServerProcess, code: str, wrapper: Sequence[str] = ()
+    ) -> None:
         command = [
+            *wrapper,
             sys.executable,
             "-m",
             "voicedomino",
@@ -134,3 +140,39 @@ def test_without_saving_no_seat_secret_is_kept(
     assert isinstance(kept.seat_book, FileSeatBook)
     unsaved = network_settings(build_parser().parse_args([*options, "--senza-salvataggio"]))
     assert unsaved.seat_book is None
+
+
+@pytest.mark.parametrize("damage", ["truncated", "unreadable"])
+def test_a_damaged_seats_file_is_never_written_over(tmp_path: Path, damage: str) -> None:
+    """The seats file held the player's seats at other tables: one the game cannot read is
+    set aside whole (damaged) or left as it is (unreadable), said in Italian, never replaced by
+    a file holding only the new seat."""
+    loop = asyncio.new_event_loop()
+    bruno = Player("Bruno")
+    data = tmp_path / "data"
+    data.mkdir()
+    seats = data / SEATS_FILE
+    held = b'{"10.0.0.5:8765 1234": "segreto-di-ieri", "10.0.0.5:8765 99'  # cut by a crash
+    seats.write_bytes(held)
+    unreadable = damage == "unreadable"
+    with (
+        not_readable(seats) if unreadable else nullcontext(),
+        ServerProcess(tmp_path / "server") as server,
+    ):
+        code = loop.run_until_complete(
+            bruno.create(server.url, {"variant": "classica", "seats": 2})
+        )
+        game = Game(tmp_path, server, code, NO_DAC if unreadable else ())
+        try:
+            game.wait_for("Sei al tavolo")
+            game.wait_for(it.notice("seats_not_kept" if unreadable else "seats_set_aside"))
+        finally:
+            game.kill()
+            loop.run_until_complete(bruno.close())
+            loop.close()
+    aside = [p for p in data.iterdir() if p.name.startswith("posti-in-rete.danneggiato-")]
+    if damage == "truncated":
+        assert len(aside) == 1 and aside[0].read_bytes() == held
+        assert FileSeatBook(seats).get(f"127.0.0.1:{server.port}", code) is not None
+    else:
+        assert not aside and seats.read_bytes() == held

@@ -191,7 +191,9 @@ def _table_code(text: str) -> str:
     return digits
 
 
-def network_settings(args: argparse.Namespace) -> NetworkSettings:
+def network_settings(
+    args: argparse.Namespace, on_notice: Callable[[str], None] = lambda key: None
+) -> NetworkSettings:
     """--server (several addresses, comma separated: processes sharing their tables),
     --tavolo, --nome; without --nome the name of the computer's user."""
     import getpass
@@ -208,7 +210,7 @@ def network_settings(args: argparse.Namespace) -> NetworkSettings:
 
     # --senza-salvataggio writes nothing: not even a seat's secret to come back to after a crash.
     keep = not getattr(args, "senza_salvataggio", False)
-    book = FileSeatBook(data_dir() / SEATS_FILE) if keep else None
+    book = FileSeatBook(data_dir() / SEATS_FILE, on_notice) if keep else None
     return NetworkSettings(addresses or [DEFAULT_SERVER], name, args.tavolo, book)
 
 
@@ -556,7 +558,7 @@ def play(args: argparse.Namespace) -> int:
         saved=saved,
         auto_forced=prefs.auto_forced,
         saved_behind=behind,
-        network=network_settings(args),
+        network=network_settings(args, notices.tell),
     )
 
     current = [prefs]  # what is saved now: each change starts from the last one

@@ -1522,6 +1522,14 @@ NOTICES = {
         "Il salvataggio è di una versione più nuova del gioco: l'ho messo da parte e ricominciamo."
     ),
     "settings_corrupt": "Le impostazioni erano danneggiate: uso quelle predefinite.",
+    "seats_set_aside": (
+        "Il file dei tuoi posti ai tavoli in rete era danneggiato: l'ho messo da parte, "
+        "senza cancellarlo, e ne ho cominciato uno nuovo."
+    ),
+    "seats_not_kept": (
+        "Non riesco a leggere il file dei tuoi posti ai tavoli in rete: non lo sovrascrivo, "
+        "ma se il gioco si chiude questo posto non sarà ricordato."
+    ),
     "settings_repaired": "Alcune impostazioni non erano valide: le ho corrette.",
     "settings_unreadable": "Non riesco a leggere le impostazioni: uso quelle predefinite.",
     "save_corrupt_kept": (
