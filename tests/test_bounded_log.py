@@ -58,6 +58,32 @@ for n in range(400):
     assert all(size <= 5_000 + 200 for size in sizes.values()), sizes
 
 
+def test_library_output_alone_is_bounded_too(tmp_path: Path) -> None:
+    """A C library writing to descriptor 2 without end, while the game itself logs nothing:
+    no Python log call ever checks the size, yet the log is renewed and the disk not filled."""
+    script = f"""
+import ctypes, logging, time
+from pathlib import Path
+from voicedomino.cli import BoundedLog
+from voicedomino.frontend.streams import library_output_to
+path = Path({str(tmp_path / "gioco.log")!r})
+handler = BoundedLog(path, limit=5_000)
+library_output_to(path)
+handler.watch_library_output(every=0.25)
+logging.getLogger().addHandler(handler)
+libc = ctypes.CDLL(None)
+line = b"ALSA lib pcm.c:8570:(snd_pcm_recover) underrun occurred " + b"y" * 960 + b"\\n"
+for n in range(400):  # about 400 kB, 1 kB every 10 ms: written below Python, as C does
+    libc.write(2, line, len(line))
+    time.sleep(0.01)
+"""
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=120)
+    sizes = {p.name: p.stat().st_size for p in tmp_path.iterdir()}
+    assert set(sizes) == {"gioco.log", "gioco.log.1"}, sizes
+    # Renewed within a few checks (25 kB each at this pace), never grown to the 400 kB written.
+    assert all(size <= 100_000 for size in sizes.values()), sizes
+
+
 def test_a_log_left_too_big_is_set_aside_when_the_game_starts(tmp_path: Path) -> None:
     folder = tmp_path / "state" / "voicedomino" / "log"
     folder.mkdir(parents=True)

@@ -11,6 +11,7 @@ import math
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -361,7 +362,7 @@ def _run(args: argparse.Namespace, log_file: Path | None) -> int:
         library_output_to(log_file)  # Kaldi, audio back ends, warnings: into the log
         for handler in logging.getLogger().handlers:
             if isinstance(handler, BoundedLog):
-                handler.library_output = True  # and into the new file when it is renewed
+                handler.watch_library_output()  # bounded too, and into the new file
     if args.command == "prova-voce":
         return voice_check(args)
     if args.command == "server":
@@ -387,6 +388,7 @@ def _start_logging(debug: bool) -> Path | None:
 
 
 LOG_LIMIT = 2 << 20  # bytes in one log file; then it becomes <name>.1, the older one dropped
+LIBRARY_OUTPUT_CHECK_S = 1.0  # how often the log's size is checked for libraries' own lines
 
 
 class BoundedLog(logging.StreamHandler):  # type: ignore[type-arg]
@@ -408,6 +410,21 @@ class BoundedLog(logging.StreamHandler):  # type: ignore[type-arg]
         super().emit(record)
         with contextlib.suppress(OSError, ValueError):  # a full disk: the log just goes on
             self._check_size()
+
+    def watch_library_output(self, every: float = LIBRARY_OUTPUT_CHECK_S) -> None:
+        """Descriptor 2 writes into this log: a library's own lines (ALSA's underruns, Kaldi)
+        pass no Python log call, so the size is also checked every *every* seconds."""
+        self.library_output = True
+        threading.Thread(target=self._watch, args=(every,), name="log-size", daemon=True).start()
+
+    def _watch(self, every: float) -> None:
+        while True:
+            time.sleep(every)
+            with self.lock or contextlib.nullcontext():  # never between emit's two steps
+                if self.stream is None or self.stream.closed:
+                    return  # the handler was closed
+                with contextlib.suppress(OSError, ValueError):
+                    self._check_size()
 
     def _check_size(self) -> None:
         from voicedomino.persistence.files import open_append
