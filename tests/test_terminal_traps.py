@@ -211,6 +211,34 @@ def test_pasted_text_is_a_command_that_waits_for_enter_never_single_keys(tmp_pat
         game.close()
 
 
+def test_a_paste_no_mark_announces_is_a_command_too(tmp_path: Path) -> None:
+    """The Linux console cannot mark a paste: the text comes all at once, faster than fingers
+    type. It waits on the command line as a marked paste does, its letters never keys (q, the
+    quit question, then s, yes; or "gioca sei sei" with its Enter playing a tile unconfirmed);
+    keys typed one by one, and a command begun by "/", are keys as before."""
+    game = started(tmp_path)
+    try:
+        os.write(game.fd, b"quattro sei")
+        game.until(it.key_pasted("quattro sei"))
+        assert "Vuoi uscire?" not in game.quiet(0.5)
+        game.press("\x1b")
+        game.until(it.cancelled())
+        os.write(game.fd, "gioca sei sei, più in là\r".encode())
+        game.until(it.key_pasted("gioca sei sei, più in là"))
+        assert "Doppio sei" not in game.quiet(0.5)  # nothing played before the player's Enter
+        game.press("\x1b")
+        game.until(it.cancelled())
+        os.write(game.fd, b"/gioca sei sei\r")  # a command typed after "/": read at its Enter
+        game.until("tocca ancora a te.")
+        game.press("q")
+        game.until("Vuoi uscire?")
+        game.press("s")
+        game.until(it.goodbye())
+        assert game.wait() == 0
+    finally:
+        game.close()
+
+
 # --- 2. suspend, resume, quit, hang up ----------------------------------------------------------
 
 

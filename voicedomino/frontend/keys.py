@@ -16,8 +16,10 @@ utterances or spoken answers, so the dialog manager is only ever touched by one 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import select
+import struct
 import termios
 import threading
 import time
@@ -88,6 +90,10 @@ SLOW_SEQUENCE_WAIT = 0.4
 PASTE_ON, PASTE_OFF = "\x1b[?2004h", "\x1b[?2004l"
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 PASTE_WAIT = 1.0  # seconds without a byte inside a paste: its end was lost
+# A terminal that cannot mark a paste (the Linux console) gives it all at once: this many
+# visible characters already waiting together are a paste, as no fingers type between two reads.
+PASTE_BURST = 3
+BURST_GAP = 0.01  # a paste's next part follows within this; a key after it (Enter) is later
 PASTED = "incollato:"  # the key name of a paste is this and its text (no key has a colon)
 SEQUENCES = {
     "\x1b[A": "up",
@@ -143,6 +149,16 @@ def key_name(sequence: str) -> str:
 def _utf8_length(first: int) -> int:
     """How many bytes the UTF-8 character starting with byte *first* has (1 when not a lead)."""
     return 4 if first >= 0xF0 else 3 if first >= 0xE0 else 2 if first >= 0xC0 else 1
+
+
+def _decoded(data: bytes) -> str:
+    """Typed bytes as text: UTF-8, or a Latin-1 terminal's own letters ("ì" is one byte)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data":  # a long paste cut in a letter
+            return data[: error.start].decode("utf-8", errors="replace")
+        return data.decode("latin-1")
 
 
 class KeyReader:
@@ -216,12 +232,17 @@ class KeyReader:
                 select.select([self.fd], [], [])
 
     def _read(self) -> str:
+        from_terminal = not self._pushed
         data = self._byte()
         if not data:
             return ""
         if data == b"\x1b":
             sequence = self._escape_sequence()
             return PASTED + self._pasted() if sequence == PASTE_START else sequence
+        if from_terminal and data == b"/" and (waiting := self._waiting()):
+            self._pushed = os.read(self.fd, min(waiting, 4 * MAX_LINE))  # its command: keys
+        elif from_terminal and (burst := self._burst(data)) is not None:
+            return PASTED + burst
         for _ in range(_utf8_length(data[0]) - 1):  # the rest of one character ("è")
             if not self._more():
                 break
@@ -281,6 +302,44 @@ class KeyReader:
                 data = data[: 4 * MAX_LINE] + data[-len(PASTE_END) :]
         text = data.removesuffix(PASTE_END.encode("ascii")).decode("utf-8", errors="replace")
         return text[:MAX_LINE]
+
+    def _burst(self, first: bytes) -> str | None:
+        """The text of a paste no mark announced: *first* and the bytes already waiting behind
+        it, when they hold PASTE_BURST visible characters, not all one key (a held key's
+        repeats read late); None otherwise, and those bytes are read as keys. (A burst begun by
+        "/" is keys: the command line, read whole only at its Enter.)"""
+        waiting = self._waiting()
+        if waiting < PASTE_BURST - 1:
+            return None
+        data = first + os.read(self.fd, min(waiting, 4 * MAX_LINE))
+        escape = data.find(b"\x1b")  # a key's sequence after it is that key
+        text = _decoded(data if escape < 0 else data[:escape])
+        visible = [c for c in text if c.isprintable() and not c.isspace()]
+        if len(visible) < PASTE_BURST or len(set(visible)) < 2:
+            self._pushed = data[1:] + self._pushed
+            return None
+        if escape >= 0:
+            self._pushed = data[escape:] + self._pushed
+            return text[:MAX_LINE]
+        tail = b""  # a long paste arrives in several reads, close together
+        while self._more(BURST_GAP) and not self._pushed:
+            chunk = os.read(self.fd, 4096)
+            escape = chunk.find(b"\x1b")
+            if escape >= 0:
+                self._pushed = chunk[escape:]
+                chunk = chunk[:escape]
+            if not chunk:
+                break
+            tail = (tail + chunk)[: 4 * MAX_LINE]  # a paste of a book is not a command
+        return _decoded(data + tail)[:MAX_LINE]
+
+    def _waiting(self) -> int:
+        """Bytes already typed (or pasted) and not yet read."""
+        try:
+            count = fcntl.ioctl(self.fd, termios.FIONREAD, b"\0\0\0\0")
+        except OSError:
+            return 0
+        return int(struct.unpack("i", count)[0])
 
     def _more(self, wait: float = ESCAPE_WAIT) -> bool:
         return bool(self._pushed) or bool(select.select([self.fd], [], [], wait)[0])
