@@ -496,6 +496,34 @@ def test_in_a_busy_room_the_guard_keeps_a_domino_command_the_talk_made_less_sure
     assert table.said() == ""
 
 
+def test_in_a_busy_room_with_no_window_open_a_low_guess_is_not_answered_whatever_its_margin() -> (
+    None
+):
+    """The television's own "domino ..." mended into a menu command well over its free words
+    (a clear margin) but scoring under the busy room's line: with no window open it gets
+    nothing (not even the read-back's question); the same evidence in a window is asked about,
+    and over the line it is asked about outside a window too."""
+    table = Table()
+    table.type("inizia")
+    table.gate.room_changed(True)
+    table.wait(9)
+    assert not table.gate.window_open
+    table.said()
+    clear = Evidence(agreed=False, score_per_second=22.8, min_word_confidence=None, margin=-4.1)
+    table.hear("domino messaggi brevi", confidence=0.6, evidence=clear)
+    assert table.said() == "" and table.gate.pending is None
+    table.hear("domino quanti punti ho", confidence=0.6, evidence=clear)
+    assert table.said() == ""
+    over = dataclasses.replace(clear, score_per_second=26.0)
+    table.hear("domino messaggi brevi", confidence=0.6, evidence=over)
+    assert "domino sì" in table.said() and table.gate.pending is not None
+    table.hear("no")
+    table.gate.open_window()
+    table.said()
+    table.hear("domino messaggi brevi", confidence=0.6, evidence=clear)
+    assert "domino sì" in table.said() and table.gate.pending is not None
+
+
 def test_the_guard_and_the_word_line_follow_the_model_s_calibration() -> None:
     """Lines `prova-voce --calibra` measured for a model that scores higher than the stand-in:
     the same menu guess answered with the default guard is given the cue only under the
