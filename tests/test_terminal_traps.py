@@ -265,6 +265,40 @@ def test_ctrl_z_and_fg_in_a_shell_take_key_mode_back_and_drop_what_was_typed(
         shell.close()
 
 
+@pytest.mark.parametrize("mode", ["key mode", "line mode"])
+def test_ctrl_z_bg_then_fg_says_back_in_game_once_and_only_at_fg(tmp_path: Path, mode: str) -> None:
+    """bg continues the game at the shell's prompt: nothing is said there (reading the terminal
+    stops it again); fg brings it back, said once, with key mode (or line mode) as before."""
+    shell = ShellTerminal.start(tmp_path)
+    try:
+        if mode == "key mode":
+            shell.first_turn("--senza-salvataggio")
+        else:
+            shell.run("--seme", "4", "--senza-salvataggio", "--righe")
+            shell.until(it.notice("keyboard_mode"))
+            shell.press("inizia\r")
+            shell.until("Tocca a te.")
+        shell.suspend()
+        shell.press("bg\r")
+        shell.until("$ ")
+        assert it.back_in_game() not in shell.quiet(1.0)
+        shell.press("fg\r")
+        shell.until("Tocca a te.")
+        assert it.back_in_game() in shell.transcript
+        assert it.back_in_game() not in shell.quiet(1.0)
+        assert shell.transcript.count(it.back_in_game()) == 1
+        if mode == "key mode":
+            assert shell.modes() == (False, False)
+            shell.press("6", "6", "\r")
+        else:
+            shell.press("gioca sei sei\r")
+        shell.until("tocca ancora a te.")
+        if mode == "key mode":
+            shell.quit_game()
+    finally:
+        shell.close()
+
+
 def test_ctrl_backslash_leaves_like_the_end_of_input_saved_and_terminal_restored(
     tmp_path: Path,
 ) -> None:

@@ -86,7 +86,11 @@ class SignalRelay:
             self._suspend()
             return
         if number == CONTINUE:
-            if self.terminal is not None and self.terminal.in_foreground():
+            if self.terminal is not None and not self.terminal.in_foreground():
+                # Continued in the background (bg): nothing is said there, as the player is at
+                # the shell; reading the terminal stops the game again, and fg continues it.
+                return
+            if self.terminal is not None:
                 self.terminal.enter_key_mode()
         elif self._stopping:
             raise KeyboardInterrupt  # asked twice: leave now, through the clean-up
@@ -119,8 +123,10 @@ class SignalRelay:
             if not data:
                 os.close(self._read_end)
                 return
+            continued = False
             for number in data:
-                if number == CONTINUE:
-                    self.on_continue()
-                else:
+                if number != CONTINUE:
                     self.on_stop(number)
+                elif not continued:  # continued twice before a word was said: said once
+                    continued = True
+                    self.on_continue()
