@@ -167,7 +167,9 @@ class ShellTerminal(Terminal):
 
     def quit_game(self) -> None:
         """q, s: the game says goodbye and the shell's prompt is back."""
-        self.press("q", "s")
+        self.press("q")
+        self.until("Vuoi uscire?")  # s answers the question once it was said
+        self.press("s")
         self.until("Arrivederci.")
         self.until("$ ")
 

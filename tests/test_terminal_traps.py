@@ -203,10 +203,28 @@ def test_pasted_text_is_a_command_that_waits_for_enter_never_single_keys(tmp_pat
         game.until(it.key_pasted("gioca sei quattro"))
         game.press("\x1b")
         game.until(it.cancelled())
-        game.press("q", "s")
+        game.press("q")
+        game.until("Vuoi uscire?")  # s answers the question once it was said
+        game.press("s")
         game.until(it.goodbye())
         assert game.wait() == 0
         assert game.transcript.rstrip("\n").endswith(PASTE_OFF)  # the terminal as it was
+    finally:
+        game.close()
+
+
+def test_an_answer_typed_before_its_question_answers_nothing(tmp_path: Path) -> None:
+    """q and s typed together: s came before "Vuoi uscire? Questa partita non viene salvata."
+    was said, so it answers nothing (the player never heard that the match would be lost);
+    the question waits, and s typed after it answers it."""
+    game = started(tmp_path, "--senza-salvataggio")
+    try:
+        os.write(game.fd, b"qs")  # one write: s is read before the question is said
+        game.until(it.confirm_quit_without_saving(it.KEYS))
+        assert it.goodbye() not in game.quiet(1.0)
+        game.press("s")
+        game.until(it.goodbye())
+        assert game.wait() == 0
     finally:
         game.close()
 
@@ -492,7 +510,9 @@ def test_every_prompt_of_a_key_mode_session_names_keys(tmp_path: Path) -> None:
         game.until(it.confirm_quit(True, it.KEYS))
         game.press("n")
         game.until(it.cancelled())
-        game.press("q", "s")
+        game.press("q")
+        game.until("Vuoi uscire?")  # s answers the question once it was said
+        game.press("s")
         game.until(it.goodbye())
         assert game.wait() == 0
         no_word_prompt(game.transcript)
@@ -506,7 +526,9 @@ def test_every_prompt_of_a_key_mode_session_names_keys(tmp_path: Path) -> None:
         game.until(it.next_round_prompt(it.KEYS))  # "Invio per la prossima mano."
         game.press("\r")
         game.until("Mano due.")
-        game.press("q", "s")
+        game.press("q")
+        game.until("Vuoi uscire?")  # s answers the question once it was said
+        game.press("s")
         game.until(it.goodbye())
         no_word_prompt(game.transcript)
     finally:

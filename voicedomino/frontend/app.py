@@ -149,6 +149,11 @@ class Game:
         # said, never play the tile announced after them).
         self.said = 0
         self.change_said = 0
+        # That count once the yes/no question waiting was first asked: a key typed before it
+        # ("q" and "s" together) never answers what the player has not heard ("this match is
+        # not saved").
+        self.question_said = 0
+        self._asking = False
         self.voice_active = False  # a listener feeds the inbox too
         self.keys: KeyHandler | None = None  # key mode's navigator
         self.gate: VoiceGate | None = None  # between the microphone and the dialog
@@ -220,6 +225,10 @@ class Game:
             self.output.stop_speech()
         for message in response.messages:
             self._emit(message)
+        asking = self.manager.wants_answer
+        if asking and not self._asking:  # a question was asked now (asked again: it stays)
+            self.question_said = self.said
+        self._asking = asking
 
     def _emit(self, message: Message) -> None:
         # A cue belongs to its sentence: let the sentences before it finish first ("basta",

@@ -478,6 +478,8 @@ class KeyNavigator:
         slower, stop...) and "/" work, and any other key asks the question again with its keys."""
         answer = answer_key(name) if len(name) == 1 else None
         intent = key_intents().get(name)
+        if answer is not None and not self._heard(self.game.question_said):
+            return  # typed before the question was said ("q" and "s" at once): it is said now
         if answer is not None:
             self.game.handle_intent(answer)
         elif name in HELP_KEYS:
