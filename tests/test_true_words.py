@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -256,3 +257,51 @@ def test_a_leader_drawn_by_lot_is_said_so_not_left_to_sound_like_the_tile() -> N
         said = [message.text for message in manager.handle("inizia").messages]
         started = next(text for text in said if text.startswith("Mano uno."))
         assert ("Per sorteggio" in started) is by_lot, started
+
+
+RULES_TABLES = [
+    Table("classica", 2, tile_set=9),
+    Table("classica", 2, opening="heaviest", target=150),
+    Table("blocco", 3, tile_set=9, spinner=True),
+    Table("pesca", 4, tile_set=9, opening="top_double"),
+    Table("jolly", 2, tile_set=9, opening="random"),
+    Table("capra", 4, tile_set=9, target=0),
+    Table("coppie", 4, pairs=True, tile_set=9, opening="last_winner"),
+    Table("coppie", 2, tile_set=9, spinner=True, target=200),
+]
+
+
+@pytest.mark.parametrize("table", RULES_TABLES, ids=str)
+def test_the_rules_told_are_those_of_the_table_chosen(table: Table) -> None:
+    """ "regole" told the double-six deal, the variant's own opening and a hundred points
+    whatever the table: ten tiles each said to be seven, 27 tiles in the boneyard said to be
+    none. Each fact is compared with the engine's own match on that table."""
+    from voicedomino.engine import Match
+    from voicedomino.italian.numbers import cardinal
+
+    manager = DialogManager(table, computer_pause=0, seed=3, player_factory=quick_player)
+    manager.start()
+    pages = manager.handle("regole").pages
+    assert pages is not None
+    text = " ".join(pages).lower()
+    rules = table.rules()
+    round_ = Match(table.settings(), seed=3).round
+    each, left = len(round_.hands[0]), len(round_.boneyard) + len(getattr(round_, "out", []))
+    number, seats = cardinal(each), cardinal(table.seats)
+    for_all = rf"{number} tessere a testa[.;,]"  # the same deal however many play, or by count:
+    for_these = rf"{number} (tessere a testa )?in ([a-z]+ o in )*{seats}\b"
+    if table.variant not in ("pesca", "jolly"):  # "come il blocco", "come la pesca"
+        assert re.search(for_all, text) or re.search(for_these, text), text
+    if table.variant == "classica":
+        assert f"le altre {cardinal(left)} nel pozzo" in text
+    if table.variant == "capra" and table.seats == 4:
+        assert ("non c'è pozzo" in text) == (len(round_.boneyard) == 0), text
+    assert "doppio sei" not in text or rules.highest == 6
+    assert ("croce" in text) == rules.spinner
+    if table.opening is not None:
+        assert it.opening_set(rules.opening.value, rules.highest).lower() in text
+        assert "doppio bianco" not in text and "inizi tu" not in text
+        assert "nella prima mano inizia chi ha il doppio" not in text
+    if table.variant != "jolly":
+        goal = cardinal(rules.target) if rules.target else "una sola mano"
+        assert goal in text and (rules.target == 100 or not re.search(r"\bcento\b", text)), text

@@ -458,7 +458,9 @@ class DialogManager:
             case Listen():
                 return Response(awaits_player=True).say(it.listening_prompt())
             case ExplainRules(variant):
-                pages = it.rules(variant or self.table.variant)
+                view = self.view()  # the rules of the table in play, or of the one chosen
+                table = view.rules if view is not None else self.table.rules()
+                pages = it.rules(variant or table.name, table)
                 return Response(pages=list(pages)).say(pages[0]).say(it.rules_more(self.inputs))
             case CheckMicrophone():
                 return Response(check_microphone=True, awaits_player=True).say(

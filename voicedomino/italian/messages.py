@@ -11,9 +11,9 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from voicedomino.engine import Action, Draw, Play, Reason, Side, Tile
+from voicedomino.engine import VARIANTS, Action, Draw, Play, Reason, Rules, Settings, Side, Tile
 from voicedomino.italian.numbers import cardinal, pip_word, tile_phrase
 
 COMPUTER_NAMES = ("Marco", "Giulia", "Luca")
@@ -1030,61 +1030,167 @@ def rules_more(inputs: Inputs = WORDS) -> str:
     )
 
 
-RULES: dict[str, tuple[str, ...]] = {
-    "classica": (
-        "Classica, in due. Sette tessere a testa, le altre quattordici nel pozzo. Inizia chi ha "
-        "il doppio bianco; se nessuno lo ha, il doppio più alto; altrimenti la tessera con più "
-        "punti.",
+def rules(variant: str, table: Rules | None = None) -> tuple[str, ...]:
+    """The rules of a variant, a short paragraph a page; with *table* (the rules of the table
+    being chosen or played), true of it: its set's deal and boneyard, its opening rule, the
+    cross, its target. Without, the usual table: the double-six set and the variant's own."""
+    if table is None or table.name != variant:
+        settings = Settings(variant, VARIANTS[variant].allowed_seats[0])
+        if table is not None:  # another variant asked about: at this table's options
+            options = table.settings
+            settings = replace(settings, tile_set=table.highest, spinner=table.spinner,
+                               opening=options.opening)  # fmt: skip
+        table = VARIANTS[variant](settings)
+    deals = []
+    for seats in table.allowed_seats:
+        dealt = VARIANTS[variant](
+            replace(table.settings, variant=variant, seats=seats, pairs=False)
+        )
+        deals.append((seats, dealt.hand_size, len(dealt.tiles) - seats * dealt.hand_size))
+    return _RULE_PAGES[variant](_TableFacts(table, tuple(deals)))
+
+
+@dataclass(frozen=True)
+class _TableFacts:
+    """What the rules' pages say that depends on the table, from the engine's rules."""
+
+    rules: Rules
+    deals: tuple[tuple[int, int, int], ...]  # seats, tiles each, tiles left: each seat count
+
+    def deal(self) -> str:
+        """ "Sette tessere a testa", or by the number of players when that changes it."""
+        sizes: dict[int, list[int]] = {}
+        for seats, each, _left in self.deals:
+            sizes.setdefault(each, []).append(seats)
+        parts: list[str] = []
+        for each, seat_counts in sizes.items():
+            among = " o in ".join(cardinal(seats) for seats in seat_counts)
+            if parts:
+                parts.append(f"{cardinal(each)} in {among}")
+            elif len(sizes) == 1:  # the same deal however many play
+                parts.append(f"{cardinal(each)} tessere a testa")
+            else:
+                parts.append(f"{cardinal(each)} tessere a testa in {among}")
+        return ", ".join(parts)
+
+    def left(self, seats: int) -> int:
+        return next(left for count, _each, left in self.deals if count == seats)
+
+    def opening(self, own: str) -> str:
+        """The variant's own opening (*own*), or the table's opening rule instead."""
+        opening = self.rules.opening.value
+        return own if opening == "variant" else opening_set(opening, self.rules.highest)
+
+    def cross(self) -> str:
+        return f" {spinner_set(True)}" if self.rules.spinner else ""
+
+    def goal(self) -> str:
+        target = self.rules.target
+        return f"Si gioca a {cardinal(target)} punti." if target else "Si gioca una sola mano."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _classica_rules(table: _TableFacts) -> tuple[str, ...]:
+    target = table.rules.target
+    own = (
+        "Inizia chi ha il doppio bianco; se nessuno lo ha, il doppio più alto; altrimenti la "
+        "tessera con più punti."
+    )
+    return (
+        f"Classica, in due. {_capital(table.deal())}, le altre {cardinal(table.left(2))} nel "
+        f"pozzo. {table.opening(own)}{table.cross()}",
         "Dopo un doppio si gioca ancora, per forza. Chi non può giocare pesca una sola tessera: "
         "se va bene la può giocare, altrimenti passa.",
         "La mano finisce quando qualcuno resta senza tessere, o quando nessuno può giocare. "
-        "Il vincitore prende i punti rimasti in mano all'altro. Vince la partita chi arriva a "
-        "cento.",
-    ),
-    "blocco": (
-        "Blocco, da due a quattro giocatori. Sette tessere a testa in due, cinque in tre o in "
-        "quattro; le altre restano fuori e non si pesca.",
-        "Inizia chi ha il doppio più alto, partendo dal doppio sei; se nessuno ha un doppio si "
-        "rimescola. Chi non può giocare passa.",
+        "Il vincitore prende i punti rimasti in mano all'altro. "
+        + (f"Vince la partita chi arriva a {cardinal(target)}." if target else table.goal()),
+    )
+
+
+def _blocco_rules(table: _TableFacts) -> tuple[str, ...]:
+    top = TILE_SET_NAMES[table.rules.highest]
+    own = (
+        f"Inizia chi ha il doppio più alto, partendo dal {top}; se nessuno ha un doppio si "
+        "rimescola."
+    )
+    return (
+        f"Blocco, da due a quattro giocatori. {_capital(table.deal())}; le altre restano fuori "
+        f"e non si pesca.{table.cross()}",
+        f"{table.opening(own)} Chi non può giocare passa.",
         "Chi finisce le tessere prende i punti rimasti in mano agli altri. Se il gioco si blocca, "
-        "vince chi ha meno punti e prende la differenza. Si gioca a cento punti.",
-    ),
-    "pesca": (
-        "Pesca: come il blocco, ma le tessere rimaste formano il pozzo.",
+        f"vince chi ha meno punti e prende la differenza. {table.goal()}",
+    )
+
+
+def _pesca_rules(table: _TableFacts) -> tuple[str, ...]:
+    opening = table.opening("")
+    return (
+        "Pesca: come il blocco, ma le tessere rimaste formano il pozzo."
+        + (f" {opening}" if opening else "")
+        + table.cross(),
         "Chi non può giocare pesca una tessera alla volta finché ne trova una giocabile, o "
         "finché il pozzo è vuoto; allora passa.",
         "Chi finisce le tessere prende i punti degli altri; se il gioco si blocca vince chi ha "
-        "meno punti. Si gioca a cento punti.",
-    ),
-    "jolly": (
-        "Jolly, in due, come la pesca. Nella prima mano inizi tu, con la tessera che vuoi.",
+        f"meno punti. {table.goal()}",
+    )
+
+
+def _jolly_rules(table: _TableFacts) -> tuple[str, ...]:
+    own = "Nella prima mano inizi tu, con la tessera che vuoi."
+    return (
+        f"Jolly, in due, come la pesca. {table.opening(own)}{table.cross()}",
         "Il bianco è jolly: una metà bianca va bene su qualunque numero, e su un bianco si può "
         "attaccare qualunque tessera.",
         "La mano finisce quando qualcuno resta senza tessere, o quando tutti e due passano con "
         "il pozzo vuoto: vince chi ha meno punti in mano.",
-    ),
-    "capra": (
-        "Capra, da due a quattro giocatori, sette tessere a testa; in quattro non c'è pozzo.",
+    )
+
+
+def _capra_rules(table: _TableFacts) -> tuple[str, ...]:
+    target = table.rules.target
+    no_boneyard = "; in quattro non c'è pozzo" if table.left(4) == 0 else ""
+    opening = table.opening("")
+    return (
+        f"Capra, da due a quattro giocatori, {table.deal()}{no_boneyard}."
+        + (f" {opening}" if opening else "")
+        + table.cross(),
         "Chi non può giocare pesca finché trova una tessera giocabile, o passa a pozzo vuoto.",
         "Quando la mano finisce, chi ha chiuso o ha fatto l'ultima mossa prende zero; gli altri "
-        "aggiungono i punti che hanno in mano. Chi arriva a centouno perde: la classifica va "
-        "da chi ha meno punti.",
-    ),
-    "coppie": (
-        "Coppie: da due a quattro da soli, o in quattro a coppie con il compagno di fronte. "
-        "Sette tessere a testa.",
+        "aggiungono i punti che hanno in mano. "
+        + (
+            f"Chi arriva a {cardinal(target)} perde: la classifica va da chi ha meno punti."
+            if target
+            else "Si gioca una sola mano: vince chi ha meno punti."
+        ),
+    )
+
+
+def _coppie_rules(table: _TableFacts) -> tuple[str, ...]:
+    own = (
         "Nella prima mano inizia chi ha il doppio più alto; poi inizia il giocatore dopo chi "
-        "aveva iniziato, con la tessera che vuole. Chi non può giocare pesca finché può.",
+        "aveva iniziato, con la tessera che vuole."
+    )
+    return (
+        "Coppie: da due a quattro da soli, o in quattro a coppie con il compagno di fronte. "
+        f"{_capital(table.deal())}.{table.cross()}",
+        f"{table.opening(own)} Chi non può giocare pesca finché può.",
         "Chi chiude prende i punti in mano agli avversari; a coppie, la coppia prende i punti "
         "di tutte le altre tre mani. Se il gioco si blocca vince chi ha meno punti; a parità, "
-        "chi ha iniziato o il più vicino a lui. Si gioca a cento punti.",
-    ),
+        f"chi ha iniziato o il più vicino a lui. {table.goal()}",
+    )
+
+
+_RULE_PAGES = {
+    "classica": _classica_rules,
+    "blocco": _blocco_rules,
+    "pesca": _pesca_rules,
+    "jolly": _jolly_rules,
+    "capra": _capra_rules,
+    "coppie": _coppie_rules,
 }
-
-
-def rules(variant: str) -> tuple[str, ...]:
-    """The rules of a variant, a short paragraph a page."""
-    return RULES[variant]
 
 
 def auto_forced_set(on: bool) -> str:
