@@ -6,6 +6,7 @@ start ("errore interno"). And what the server answers a browser is Italian."""
 from __future__ import annotations
 
 import asyncio
+import socket
 import sqlite3
 import urllib.error
 import urllib.request
@@ -72,3 +73,30 @@ def test_a_page_the_server_does_not_have_is_said_in_italian(tmp_path: Path) -> N
         with refused.value:  # read and closed before the server stops
             assert refused.value.code == 404
             assert refused.value.read().decode() == it_net.page_not_found()
+
+
+@pytest.mark.parametrize(
+    "request_, status",
+    [
+        (b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n", 400),
+        (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n", 431),
+    ],
+    ids=["a websocket request without its key", "an address too long", "a header too long"],
+)
+def test_a_request_the_websocket_library_refuses_is_answered_in_italian(
+    tmp_path: Path, request_: bytes, status: int
+) -> None:
+    """The websocket library answered these itself, in English ("Failed to open a WebSocket
+    connection: missing Sec-WebSocket-Key header.")."""
+    with (
+        ServerProcess(tmp_path / "tavoli") as server,
+        socket.create_connection(("127.0.0.1", server.port), timeout=10) as client,
+    ):
+        client.sendall(request_)
+        answer = b""
+        while chunk := client.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(f"HTTP/1.1 {status} ".encode()), head
+    assert body.decode() == it_net.handshake_refused(status)

@@ -73,6 +73,28 @@ def page_not_found() -> str:
     return "Pagina non trovata: la pagina del gioco è all'indirizzo del server, senza altro."
 
 
+# What the server answers when the websocket library refuses a request it cannot take (by the
+# HTTP status): its own English text never reaches a browser or a player's client.
+HANDSHAKE_REFUSALS = {
+    400: "Richiesta non valida: il gioco si apre dalla sua pagina, all'indirizzo del server.",
+    403: "Accesso negato: questa pagina non può aprire il gioco.",
+    405: "Richiesta non valida: il gioco si apre dalla sua pagina, all'indirizzo del server.",
+    414: "Richiesta troppo lunga: il server non la legge.",
+    426: (
+        "Questo indirizzo è per il collegamento del gioco: apri la pagina del gioco, "
+        "all'indirizzo del server, senza altro."
+    ),
+    431: "Richiesta troppo lunga: il server non la legge.",
+    500: "Errore interno del server: i dettagli sono nel registro del server.",
+    503: "Il server si sta fermando: riprova tra poco.",
+}
+
+
+def handshake_refused(status: int) -> str:
+    """The server's answer, in Italian, to a connection the websocket library refused."""
+    return HANDSHAKE_REFUSALS.get(status, "Collegamento rifiutato dal server.")
+
+
 def code_words(code: str) -> str:
     """A table code said digit by digit: "quattro sette due uno"."""
     return " ".join(cardinal(int(digit)) for digit in code if digit.isdigit())

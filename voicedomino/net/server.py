@@ -297,6 +297,7 @@ class TableServer:
             ping_interval=20,
             ping_timeout=20,
             server_header=None,
+            create_connection=ItalianRefusals,
         )
 
     # --- HTTP: the browser page and the per-address gate --------------------------------------
@@ -1189,6 +1190,21 @@ def _error(code: str, request_id: object = None) -> dict[str, Any]:
     if request_id is not None:
         message["id"] = request_id
     return message
+
+
+class ItalianRefusals(ServerConnection):
+    """A connection whose refusals by the websocket library (a request it cannot read, a
+    browser at the websocket's address, headers too long) are said in Italian: the library's
+    own text is English."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        library_reject = self.protocol.reject
+
+        def reject(status: http.HTTPStatus | int, text: str) -> HttpResponse:
+            return library_reject(status, it_net.handshake_refused(http.HTTPStatus(status).value))
+
+        self.protocol.reject = reject  # type: ignore[method-assign]
 
 
 def _address(connection: ServerConnection) -> str:
