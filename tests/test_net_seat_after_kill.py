@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import selectors
+import shutil
 import subprocess
 import sys
 import time
@@ -176,3 +177,35 @@ def test_a_damaged_seats_file_is_never_written_over(tmp_path: Path, damage: str)
         assert FileSeatBook(seats).get(f"127.0.0.1:{server.port}", code) is not None
     else:
         assert not aside and seats.read_bytes() == held
+
+
+def test_a_seat_that_cannot_be_written_down_is_said(tmp_path: Path) -> None:
+    """A read-only data folder (or a full disk): the seat's secret cannot be kept for after a
+    crash. That used to go to the log only; the player is told, and plays on."""
+    if shutil.which("setpriv") is None:
+        pytest.skip("setpriv (util-linux) is needed to run the game without root's DAC powers")
+    loop = asyncio.new_event_loop()
+    bruno = Player("Bruno")
+    data = tmp_path / "data"
+    data.mkdir()
+    data.chmod(0o555)
+    if subprocess.run([*NO_DAC, "touch", str(data / "prova")], capture_output=True).returncode == 0:
+        pytest.skip("permission bits do not stop this child: cannot test a read-only folder")
+    try:
+        with ServerProcess(tmp_path / "server") as server:
+            code = loop.run_until_complete(
+                bruno.create(server.url, {"variant": "classica", "seats": 2})
+            )
+            game = Game(tmp_path, server, code, NO_DAC)
+            try:
+                game.wait_for("Sei al tavolo")
+                game.wait_for(it.notice("seats_unsaved"))
+                game.type("chi c'è")  # the game goes on
+                game.wait_for("Bruno")
+            finally:
+                game.kill()
+                loop.run_until_complete(bruno.close())
+                loop.close()
+    finally:
+        data.chmod(0o755)
+    assert not (data / SEATS_FILE).exists()

@@ -1632,6 +1632,10 @@ NOTICES = {
         "Il file dei tuoi posti ai tavoli in rete era danneggiato: l'ho messo da parte, "
         "senza cancellarlo, e ne ho cominciato uno nuovo."
     ),
+    "seats_unsaved": (
+        "Non riesco a scrivere il tuo posto al tavolo in rete nella cartella dei dati: si "
+        "gioca lo stesso, ma se il gioco si chiude questo posto non sarà ricordato."
+    ),
     "seats_not_kept": (
         "Non riesco a leggere il file dei tuoi posti ai tavoli in rete: non lo sovrascrivo, "
         "ma se il gioco si chiude questo posto non sarà ricordato."

@@ -46,7 +46,8 @@ class FileSeatBook:
             return
         seats.pop(_key(server, code), None)
         seats[_key(server, code)] = token  # the newest last
-        self._write(dict(list(seats.items())[-MAX_SEATS:]))
+        if not self._write(dict(list(seats.items())[-MAX_SEATS:])):
+            self._tell("seats_unsaved")  # a full disk, a read-only folder: said, play goes on
 
     def drop(self, server: str, code: str) -> None:
         seats, problem = self._read()
@@ -93,11 +94,13 @@ class FileSeatBook:
             self._told.add(key)
             self.on_notice(key)
 
-    def _write(self, seats: dict[str, Any]) -> None:
+    def _write(self, seats: dict[str, Any]) -> bool:
         try:
             atomic_write(self.path, json.dumps(seats, ensure_ascii=False))
         except OSError as error:  # a full disk: the seat is only not remembered
             log.warning("network seats not saved: %s", error)
+            return False
+        return True
 
 
 def _key(server: str, code: str) -> str:
