@@ -3,6 +3,7 @@ decoded by the real Korean model (the stand-in of the Italian grammar)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ import pytest
 from korean_speech import KO_MODEL_PATH, ko_model
 from korean_standin import game_standin, say
 from room_corpus import with_noise
+from test_faults import mounted_read_only
 
 from voicedomino.dialog.parser import grammar_sentences
 from voicedomino.speech import recognizer as recognizer_module
@@ -314,20 +317,30 @@ def test_the_sentence_decoder_hears_commands_the_word_list_garbles(
     assert right["sentences"] >= len(COMMANDS) - 2, right
 
 
+@contextlib.contextmanager
+def unwritable(folder: Path) -> Iterator[Path]:
+    """*folder*, made so this process cannot write into it: its write bits off or, for root,
+    whom permission bits do not stop, a read-only bind mount."""
+    if os.geteuid() == 0:
+        with mounted_read_only(folder):
+            yield folder
+        return
+    folder.mkdir()
+    folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        yield folder
+    finally:
+        folder.chmod(stat.S_IRWXU)
+
+
 def test_a_cache_that_cannot_be_written_leaves_the_word_list(
     model: Any, korean_sentences: list[str], tmp_path: Path
 ) -> None:
-    if os.geteuid() == 0:
-        pytest.skip("root writes into read-only folders")
-    cache = tmp_path / "cache"
-    cache.mkdir()
-    cache.chmod(stat.S_IRUSR | stat.S_IXUSR)
-    try:
+    with unwritable(tmp_path / "cache") as cache:
         recognizer = SpeechRecognizer(
             model, korean_sentences, model_path=KO_MODEL_PATH, graph_cache=cache
         )
-    finally:
-        cache.chmod(stat.S_IRWXU)
+        assert not any(cache.iterdir())
     assert not recognizer.sentence_decoding
     command = "cosa posso fare"
     assert heard(recognizer, say(command)) == game_standin().korean(command)
