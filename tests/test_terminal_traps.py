@@ -317,6 +317,29 @@ def test_ctrl_z_bg_then_fg_says_back_in_game_once_and_only_at_fg(tmp_path: Path,
         shell.close()
 
 
+def test_a_tile_selected_before_ctrl_z_is_said_again_before_enter_plays_it(
+    tmp_path: Path,
+) -> None:
+    """Selected, then Ctrl-Z and fg (minutes or hours later): Enter says the tile again
+    instead of playing what the player heard before leaving; the next Enter plays it."""
+    shell = ShellTerminal.start(tmp_path)
+    try:
+        shell.first_turn("--senza-salvataggio")
+        shell.press(DOWN)
+        shell.until("uno di sette.")  # the double six, selected
+        shell.suspend()
+        shell.press("fg\r")
+        shell.until("Tocca a te.")
+        shell.press("\r")
+        said = shell.until("di sette.")
+        assert "Doppio sei." not in said and "doppio sei, giocabile" in said, said
+        shell.press("\r")
+        assert "Doppio sei." in shell.until("tocca ancora a te.")
+        shell.quit_game()
+    finally:
+        shell.close()
+
+
 def test_ctrl_backslash_leaves_like_the_end_of_input_saved_and_terminal_restored(
     tmp_path: Path,
 ) -> None:

@@ -397,11 +397,12 @@ class KeyNavigator:
             self._drop_digits()
 
     def reset(self) -> str | None:
-        """Back after a suspension: a half-typed tile is dropped (the match may be heard
-        anew); a command typed after "/" is the player's words and stays: it is returned,
-        to be said again."""
+        """Back after a suspension: a half-typed tile and the selection are dropped (the match
+        may be heard anew: Enter then says a tile again before it plays one); a command typed
+        after "/" is the player's words and stays: it is returned, to be said again."""
         self.digits, self._digit_deadline = "", None
         self._side_keys = {}
+        self._announced_at = None
         return self.line
 
     # --- keys -----------------------------------------------------------------------------------
