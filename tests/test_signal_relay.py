@@ -14,7 +14,10 @@ from voicedomino.frontend.signals import SignalRelay
 class Terminal:
     foreground = False
     entered = 0
-    def in_foreground(self): return self.foreground
+    asked = threading.Event()
+    def in_foreground(self):
+        self.asked.set()
+        return self.foreground
     def leave_key_mode(self): pass
     def enter_key_mode(self): self.entered += 1
 
@@ -26,6 +29,7 @@ def on_continue():
 relay = SignalRelay(lambda number: None, on_continue, terminal)
 relay.install()
 os.kill(os.getpid(), signal.SIGCONT)  # bg: continued, the shell in the foreground
+assert terminal.asked.wait(10)  # the relay looked, and found the game in the background
 terminal.foreground = True
 os.kill(os.getpid(), signal.SIGCONT)  # fg
 assert said.wait(10)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import signal
 import threading
 from collections.abc import Callable
@@ -45,7 +46,14 @@ class TerminalModes(Protocol):
 
 
 class SignalRelay:
-    """Installs the handlers; *on_stop* and *on_continue* are called on the relay's thread."""
+    """Installs the handlers; *on_stop* and *on_continue* are called on the relay's thread.
+
+    A continuation (SIGCONT) is taken on the relay's thread, from the interpreter's wake-up
+    descriptor: it may come while every thread is stopped (after bg, reading the terminal
+    stopped the game again), and then the kernel may hand it to any thread; Python would run
+    its handler only when the main thread next woke, and it sleeps waiting for input: fg said
+    nothing and key mode stayed off.
+    """
 
     def __init__(
         self,
@@ -58,13 +66,18 @@ class SignalRelay:
         self.terminal = terminal
         self._stopping = False
         self._previous: dict[int, Handler] = {}
+        self._previous_wakeup: int | None = None
         self._read_end, self._write_end = os.pipe()
-        os.set_blocking(self._write_end, False)  # a handler must never wait
+        self._woken, self._wakeup = os.pipe()  # the interpreter writes every signal's number
+        for end in (self._write_end, self._wakeup, self._woken):
+            os.set_blocking(end, False)  # a handler must never wait
         self._thread = threading.Thread(target=self._relay, name="signals", daemon=True)
 
     def install(self) -> None:
         """Only from the main thread (Python's rule for signal handlers)."""
         self._thread.start()
+        if CONTINUE is not None:
+            self._previous_wakeup = signal.set_wakeup_fd(self._wakeup, warn_on_full_buffer=False)
         handled = [*STOP_SIGNALS, CONTINUE]
         if self.terminal is not None:
             handled.append(SUSPEND)
@@ -77,6 +90,10 @@ class SignalRelay:
             with contextlib.suppress(TypeError, ValueError):
                 signal.signal(number, previous)
         self._previous.clear()
+        if self._previous_wakeup is not None:
+            with contextlib.suppress(ValueError):
+                signal.set_wakeup_fd(self._previous_wakeup)
+            self._previous_wakeup = None
         os.close(self._write_end)  # the relay thread reads the end of the pipe and stops
 
     # --- on the main thread, inside the handler: no locks, no waiting -----------------------------
@@ -86,21 +103,15 @@ class SignalRelay:
             self._suspend()
             return
         if number == CONTINUE:
-            if self.terminal is not None and not self.terminal.in_foreground():
-                # Continued in the background (bg): nothing is said there, as the player is at
-                # the shell; reading the terminal stops the game again, and fg continues it.
-                return
-            if self.terminal is not None:
-                self.terminal.enter_key_mode()
-        elif self._stopping:
+            return  # taken on the relay's thread, from the wake-up descriptor
+        if self._stopping:
             raise KeyboardInterrupt  # asked twice: leave now, through the clean-up
-        else:
-            self._stopping = True
+        self._stopping = True
         with contextlib.suppress(OSError):  # a full pipe already holds a wake-up
             os.write(self._write_end, bytes([number]))
 
     def _suspend(self) -> None:
-        """Give the terminal back and stop as Ctrl-Z would; the SIGCONT handler takes over."""
+        """Give the terminal back and stop as Ctrl-Z would; the continuation takes over."""
         assert SUSPEND is not None
         if self.terminal is not None:
             self.terminal.leave_key_mode()
@@ -108,7 +119,7 @@ class SignalRelay:
         os.kill(os.getpid(), SUSPEND)  # the process stops here until continued
         signal.signal(SUSPEND, self._handle)
         # Continued, or never stopped (no shell to come back to: the system ignores Ctrl-Z
-        # there): single keys again either way; SIGCONT, if it came, says where the player is.
+        # there): single keys again either way; the relay says where the player is.
         if self.terminal is not None and self.terminal.in_foreground():
             self.terminal.enter_key_mode()
 
@@ -117,16 +128,33 @@ class SignalRelay:
     def _relay(self) -> None:
         while True:
             try:
+                ready, _, _ = select.select([self._read_end, self._woken], [], [])
+            except (OSError, ValueError):
+                return
+            if self._woken in ready:
+                with contextlib.suppress(OSError):  # BlockingIOError: another read took it
+                    numbers = os.read(self._woken, 64)
+                    if CONTINUE is not None and CONTINUE in numbers:  # twice: said once
+                        self._continued()
+            if self._read_end not in ready:
+                continue
+            try:
                 data = os.read(self._read_end, 64)
             except OSError:
                 data = b""
             if not data:
                 os.close(self._read_end)
+                os.close(self._woken)
+                os.close(self._wakeup)
                 return
-            continued = False
             for number in data:
-                if number != CONTINUE:
-                    self.on_stop(number)
-                elif not continued:  # continued twice before a word was said: said once
-                    continued = True
-                    self.on_continue()
+                self.on_stop(number)
+
+    def _continued(self) -> None:
+        if self.terminal is not None:
+            if not self.terminal.in_foreground():
+                # Continued in the background (bg): nothing is said there, as the player is at
+                # the shell; reading the terminal stops the game again, and fg continues it.
+                return
+            self.terminal.enter_key_mode()  # single keys again, what was typed meanwhile dropped
+        self.on_continue()
