@@ -26,7 +26,6 @@ from voicedomino.dialog.intents import (
     Ask,
     AskNumber,
     AskPlayer,
-    ChatLine,
     CheckMicrophone,
     CloseTable,
     Continue,
@@ -70,7 +69,7 @@ from voicedomino.dialog.network import (
     NetworkPlay,
     NetworkSettings,
     PlayOnline,
-    request_in,
+    chat_line,
 )
 from voicedomino.dialog.parser import answer_key, keyboard_shortcuts, parse
 from voicedomino.dialog.response import Response, Verbosity
@@ -248,10 +247,8 @@ class DialogManager:
         in context."""
         if self.wants_answer:
             return answer_key(text) or self.in_context(parsed)
-        request = request_in(text)
-        if isinstance(request, ChatLine):
-            return request
-        return self.in_context(parsed)
+        # Only the chat line is read here: what else the line means was parsed already.
+        return chat_line(text) or self.in_context(parsed)
 
     def in_context(self, intent: Intent | None, *, waiting: bool = False) -> Intent | None:
         """What an understood intent means here and now. Words are understood as said at a

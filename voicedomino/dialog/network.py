@@ -65,11 +65,17 @@ def request_in(text: str) -> NetRequest | None:
     due uno" (or 4721), "crea un tavolo", "aggiungi un computer difficile", "chi c'è al tavolo",
     the quick messages. Off a table the dialog reads some of them otherwise
     (`DialogManager.in_context`)."""
-    chat = _CHAT.match(text)
-    if chat:
-        return ChatLine(chat.group("text").strip())
+    chat = chat_line(text)
+    if chat is not None:
+        return chat
     meant = parse(text)
     return meant if isinstance(meant, NetRequest) else None
+
+
+def chat_line(text: str) -> ChatLine | None:
+    """The chat line a typed line is ("scrivi: ...", "> ..."), if it is one."""
+    chat = _CHAT.match(text)
+    return ChatLine(chat.group("text").strip()) if chat else None
 
 
 # --- the controller ---------------------------------------------------------------------------
