@@ -4,6 +4,7 @@ the game unasked, and a held Enter never plays a tile the player has not heard."
 from __future__ import annotations
 
 import io
+import os
 import termios
 import threading
 import time
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from pty_terminal import GameTerminal, ShellTerminal, saved_position
-from test_terminal_traps import started
+from test_terminal_traps import RESUME, started
 from virtual_audio import VirtualSoundCard
 
 from voicedomino.audio.api import RATE_MAX_WPM
@@ -23,7 +24,7 @@ from voicedomino.frontend.app import Game
 from voicedomino.frontend.inbox import KeyPressed, StopAsked
 from voicedomino.frontend.keys import KeyNavigator
 from voicedomino.italian import messages as it
-from voicedomino.persistence.autosave import AutoSave
+from voicedomino.persistence.autosave import SAVE_NAME, AutoSave
 
 CTRL_D = "\x04"
 
@@ -232,3 +233,26 @@ def test_ctrl_s_does_not_freeze_the_game_in_line_mode_either(tmp_path: Path) -> 
         assert termios.tcgetattr(game.fd)[0] & termios.IXON  # as it was
     finally:
         game.close()
+
+
+def test_in_line_mode_a_line_typed_before_its_question_answers_nothing(tmp_path: Path) -> None:
+    """--righe at a terminal: "no" typed while the game was starting answered "vuoi
+    riprenderla?" before it was said, and set the saved match aside; "esci" and "sì" typed
+    together quit before "Vuoi uscire?" was said. Either waits for the question now."""
+    saved_position(tmp_path, Settings(), lambda match: len(match.round.line) >= 2)
+    game = GameTerminal.start(tmp_path, "--righe", "--pausa", "0")
+    try:
+        os.write(game.fd, b"no\n")  # typed ahead, before any question
+        game.until(RESUME)
+        assert "messa da parte" not in game.quiet(1.0)
+        game.press(*"sì\r")
+        game.until("Tocca a te")
+        os.write(game.fd, "esci\nsì\n".encode())  # two lines at once: sì before the question
+        game.until("Vuoi uscire?")
+        assert it.goodbye() not in game.quiet(1.0)
+        game.press(*"sì\r")
+        game.until(it.goodbye())
+        assert game.wait() == 0
+    finally:
+        game.close()
+    assert (tmp_path / "data" / SAVE_NAME).is_file()

@@ -607,7 +607,10 @@ def play(args: argparse.Namespace) -> int:
     terminal: KeyReader | LineTerminal | None = keys
     if keys is None:
         terminal = _line_terminal() if stdin is not None and is_terminal(sys.stdin) else None
-        LineReader(stdin or io.StringIO(""), game.inbox, urgent=game.urgent).start()
+        # A person at a terminal may type before a question is said: their lines carry what
+        # they had heard then (a script's piped lines answer whatever comes).
+        said = game.heard if terminal is not None else None
+        LineReader(stdin or io.StringIO(""), game.inbox, urgent=game.urgent, said=said).start()
     voice = None
     if not args.tastiera:
         # The gate exists before the first utterance can arrive.

@@ -18,6 +18,7 @@ from voicedomino.audio.api import SoundOutput, clamp_rate
 from voicedomino.audio.cue_names import Cue
 from voicedomino.dialog.intents import (
     AdjustVoice,
+    Answer,
     Intent,
     ListVoices,
     Recall,
@@ -524,6 +525,8 @@ class Game:
             self.render(Response().say(it.notice(key)))
         self._early_notices.clear()
         self._after(self.manager.opening())
+        if self.manager.wants_answer:  # the resume question: said now, after the notices
+            self.question_said = self.said
         open_sources = {Source.KEYBOARD, Source.VOICE} if self.voice_active else {Source.KEYBOARD}
         while not self.finished and open_sources:
             gate, keys = self.gate, self.keys
@@ -542,8 +545,10 @@ class Game:
                     gate.push_to_talk()
                 case Typed(text) if not text.strip():
                     self.prompt()  # an empty line asks nothing: say what can be done now
-                case Typed(text, heard):
-                    self.handle_intent(self.manager.typed(text, heard.intent if heard else None))
+                case Typed(text, heard, said):
+                    intent = self.manager.typed(text, heard.intent if heard else None)
+                    if not self._before_the_question(intent, said):
+                        self.handle_intent(intent)
                 case Spoken() as spoken:
                     self.on_spoken(spoken)
                 case KeyPressed(" ") if gate is not None and gate.settings.push_to_talk:
@@ -577,6 +582,13 @@ class Game:
         if not self.finished:
             self._farewell()
         self.output.wait_idle(MAX_WAIT_FOR_SPEECH)
+
+    def _before_the_question(self, intent: Intent | NetRequest | None, said: int | None) -> bool:
+        """A yes or a no typed at a terminal before the question waiting was said (during the
+        start, "no" answered "vuoi riprenderla?" and set the saved match aside): it answers
+        nothing, and the question, said now, waits."""
+        early = said is not None and said < self.question_said
+        return early and self.manager.wants_answer and isinstance(intent, Answer)
 
     def _resumed(self) -> None:
         """Back from a suspension: say where the player is, and the command being typed

@@ -53,7 +53,13 @@ class LineTerminal:
         self._saved = termios.tcgetattr(fd)  # termios.error: not a terminal after all
 
     def start(self) -> None:
+        """Lines typed before the game started are dropped, as key mode drops keys: they were
+        typed before any question was said ("no" set the saved match aside unheard)."""
+        import termios
+
         self.enter_key_mode()
+        with contextlib.suppress(OSError, termios.error):
+            termios.tcflush(self.fd, termios.TCIFLUSH)
 
     def in_foreground(self) -> bool:
         return in_foreground(self.fd)
@@ -82,10 +88,12 @@ class LineReader:
         stream: TextIO,
         inbox: queue.Queue[InboxItem],
         urgent: Callable[[Heard | None], None] | None = None,
+        said: Callable[[], int] | None = None,
     ) -> None:
         self._stream = stream
         self._inbox = inbox
         self._urgent = urgent
+        self._said = said  # a person at a terminal: how much of the game they had heard
         self._thread = threading.Thread(target=self._run, name="keyboard", daemon=True)
 
     def start(self) -> None:
@@ -108,11 +116,12 @@ class LineReader:
                 if line is None:
                     self._inbox.put(DeviceNotice(LINE_TOO_LONG))
                     continue
+                said = None if self._said is None else self._said()  # as it came, not parsed
                 text = line.rstrip("\r\n")
                 heard = hear(text)
                 if self._urgent is not None:
                     self._urgent(heard)
-                self._inbox.put(Typed(text, heard))
+                self._inbox.put(Typed(text, heard, said))
         except (OSError, ValueError, UnicodeDecodeError):
             pass  # a closed or unreadable stdin ends keyboard input like end of file
         self._inbox.put(InputEnded(Source.KEYBOARD))

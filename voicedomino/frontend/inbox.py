@@ -18,10 +18,13 @@ class Source(Enum):
 
 @dataclass(frozen=True)
 class Typed:
-    """A line typed (line mode, or after "/" in key mode); heard None: not understood."""
+    """A line typed (line mode, or after "/" in key mode); heard None: not understood. *said*:
+    how many of the game's messages had been heard when a person typed it at a terminal (None:
+    a script's line, or one that answers whatever was said)."""
 
     text: str
     heard: Heard | None
+    said: int | None = None
 
 
 @dataclass(frozen=True)
