@@ -310,7 +310,7 @@ def test_endgame_plays_the_best_move_over_every_deal(table: tuple[str, int, bool
     by its plays' likelihood, and its values and choice are the reference's."""
     # Any playable tile alike; no partnership convention; the partner taken to play the
     # team's best move, as in the reference.
-    uniform = Habits(random=1.0, soft=0.0, heaviest=0.0, signals=0.0)
+    uniform = Habits(random=1.0, soft=0.0, heaviest=0.0, signals=0.0, keeper=0.0)
     settings = SearchSettings(
         habits=uniform, nodes=400_000, signal_margin=0.0, partner_heaviest=0.0
     )

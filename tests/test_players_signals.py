@@ -24,6 +24,8 @@ from voicedomino.players.posterior import DealChain
 from voicedomino.players.tables import NO_END, TileSet, tile_set_of
 
 PAIRS = Settings(variant="coppie", seats=4, pairs=True, target=0)
+# The model with the keeper's habit for the other seats (not the default: README).
+KEEPING = Habits(keeper=0.25, soft=0.20)
 
 
 def mask(tiles: TileSet, *pairs: tuple[int, int]) -> int:
@@ -32,8 +34,9 @@ def mask(tiles: TileSet, *pairs: tuple[int, int]) -> int:
 
 def test_a_partner_who_shows_a_number_is_read_as_holding_it() -> None:
     """Ends 1 and 4; the partner (seat 2) laid 4-6, leaving 6 showing, when 1-2 also fitted.
-    A hand rich in sixes now weighs more than one rich in twos: for the partner, not for an
-    opponent who made the same play (nothing else in the two hands differs for the habits)."""
+    A hand rich in sixes now weighs more than one rich in twos: for the partner (the
+    convention); for an opponent who made the same play only with the keeper's habit in the
+    model (a player who keeps its long number showing, without any convention), and less."""
     tiles = tile_set_of(Match(PAIRS, seed=0).rules)
     laid = tiles.index(Tile(4, 6))
     fitted = mask(tiles, (4, 6), (1, 2))
@@ -42,16 +45,20 @@ def test_a_partner_who_shows_a_number_is_read_as_holding_it() -> None:
     play = Observation(seat=2, tile=laid, fits=fitted, played_later=0, ends=(1, 4))
     empty = (0, 0, 0, 0)
 
-    def weight(hand: int, partner: int | None) -> float:
+    def weight(hand: int, partner: int | None, habits: Habits = DEFAULT_HABITS) -> float:
         hands = (0, 0, hand, 0)
-        return weigh(tiles, hands, [play], DEFAULT_HABITS, partner)[0]
+        return weigh(tiles, hands, [play], habits, partner)[0]
 
-    assert weight(sixes, partner=2) > 1.3 * weight(twos, partner=2)
-    assert weight(sixes, partner=None) == weight(twos, partner=None)
+    as_partner = weight(sixes, 2) / weight(twos, 2)
+    assert as_partner > 1.3
+    assert weight(sixes, None) == weight(twos, None)
+    as_opponent = weight(sixes, None, KEEPING) / weight(twos, None, KEEPING)
+    assert as_partner > as_opponent > 1.05
+    assert weight(sixes, 2, Habits(keeper=0.25)) == weight(sixes, 2)  # not the partner's habit
     assert weigh(tiles, empty, [], DEFAULT_HABITS, 2)[0] == 1.0
     # Without the convention in the model the partner is read like anyone else.
     unsignalled = Habits(signals=0.0)
-    assert weigh(tiles, (0, 0, sixes, 0), [play], unsignalled, 2)[0] == weight(sixes, None)
+    assert weight(sixes, 2, unsignalled) == weight(sixes, None)
 
 
 def conventional(view: SeatView, rng: random.Random) -> Action:
@@ -76,27 +83,33 @@ def conventional(view: SeatView, rng: random.Random) -> Action:
 Chooser = Callable[[SeatView, random.Random], Action]
 
 
-def partner_found(partner: Chooser, habits: Habits, seeds: range) -> float:
-    """Over early positions (seat 0 to move with five tiles left, the partner having chosen
-    at least once), the mean share of the partner's true tiles that the deals seat 0 draws
-    put in the partner's hand."""
+def partner_found(
+    partner: Chooser, habits: Habits, seeds: range, reader: int = 0, read: int = 2
+) -> float:
+    """Over early positions (seat *reader* to move with five tiles left, seat *read*, played
+    by *partner*, having chosen at least once), the mean share of seat *read*'s true tiles
+    that the deals seat *reader* draws put in its hand."""
     others = make_player("medio")
     found: list[float] = []
     for seed in seeds:
         match = Match(PAIRS, seed=seed)
         round_ = match.round
-        while not round_.is_over and (round_.to_move != 0 or len(round_.hands[0]) > 5):
+        while not round_.is_over and (round_.to_move != reader or len(round_.hands[reader]) > 5):
             seat = match.to_move
-            chooser = partner if seat == 2 else others.choose
+            chooser = partner if seat == read else others.choose
             match.apply(chooser(match.view(seat), random.Random(seed)), seat)
         if round_.is_over:
             continue
-        view = match.view(0)
+        view = match.view(reader)
         knowledge = infer(view)
-        truth = knowledge.tiles.mask_of(round_.hands[2])
-        chain = DealChain(view, knowledge, observations(view), random.Random(seed), habits, 2)
+        truth = knowledge.tiles.mask_of(round_.hands[read])
+        partner_seat = match.rules.partner_of(reader)
+        seen = observations(view)
+        chain = DealChain(view, knowledge, seen, random.Random(seed), habits, partner_seat)
         worlds = chain.draw(24, SearchSettings().burn, SearchSettings().thin)
-        found.extend((world.hands[2] & truth).bit_count() / truth.bit_count() for world in worlds)
+        found.extend(
+            (world.hands[read] & truth).bit_count() / truth.bit_count() for world in worlds
+        )
     assert len(found) >= 24 * 30
     return statistics.fmean(found)
 
@@ -108,6 +121,15 @@ def test_the_deals_drawn_find_a_conventional_partners_tiles() -> None:
     seeds = range(40)
     reading = partner_found(conventional, DEFAULT_HABITS, seeds)
     assert reading > partner_found(conventional, without, seeds) + 0.01
+
+
+def test_the_deals_drawn_find_the_tiles_of_an_opponent_who_keeps_its_long_number() -> None:
+    """An opponent (seat 1) who leaves showing the number it holds most of, as good players
+    do without any convention: the deals seat 0 draws find more of its tiles with the keeper's
+    habit in the model than without it (the default)."""
+    seeds = range(40)
+    reading = partner_found(conventional, KEEPING, seeds, reader=0, read=1)
+    assert reading > partner_found(conventional, DEFAULT_HABITS, seeds, reader=0, read=1) + 0.01
 
 
 def test_a_partner_who_ignores_the_convention_is_still_read_by_its_habit() -> None:

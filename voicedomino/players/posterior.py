@@ -64,6 +64,7 @@ class DealChain:
             self.place[tile] = ASIDE
         self.unseen = sorted(self.place)
         self.plays = by_seat(seen, self.seat_count)
+        self.known_odds: list[dict[int, float]] = [{} for _ in range(self.seat_count)]
         self.odds = [self._odds(seat, self.hands[seat]) for seat in range(self.seat_count)]
         self.moves = 0
         self.accepted = 0
@@ -71,7 +72,12 @@ class DealChain:
     def _odds(self, seat: int, hand: int) -> float:
         if not self.plays[seat]:
             return 1.0
-        return seat_odds(self.tiles, hand, self.plays[seat], self.habits[seat])[0]
+        # The chain often proposes a hand it has judged before (a trade undone, or refused).
+        known = self.known_odds[seat]
+        odds = known.get(hand)
+        if odds is None:
+            odds = known[hand] = seat_odds(self.tiles, hand, self.plays[seat], self.habits[seat])[0]
+        return odds
 
     def _seat_of(self, place: int) -> int:
         return self.group_seat[place] if place >= 0 else -1
