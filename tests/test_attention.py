@@ -474,6 +474,32 @@ def test_outside_the_window_domino_and_a_one_word_question_only_opens_the_window
     assert "Punteggio" in table.said()
 
 
+def test_outside_the_window_a_question_heard_as_a_guess_only_opens_the_window() -> None:
+    """Talk mended into "domino quanti punti ho" (the decoders disagree, a score that would be
+    answered in a window) must not get the score read out to the room: no window open, it opens
+    the window with its cue and the player asks again; heard by both decoders it is answered,
+    and in a window the same guess is answered too. A command so heard is still asked about."""
+    table = Table()
+    table.type("inizia")
+    table.wait(9)
+    assert not table.gate.window_open
+    table.said()
+    table.output.cues.clear()
+    guess = Evidence(agreed=False, score_per_second=49.0, min_word_confidence=None, margin=-5.4)
+    table.hear("domino quanti punti ho", confidence=0.6, evidence=guess)
+    assert table.said() == "" and table.gate.window_open
+    table.wait(0.2)
+    assert table.output.cues == ["listening"]
+    table.hear("quanti punti ho", confidence=0.6, evidence=guess)  # asked again: answered
+    assert "Punteggio" in table.said()
+    table.wait(9)
+    table.hear("domino quanti punti ho", confidence=0.95, evidence=SURE)
+    assert "Punteggio" in table.said()
+    table.wait(9)
+    table.hear("domino messaggi brevi", confidence=0.6, evidence=guess)
+    assert "Di' sì" in table.said() and table.gate.pending is not None
+
+
 def test_in_a_busy_room_the_guard_keeps_a_domino_command_the_talk_made_less_sure() -> None:
     """With the television on, the player's "domino ..." mended by the sentence decoder
     scores lower than in a quiet room: over the busy-room line it is answered, where the same

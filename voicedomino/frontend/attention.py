@@ -4,8 +4,9 @@
   to the player or asks a question (the `listening` cue when it opens, `listening_end` when
   it closes). Outside the window only utterances that begin with the attention word count
   ("domino, passo"); the word alone opens the window, and so does the word with a one-word
-  question ("domino, punti": asked again in the window). With push-to-talk the window opens only
-  on the key (or the attention word). Everything else is ignored silently.
+  question ("domino, punti": asked again in the window) or a question heard as a guess (the
+  decoders disagreed). With push-to-talk the window opens only on the key (or the attention
+  word). Everything else is ignored silently.
 - **Read-back with a grace period.** A state-changing command is read back at once ("Tre
   cinque in coda.") and carried out when the grace period has passed after the read-back was
   heard, unless the player says "no", "annulla" or "aspetta". A command whose evidence is
@@ -292,7 +293,9 @@ class VoiceGate:
             self.ignored += 1
             log.debug("ignored, not addressed: %r", spoken.text)
             return
-        if isinstance(intent, Listen) or self._one_word_question(intent, heard.words, in_window):
+        if isinstance(intent, Listen) or self._only_opens_the_window(
+            intent, spoken, heard.words, in_window
+        ):
             self.open_window()
             return
         if self.pending is not None and isinstance(intent, Answer):
@@ -338,14 +341,24 @@ class VoiceGate:
             text = it.readback_ask_yes(readback)
         self._say(Response().say(text))
 
-    def _one_word_question(self, intent: Intent, words: int, in_window: bool) -> bool:
-        """With no window open, "domino" and one word that would be answered at once (a
-        question, "aiuto", "ripeti") is taken as "domino" alone: the window opens with its cue
-        and the player says the word again. A laugh or a word of talk is most easily heard so,
-        and its answer is said to the room: bench_home seed 31, an interjection heard as
-        "domino punti" (confidence 0.93, both decoders agreeing) had the score read out. A
-        one-word command ("domino, passo") is still read back and waits for "sì"."""
-        return not in_window and words <= 1 and self.manager.readback(intent) is None
+    def _only_opens_the_window(
+        self, intent: Intent, spoken: Spoken, words: int, in_window: bool
+    ) -> bool:
+        """With no window open, "domino" and something that would be answered at once (a
+        question, "aiuto", "ripeti") is taken as "domino" alone when it is one word or a guess
+        (the decoders did not both hear it): the window opens with its cue and the player says
+        it again. A laugh or a word of talk is most easily heard so, and its answer is said to
+        the room: bench_home seed 31, an interjection heard as "domino punti" (confidence 0.93,
+        both decoders agreeing) had the score read out; seed 53, talk mended into "domino
+        messaggio seguente" (49 per second, well over its free words) and chatter in a busy
+        room into "domino cominciamo partita" were answered outside any window, while the
+        player's questions so heard outside a window were as strong (34 to 65 per second).
+        A command read back ("domino, passo") is still read back, and one heard unsurely waits
+        for "sì"."""
+        if in_window or self.manager.readback(intent) is not None:
+            return False
+        evidence = spoken.evidence
+        return words <= 1 or (evidence is not None and not evidence.agreed)
 
     def _needs_attention_word(self, intent: Intent) -> bool:
         """In a busy room everything needs "domino" in front, but stopping a waiting command
