@@ -22,7 +22,9 @@ from korean_standin import (
     game_recognizer_sentences,
     game_standin,
     korean_recognizer,
+    pool,
     say,
+    speech,
 )
 from room_corpus import OTHER_SPEECH, at_level, room_tone
 
@@ -241,6 +243,29 @@ def test_busy_and_quiet_need_enough_talk_to_change() -> None:
         now += 0.05
         changes.append(room.hear(now, 0.0))
     assert not room.busy and changes.count(False) == 1
+
+
+def test_outside_the_window_talk_mended_into_a_question_only_opens_the_window(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    """ "domino quante tessere" and a word outside the game's (talk with game words in it):
+    the real recogniser mends it into a question only its sentence decoder heard. With no
+    window open the game says nothing to the room, only opens the window; said again in it,
+    the question is answered."""
+    standin = game_standin()
+    talk = standin.korean("domino quante tessere ho").split()
+    spare = "보이카"  # a word of the stand-in's pool that no word of the grammar took
+    assert spare in pool() and spare not in standin.to_italian
+    talk[-1] = spare
+    guess = speech(" ".join(talk))
+    rng = np.random.default_rng(7)
+    table = HeardGame(recognizer)
+    table.game.handle("inizia")
+    answers_before = table.said().count("restano")
+    parts = [room_tone(30.0, rng), guess, room_tone(2.0, rng), guess, room_tone(2.0, rng)]
+    table.run(np.concatenate(parts), tmp_path)
+    answers = table.said().count("restano") - answers_before
+    assert answers == 1, table.said()
 
 
 # --- settings read back ---------------------------------------------------------------------
