@@ -498,6 +498,12 @@ def test_outside_the_window_a_question_heard_as_a_guess_only_opens_the_window() 
     table.wait(9)
     table.hear("domino messaggi brevi", confidence=0.6, evidence=guess)
     assert "Di' sì" in table.said() and table.gate.pending is not None
+    table.hear("no")
+    table.wait(9)
+    table.said()
+    table.output.cues.clear()  # a menu choice in a match: turned down with the cue, as before
+    table.hear("domino mettiamo la variante capra", confidence=0.6, evidence=guess)
+    assert table.said() == "" and table.output.cues == ["invalid"]
 
 
 def test_in_a_busy_room_the_guard_keeps_a_domino_command_the_talk_made_less_sure() -> None:

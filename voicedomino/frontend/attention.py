@@ -42,8 +42,16 @@ from typing import Protocol
 
 from voicedomino.audio.api import SoundOutput
 from voicedomino.audio.cue_names import Cue
-from voicedomino.dialog.intents import MOVES, Answer, Intent, Listen, SideWord, StopSpeech
-from voicedomino.dialog.manager import DialogManager
+from voicedomino.dialog.intents import (
+    MENU_CHOICES,
+    MOVES,
+    Answer,
+    Intent,
+    Listen,
+    SideWord,
+    StopSpeech,
+)
+from voicedomino.dialog.manager import DialogManager, Phase
 from voicedomino.dialog.response import Response
 from voicedomino.frontend.inbox import Spoken
 from voicedomino.italian import messages as it
@@ -354,8 +362,11 @@ class VoiceGate:
         room into "domino cominciamo partita" were answered outside any window, while the
         player's questions so heard outside a window were as strong (34 to 65 per second).
         A command read back ("domino, passo") is still read back, and one heard unsurely waits
-        for "sì"."""
+        for "sì"; a menu choice during a match still gets the cue the dialog turns it down
+        with (asked again, it would be turned down again)."""
         if in_window or self.manager.readback(intent) is not None:
+            return False
+        if isinstance(intent, MENU_CHOICES) and self.manager.phase is not Phase.MENU:
             return False
         evidence = spoken.evidence
         return words <= 1 or (evidence is not None and not evidence.agreed)
