@@ -248,6 +248,12 @@ def test_a_paste_no_mark_announces_is_a_command_too(tmp_path: Path) -> None:
         game.until(it.cancelled())
         os.write(game.fd, b"/gioca sei sei\r")  # a command typed after "/": read at its Enter
         game.until("tocca ancora a te.")
+        game.press("/")
+        game.until(it.key_line_prompt())
+        os.write(game.fd, b"quante tessere ho")  # into the open line: its letters, read late
+        assert "Hai incollato" not in game.quiet(0.5)
+        game.press("\r")
+        game.until(it.your_hand_size(6))
         game.press("q")
         game.until("Vuoi uscire?")
         game.press("s")

@@ -95,6 +95,7 @@ PASTE_WAIT = 1.0  # seconds without a byte inside a paste: its end was lost
 PASTE_BURST = 3
 BURST_GAP = 0.01  # a paste's next part follows within this; a key after it (Enter) is later
 PASTED = "incollato:"  # the key name of a paste is this and its text (no key has a colon)
+AT_ONCE = "insieme:"  # characters that came together unmarked: a paste, or keys read late
 SEQUENCES = {
     "\x1b[A": "up",
     "\x1b[B": "down",
@@ -127,7 +128,7 @@ PLAYING_PHASES = (Phase.PLAYING, Phase.CHOOSE_SIDE)
 
 def key_name(sequence: str) -> str:
     """The name of one key press read from the terminal."""
-    if sequence.startswith(PASTED):
+    if sequence.startswith((PASTED, AT_ONCE)):
         return sequence
     if sequence in SEQUENCES:
         return SEQUENCES[sequence]
@@ -242,7 +243,7 @@ class KeyReader:
         if from_terminal and data == b"/" and (waiting := self._waiting()):
             self._pushed = os.read(self.fd, min(waiting, 4 * MAX_LINE))  # its command: keys
         elif from_terminal and (burst := self._burst(data)) is not None:
-            return PASTED + burst
+            return AT_ONCE + burst
         for _ in range(_utf8_length(data[0]) - 1):  # the rest of one character ("è")
             if not self._more():
                 break
@@ -413,6 +414,9 @@ class KeyNavigator:
         self._key_said = said
         if name.startswith(PASTED):
             self._paste(name.removeprefix(PASTED))
+            return
+        if name.startswith(AT_ONCE):
+            self._at_once(name.removeprefix(AT_ONCE))
             return
         if self.line is not None:
             self._typing(name)
@@ -695,6 +699,19 @@ class KeyNavigator:
         joined = f"{self.line.rstrip()} {words}" if self.line and self.line.strip() else words
         self.line = joined[:MAX_LINE]
         self.game.say(it.key_pasted(self.line))  # the line as it stands, shown and said
+
+    def _at_once(self, text: str) -> None:
+        """Characters that came together, unmarked: a paste (a command waiting for Enter), or,
+        in a command line already open, its letters typed faster than they were read (an Enter
+        among them runs nothing: the line is said as it stands, for the player's own Enter)."""
+        if self.line is None:
+            self._paste(text)
+            return
+        first, *more = text.replace("\r", "\n").split("\n")
+        for char in first:
+            self._typing(char if char.isprintable() else " ")
+        if more:
+            self.game.say(it.key_line_waiting(self.line))
 
     def _typing(self, name: str) -> None:
         assert self.line is not None
