@@ -758,3 +758,56 @@ def test_an_unsure_prova_microfono_waits_for_yes_and_takes_no_command() -> None:
     assert "Variante capra." in table.said()
     table.wait(2)
     assert table.manager.table.variant == "capra"
+
+
+def test_a_voice_command_read_back_before_ctrl_z_is_not_carried_out_at_fg() -> None:
+    """A move read back, then Ctrl-Z before its grace ran out: back at fg (minutes later) the
+    game loop found the grace over and played the move at once, unconfirmed. While suspended
+    nothing runs out; at fg the command is dropped, and said. The real game loop, on its
+    thread, with the gate's virtual clock."""
+    import threading
+
+    from voicedomino.dialog.parser import hear
+    from voicedomino.frontend.inbox import Resumed, StopAsked, TimePassed, Typed
+
+    seed = next(
+        seed
+        for seed in range(11, 200)
+        if (probe := Table(seed=seed)).type("inizia") is None
+        and (view := probe.manager.view()) is not None
+        and view.is_my_turn
+        and any(isinstance(a, Play) for a in view.legal_actions())
+    )
+    table = Table(seed=seed)
+    game = table.game
+    runner = threading.Thread(target=game.run, daemon=True)
+    runner.start()
+    game.submit(Typed("inizia", hear("inizia")))
+    game.inbox.join()
+    view = table.manager.view()
+    assert view is not None and view.is_my_turn
+    play = next(a for a in view.legal_actions() if isinstance(a, Play))
+    sentence = normalize(f"gioca {pip_word(play.tile.high)} {pip_word(play.tile.low)}")
+    before = table.document()
+    game.submit(Spoken(sentence, sentence_table().get(sentence), 0.95))
+    game.inbox.join()
+    game.submit(TimePassed())  # the loop looks at the time: the grace period is running
+    game.inbox.join()
+    assert table.gate.pending is not None  # read back, in its grace period
+    game.suspending()  # Ctrl-Z (what the signal handler calls)
+    table.clock.now += 600.0  # ten minutes at the shell
+    game.submit(TimePassed())
+    game.inbox.join()
+    assert table.document() == before
+    table.said()
+    game.submit(Resumed())  # fg
+    game.inbox.join()
+    said = table.said()
+    assert it.back_in_game() in said and it.voice_command_dropped_on_resume() in said, said
+    table.clock.now += 600.0
+    game.submit(TimePassed())
+    game.inbox.join()
+    assert table.document() == before and table.gate.pending is None
+    game.submit(StopAsked(15))
+    runner.join(10)
+    assert not runner.is_alive()

@@ -643,7 +643,7 @@ def play(args: argparse.Namespace) -> int:
         game.hurry()  # no pause, no speech left to wait for: leave now
         game.submit(StopAsked(number))
 
-    relay = SignalRelay(stop, lambda: game.submit(Resumed()), terminal)
+    relay = SignalRelay(stop, lambda: game.submit(Resumed()), terminal, game.suspending)
     relay.install()
     try:
         game.run()

@@ -155,6 +155,7 @@ class Game:
         # not saved").
         self.question_said = 0
         self._asking = False
+        self.suspended = False  # Ctrl-Z: stopped, or continued at the shell (bg), until fg
         self.voice_active = False  # a listener feeds the inbox too
         self.keys: KeyHandler | None = None  # key mode's navigator
         self.gate: VoiceGate | None = None  # between the microphone and the dialog
@@ -534,9 +535,9 @@ class Game:
                 item = self.inbox.get(timeout=_earliest(gate, keys))
             except queue.Empty:
                 item = None
-            if gate is not None:
+            if gate is not None and not self.suspended:  # nothing acts while the player is away
                 gate.tick()
-            if keys is not None:
+            if keys is not None and not self.suspended:
                 keys.tick()
             match item:
                 case None | TimePassed():
@@ -590,11 +591,22 @@ class Game:
         early = said is not None and said < self.question_said
         return early and self.manager.wants_answer and isinstance(intent, Answer)
 
+    def suspending(self) -> None:
+        """Ctrl-Z, from the signal handler (no locks): until the game is back in the
+        foreground, no read-back's grace runs out and no typed digit times out."""
+        self.suspended = True
+
     def _resumed(self) -> None:
         """Back from a suspension: say where the player is, and the command being typed
-        after "/" (it stays); a half-typed tile does not survive it."""
+        after "/" (it stays); a half-typed tile does not survive it, nor a voice command read
+        back before it (its grace would run out at once: carried out unconfirmed)."""
+        was_suspended, self.suspended = self.suspended, False
         line = self.keys.reset() if self.keys is not None else None
         self.say(it.back_in_game())
+        gate = self.gate
+        if was_suspended and gate is not None and gate.pending is not None:
+            gate.pending = None
+            self.say(it.voice_command_dropped_on_resume())
         self.prompt()
         if line is not None:
             self.say(it.key_line_waiting(line) if line else it.key_line_prompt())

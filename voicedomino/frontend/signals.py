@@ -60,9 +60,11 @@ class SignalRelay:
         on_stop: Callable[[int], None],
         on_continue: Callable[[], None],
         terminal: TerminalModes | None = None,
+        on_suspend: Callable[[], None] = lambda: None,
     ) -> None:
         self.on_stop = on_stop
         self.on_continue = on_continue
+        self.on_suspend = on_suspend  # in the handler, on the main thread: no locks there
         self.terminal = terminal
         self._stopping = False
         self._previous: dict[int, Handler] = {}
@@ -113,6 +115,7 @@ class SignalRelay:
     def _suspend(self) -> None:
         """Give the terminal back and stop as Ctrl-Z would; the continuation takes over."""
         assert SUSPEND is not None
+        self.on_suspend()
         if self.terminal is not None:
             self.terminal.leave_key_mode()
         signal.signal(SUSPEND, signal.SIG_DFL)

@@ -1489,6 +1489,11 @@ def back_in_game() -> str:
     return "Di nuovo in gioco."
 
 
+def voice_command_dropped_on_resume() -> str:
+    """A voice command read back just before Ctrl-Z: not carried out on the way back."""
+    return "Il comando a voce ripetuto prima della pausa non è stato eseguito: ridillo se vuoi."
+
+
 def key_nothing_to_select(has_tiles: bool) -> str:
     return "Nessuna tessera giocabile." if has_tiles else "Non hai tessere."
 
