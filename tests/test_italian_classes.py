@@ -19,6 +19,7 @@ from voicedomino.dialog.intents import (
     Ask,
     AskNumber,
     AskPlayer,
+    ChatLine,
     CloseTable,
     Continue,
     CreateTable,
@@ -689,6 +690,50 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("chi ha il doppio più arto parte lui", SetOpening("highest_double")),
         ("chi avi a tessera cchiù carrica esce per primo", SetOpening("heaviest")),
     ],
+    # "né ... né ...": the middle named by the two ends it is not
+    "neither this nor that": [
+        ("né facile né difficile", SetLevel(Level.MEDIO)),
+        ("livello medio, né troppo facile né troppo difficile", SetLevel(Level.MEDIO)),
+        ("mettimi il livello né troppo difficile né troppo facile", SetLevel(Level.MEDIO)),
+    ],
+    # a word broken off and begun again ("gio... gioca"), the words before it said again
+    "broken off and begun again": [
+        ("pe... pesco una tessera", DrawTile()),
+        ("metti il... il cinque, in... in coda", PlayNumber(5, Side.TAIL)),
+        ("no, non vo... non voglio uscire", Answer(False)),
+        ("li... livello dif... difficile", SetLevel(Level.DIFFICILE)),
+        ("qua... quante tessere ha Lu... Luca?", AskPlayer(3)),
+    ],
+    # typed in a hurry: a vowel or a letter of a double left out, a letter twice, two swapped
+    "hurried typing": [
+        ("gioca il sei in cda", PlayNumber(6, Side.TAIL)),
+        ("variante caprra", SetVariant("capra")),
+        ("livelo facile", SetLevel(Level.FACILE)),
+        ("pesca dal muchio", DrawTile()),
+        ("aggiungi un pc facile", AddComputer(Level.FACILE)),
+        ("puntegigo", Ask(Query.SCORE)),
+        ("lvl difficile", SetLevel(Level.DIFFICILE)),
+    ],
+    # a learner's "io" with the verb as "lui" says it ("io prende", "io non può")
+    "I said with the verb of he": [
+        ("io gioca il sei in testa", PlayNumber(6, Side.HEAD)),
+        ("io non può, passo", PassTurn()),
+        ("io prende una dal mucchio", DrawTile()),
+        ("io vuole giocare in quattro", SetPlayers(4)),
+        ("io esce dal gioco", Quit()),
+    ],
+    # a table's code said digit by digit with a pause (a comma) after each
+    "code with pauses": [
+        ("entra nel tavolo tre, nove, uno, uno", JoinTable("3911")),
+        ("guarda il tavolo 5, 0, 4, 4", JoinTable("5044", spectator=True)),
+    ],
+    # a quick message told to the others in indirect speech is that message, not a chat line
+    "a quick message told to the others": [
+        ("scrivi a tutti di aspettare un attimo", QuickMessage("un_momento")),
+        ("scrivi a tutti di aspettare, che ci penso", QuickMessage("un_momento")),
+        ("scrivi agli altri grazie", QuickMessage("grazie")),
+        ("bella mossa, Giulia!", QuickMessage("bella_mossa")),  # someone at the table
+    ],
 }
 
 REFUSED: dict[str, list[str]] = {
@@ -699,6 +744,16 @@ REFUSED: dict[str, list[str]] = {
         "apri un tavolo, non gioco",
     ],
     "corrected in place": ["il tre cinque, no il sei", "tre giocatori, no il"],
+    # another Italian word is no slip ("brutta" is no "butta", "caldo" no "calo"), two
+    # words fitting alike are none
+    "hurried typing": ["che mano brutta", "che caldo oggi", "il mio cane fido"],
+    "broken off and begun again": ["il tre... mannaggia", "pa... papà è arrivato"],
+    "code with pauses": ["tre, nove, uno, uno"],
+    "I said with the verb of he": ["io ha sonno", "mio figlio gioca sempre"],
+    # a greeting followed by a name no one at the table has is said to that person
+    "a greeting to someone": ["ciao, Tonino, ci vediamo domani", "mandi, Bepi"],
+    # a question begun before "dunque/quindi/allora" asks, it does not order what follows
+    "a question cut at a dictated break": ["chi dunque abbandona?", "chi quindi pesca?"],
     # Reasoning with no game in it is no thinking aloud; a regret alone is a remark.
     "decided after thinking aloud": [
         "mia figlia... quando gioca... passa sempre",
@@ -922,6 +977,12 @@ def test_a_question_of_the_class_stays_a_question(phrase: str, meaning: object) 
     got = understand(phrase)
     assert got == meaning
     assert not is_action(got)
+
+
+def test_a_message_for_the_others_stays_a_chat_line_unless_it_is_a_quick_message() -> None:
+    assert understand("scrivi a tutti che vado a cena") == ChatLine("a tutti che vado a cena")
+    assert understand("scrivi: aspettate") == ChatLine("aspettate")  # the words as written
+    assert understand("scrivi un momento e torno") == ChatLine("un momento e torno")
 
 
 def test_regional_forms_stand_for_words_the_lexicon_knows() -> None:

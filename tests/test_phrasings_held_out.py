@@ -20,7 +20,10 @@ and the nineteenth's (`phrasings_other_hands_dev9.tsv`: Milanese, Florentine, an
 grandfather hard of hearing, one-word answers, a command buried in thinking aloud; 166 of 190
 unseen) and the twenty-first's (`phrasings_other_hands_dev10.tsv`: a Palermitan fisherman, a
 young woman from Messina who puts the verb last, a Roman cab driver and a Roman teenager; 121
-of 221 unseen).
+of 221 unseen), the twenty-second's (`phrasings_other_hands_dev11.tsv`: Neapolitan, Sardinian,
+Venetian and Turinese speech, a player born in Romania; 152 of 220 unseen) and the
+twenty-third's (`phrasings_other_hands_dev12.tsv`: Barese, Abruzzese, Ligurian and Friulian
+speech, a player who stammers and begins again, a fast typist, a child; 119 of 212 unseen).
 
 What a line means is what the game takes from it typed outside a yes/no question: a network
 request when the line asks for one, else the parser's intent.
@@ -53,6 +56,8 @@ CORPORA = (
     Corpus("phrasings_other_hands_dev8.tsv", 185, frozenset({"writer18"}), 0.98),
     Corpus("phrasings_other_hands_dev9.tsv", 190, frozenset({"writer19"}), 0.99),
     Corpus("phrasings_other_hands_dev10.tsv", 221, frozenset({"writer21"}), 0.90),
+    Corpus("phrasings_other_hands_dev11.tsv", 220, frozenset({"writer22"}), 0.72),
+    Corpus("phrasings_other_hands_dev12.tsv", 212, frozenset({"writer23"}), 0.70),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
         401,

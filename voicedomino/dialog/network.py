@@ -56,6 +56,9 @@ CONNECT_WAIT = 5.0  # seconds for a first connection before the player is told
 
 # Chat is typed only: "scrivi: ci vediamo domani" or "> ci vediamo domani".
 _CHAT = re.compile(r"^\s*(?:>|scrivi\b:?)\s*(?P<text>.+)$", re.IGNORECASE)
+# "scrivi agli altri di aspettare": a message told to the others in indirect speech; when it
+# is a quick message, that message is sent (the words are no chat line to copy).
+_TOLD_TO_OTHERS = re.compile(r"^\s*scrivi\s+(?:a|ad|al|ai|agli|alla|alle)\b", re.IGNORECASE)
 
 
 def request_in(text: str) -> NetRequest | None:
@@ -72,10 +75,16 @@ def request_in(text: str) -> NetRequest | None:
     return meant if isinstance(meant, NetRequest) else None
 
 
-def chat_line(text: str) -> ChatLine | None:
-    """The chat line a typed line is ("scrivi: ...", "> ..."), if it is one."""
+def chat_line(text: str) -> ChatLine | QuickMessage | None:
+    """The chat line a typed line is ("scrivi: ...", "> ..."), if it is one; a quick message
+    told to the others in indirect speech ("scrivi agli altri di aspettare") is that message."""
     chat = _CHAT.match(text)
-    return ChatLine(chat.group("text").strip()) if chat else None
+    if chat is None:
+        return None
+    said = chat.group("text").strip()
+    if _TOLD_TO_OTHERS.match(text) and isinstance(told := parse(said), QuickMessage):
+        return told
+    return ChatLine(said)
 
 
 # --- the controller ---------------------------------------------------------------------------

@@ -422,6 +422,58 @@ def _uncut(utterance: str) -> str:
     )
 
 
+_TYPED_TOKEN = re.compile(r"[\w'’-]+|\.{2,}|…|[^\w\s]")
+_BROKEN_OFF = frozenset({"…", "..", "..."})
+_RESTARTED_WORDS = 3  # at most this many words said again after a word broken off
+
+
+def _stammer_mended(utterance: str) -> str:
+    """A word broken off and begun again written once: "Gio... gioca il... il tre" is
+    "gioca il tre", "non vo... non voglio" is "non voglio" (the part before "..." is the
+    beginning of a word that follows, and words said just before it are said again)."""
+    tokens = _TYPED_TOKEN.findall(utterance)
+    mended = list(tokens)
+    index = 1
+    while index < len(mended) - 1:
+        if mended[index] not in _BROKEN_OFF and not mended[index].startswith(".."):
+            index += 1
+            continue
+        cut = strip_accents(mended[index - 1].lower())
+        after = [strip_accents(t.lower()) for t in mended[index + 1 : index + 3]]
+        if not cut[:1].isalnum() or not any(word.startswith(cut) for word in after):
+            index += 1
+            continue
+        begun = index + 1 + next(i for i, word in enumerate(after) if word.startswith(cut))
+        start = index - 1
+        if begun > index + 1:  # "non vo... non voglio": the words before it said again
+            said_again = begun - index - 1
+            before = mended[max(0, start - said_again) : start]
+            if [t.lower() for t in before] == [t.lower() for t in mended[index + 1 : begun]]:
+                start -= said_again
+        del mended[start : index + 1]
+        index = start + 1
+    return utterance if mended == tokens else " ".join(mended)
+
+
+_DIGIT_SAID = r"(?:zero|uno|due|tre|quattro|cinque|sei|sette|otto|nove|[0-9])"
+# "il tavolo sei, due, due, otto": a table's four digits said with a pause between each
+_DIGITS_LISTED = re.compile(rf"\b{_DIGIT_SAID}(?:\s*,\s*{_DIGIT_SAID}\b)+", re.IGNORECASE)
+_CODE_DIGITS = 4
+_TABLE_NAMED = re.compile(r"\b(?:tavol|codice)", re.IGNORECASE)
+
+
+def _code_unlisted(utterance: str) -> str:
+    """A table's code said digit by digit with commas between, as one run of digits."""
+    if not _TABLE_NAMED.search(utterance):
+        return utterance
+
+    def unlisted(said: re.Match[str]) -> str:
+        listed = said.group(0)
+        return listed.replace(",", " ") if listed.count(",") == _CODE_DIGITS - 1 else listed
+
+    return _DIGITS_LISTED.sub(unlisted, utterance)
+
+
 def _undictated(utterance: str) -> str:
     """Punctuation said aloud ("virgola", "punto interrogativo") as the marks themselves."""
     marked = _dictated_marks().sub(
@@ -435,7 +487,8 @@ def _clauses(utterance: str) -> list[Clause]:
     (hesitations dropped) and the mark that ends its sentence ("?", "!" or ""); in a sentence
     that asks or exclaims nothing, PAUSE on a clause before "..." or ":" (what follows goes on
     with it, or decides: "giocatori: tre", "ho il tre... metto il tre")."""
-    utterance = _infinitives_whole(_uncut(_undictated(utterance)))
+    utterance = _undictated(_code_unlisted(_stammer_mended(utterance)))
+    utterance = _infinitives_whole(_uncut(utterance))
     clauses: list[Clause] = []
     sentence: list[tuple[str, ...]] = []
     paused: set[int] = set()  # the clauses of the sentence a pause follows
@@ -443,7 +496,7 @@ def _clauses(utterance: str) -> list[Clause]:
         text, marks = match.groups()
         words = tuple(
             part
-            for word in _by_next_word(normalize(text).split())
+            for word in _by_next_word(_as_i_say_it(normalize(text).split()))
             if word not in phrases.HESITATIONS
             for part in _unglued(_written_out(word)).split()
         )
@@ -502,6 +555,25 @@ def _by_next_word(words: list[str]) -> list[str]:
     return read
 
 
+def _as_i_say_it(words: list[str]) -> list[str]:
+    """After "io" (and a "non" or pronoun), a verb said as "lui" says it, as "io" does:
+    "io prende" -> "io prendo", "io non può" -> "io non posso" (a learner of Italian)."""
+    read = list(words)
+    for index, word in enumerate(words[:-1]):
+        if word != "io":
+            continue
+        at = index + 1
+        while at < len(words) - 1 and words[at] in lexicon.FIRST_PERSON_BEFORE:
+            at += 1
+        verb = words[at]
+        mine = lexicon.FIRST_PERSON_SAID_AS_THIRD.get(verb)
+        if mine is None and len(verb) > _DIALECT_MIN_LETTERS and verb[-1] in "ae":
+            mine = verb[:-1] + "o" if verb[:-1] + "o" in _vocabulary() else None
+        if mine is not None:
+            read[at] = mine
+    return read
+
+
 def _is_infinitive(word: str) -> bool:
     return len(word) > _DIALECT_MIN_LETTERS and word.endswith(lexicon.INFINITIVE_ENDINGS)
 
@@ -537,7 +609,55 @@ def _respelled(word: str) -> str | None:
     if _DRAWN_OUT.search(word):
         candidates += [_DRAWN_OUT.sub(r"\1", word), _DRAWN_OUT.sub(r"\1\1", word)]
     found = next((candidate for candidate in candidates if candidate in known), None)
-    return found or _said_again(word) or _plain_verb(word, known) or _in_dialect(word, known)
+    return (
+        found
+        or _said_again(word)
+        or _plain_verb(word, known)
+        or _in_dialect(word, known)
+        or _mistyped(word)
+    )
+
+
+_VOWELS = frozenset("aeiou")
+
+
+@functools.cache
+def _one_letter_less() -> Mapping[str, frozenset[str]]:
+    """Each word of the lexicon (of letters only) under each form of it typed in a hurry
+    with a letter left out: a vowel inside it ("cda", "varinte"; a first vowel left out is a
+    regional form, "sperto") or one of a double ("bloco", "spiner")."""
+    missing: dict[str, set[str]] = {}
+    for word in understanding().lexicon.vocabulary():
+        if word.isalpha() and len(word) > lexicon.TYPO_MIN_LETTERS:
+            for cut, letter in enumerate(word):
+                doubled = letter in word[max(0, cut - 1) : cut] + word[cut + 1 : cut + 2]
+                if doubled or (cut > 0 and letter in _VOWELS):
+                    missing.setdefault(word[:cut] + word[cut + 1 :], set()).add(word)
+    return {form: frozenset(words) for form, words in missing.items()}
+
+
+def _mistyped(word: str) -> str | None:
+    """A word typed in a hurry as the one word of the lexicon it stands for: a vowel or one
+    letter of a double left out ("cda", "bloco"), a letter typed twice ("ciaoo"), two letters
+    swapped ("gicoa"); None when no word or more than one fits. Other slips make other
+    Italian words ("brutta" is no "butta"): they are left alone. The recogniser only gives
+    words of the lexicon, so this reads typing only."""
+    if not word.isalpha() or len(word) < lexicon.TYPO_MIN_LETTERS:
+        return None
+    known = understanding().lexicon.vocabulary()
+    fits = set(_one_letter_less().get(word, ()))
+    if len(word) > lexicon.TYPO_MIN_LETTERS:
+        fits.update(
+            single
+            for at in range(1, len(word))
+            if word[at] == word[at - 1] and (single := word[:at] + word[at + 1 :]) in known
+        )
+        fits.update(
+            swapped
+            for at in range(len(word) - 1)
+            if (swapped := word[:at] + word[at + 1] + word[at] + word[at + 2 :]) in known
+        )
+    return next(iter(fits)) if len(fits) == 1 else None
 
 
 def _in_dialect(word: str, known: frozenset[str]) -> str | None:

@@ -27,7 +27,7 @@ clause words are data (`voicedomino.italian.lexicon` for Italian).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
@@ -378,6 +378,8 @@ class ClauseWords:
     wishes: frozenset[str] = frozenset()
     # "a blocco o in tre": words that offer alternatives, never several choices made together
     alternatives: frozenset[str] = frozenset()
+    # meanings said to the person named right after them ("ciao, Toni, ..."): not to the game
+    said_to_someone: frozenset[str] = frozenset()
     # a preposition left at the end of a clause, after a value or said alone, is an adverb:
     # the words it stands for ("il quattro su", "su!": "in su", the arm up)
     stranded: Mapping[str, str] = field(default_factory=dict)
@@ -505,6 +507,10 @@ class Understanding:
             return found if found is not None and found.asked and not found.frame.acts else None
         if len(clauses) > 1 and self._is_vocative(self.lexicon.tag(clauses[0][0]), clauses[0][1]):
             return None  # "Teresa, ...", "zia Pina, ...": said to someone else
+        if len(clauses) > 1 and self._is_vocative(self.lexicon.tag(clauses[1][0]), clauses[1][1]):
+            greeting = self.match(self.lexicon.tag(clauses[0][0]), clauses[0][1])
+            if greeting is not None and greeting.intent in cw.said_to_someone:
+                return None  # "mandi, Toni, ci vediamo domani": a greeting to someone else
         exclaimed = any(tag.concept in cw.interjections for tag in tags)
         whole = self.match(tags, clauses[-1][1])  # "tocca a me? allora passo" ends a move
         if whole is not None:
@@ -513,7 +519,7 @@ class Understanding:
         moving = {tag.concept for tag in tags} & cw.moves  # a move said anywhere in it
         refused = False  # a negated move said, or someone else's words
         game_talk = paused = False  # values of the game said; a pause after the last clause
-        for clause, mark in _broken(clauses, cw.breaks):
+        for clause, mark in _broken(clauses, cw.breaks, self._asks_in):
             tags = self.lexicon.tag(clause)
             if next((t.concept for t in tags if t.concept != FILLER), None) in cw.turns:
                 # "oggi fa un caldo, comunque passo": the talk before was about other things
@@ -934,6 +940,9 @@ class Understanding:
     def _reports(self, clause: Words) -> bool:
         return any(tag.concept in self.clause_words.reported for tag in self.lexicon.tag(clause))
 
+    def _asks_in(self, words: Words) -> bool:
+        return self._asks(self.lexicon.tag(words))
+
     def _asks(self, tags: Sequence[Tag]) -> bool:
         return any(tag.concept in self.clause_words.interrogatives for tag in tags)
 
@@ -1171,13 +1180,16 @@ def _begun_again(clause: Words, following: Words) -> bool:
     return 2 <= len(clause) < len(following) and following[:2] == clause[:2]
 
 
-def _broken(clauses: Sequence[Clause], breaks: frozenset[str]) -> list[Clause]:
-    """The clauses cut again before each break word inside them."""
+def _broken(
+    clauses: Sequence[Clause], breaks: frozenset[str], asks: Callable[[Words], bool]
+) -> list[Clause]:
+    """The clauses cut again before each break word inside them, unless what comes before
+    is a question begun ("chi dunque abbandona?" asks who, it orders nothing)."""
     cut: list[Clause] = []
     for clause, mark in clauses:
         start = 0
         for index, word in enumerate(clause):
-            if word in breaks and start < index < len(clause) - 1:
+            if word in breaks and start < index < len(clause) - 1 and not asks(clause[:index]):
                 cut.append((clause[start:index], mark))
                 start = index
         cut.append((clause[start:], mark))

@@ -849,6 +849,8 @@ ENTRIES: list[Entry] = [
         _any(
             "medio|media|intermedio|intermedia|livello normale|difficolta normale|medi|intermedi",
             "via di mezzo|ne troppo ne poco|livello due|livello di mezzo|di mezzo",
+            # the middle named by the two ends it is not
+            "ne [troppo] facile ne [troppo] difficile|ne [troppo] difficile ne [troppo] facile",
         ),
         "LEVEL",
         Level.MEDIO,
@@ -1733,6 +1735,7 @@ ENTRIES: list[Entry] = [
             "collegati|collegami|connettiti|connettimi|collegarsi|mi collego|colleghiamoci",
             "connettersi|collegarmi|connettermi|collegato|connesso|connessi|in linea",
             "(vado|andiamo|andare|annamo) (online|on line|in rete|su internet)",
+            "(entra|entro|entriamo|entrare) (online|on line|in rete|su internet)",
         ),
         "ONLINE",
     ),
@@ -2221,7 +2224,13 @@ ABBREVIATIONS = {
     "pf": "per favore", "dv": "dove", "xpiacere": "per piacere", "cn": "con", "bn": "bene",
     "xk": "perche", "qst": "questo", "qsta": "questa", "qll": "quello", "cs": "cosa",
     "tnx": "grazie", "thx": "grazie", "okk": "ok", "okok": "ok", "dp": "dopo",
+    "lvl": "livello", "qndo": "quando", "qnte": "quante", "pc": "computer", "sec": "secondi",
+    "mom": "momento", "cpu": "computer", "vs": "contro",
 }  # fmt: skip
+
+# A word typed in a hurry (a letter left out, one too many, two swapped) is read as the one
+# word of the lexicon it misses by that, from this many letters: "bloco", "spiner", "gicoa".
+TYPO_MIN_LETTERS = 3
 
 # "ri-" says again a verb of telling the lexicon knows ("rispiegami", "ridicci", "rimostrami"):
 # a word the lexicon lacks with this prefix, when the rest is a phrase of one of these concepts
@@ -2377,6 +2386,13 @@ REGIONAL_AFTER: dict[str, tuple[frozenset[str], str]] = {
         "mettere",
     ),
 }
+# A learner's "io" with the verb of "lui" ("io prende", "io non può"): read as "I" says it;
+# other verbs by their ending (-a, -e as -o: "io esce", "io pensa"), when that form is known.
+FIRST_PERSON_SAID_AS_THIRD = {
+    "puo": "posso", "vuole": "voglio", "deve": "devo", "ha": "ho", "va": "vado",
+    "fa": "faccio", "sa": "so", "sta": "sto", "esce": "esco",
+}  # fmt: skip
+FIRST_PERSON_BEFORE = frozenset({"non", "ne", "lo", "la", "li", "le", "ci", "mi", "gia", "solo"})
 AT_THE_END_AFTER: dict[str, tuple[frozenset[str], str]] = {
     "mia": (frozenset({"a"}), "me"),
     "tia": (frozenset({"a"}), "te"),
@@ -2489,6 +2505,7 @@ CLAUSE_WORDS = ClauseWords(
     hedges=("rei",),  # "passerei", "giocherei", "farei"
     wishes=frozenset({"WANT"}),
     alternatives=frozenset({"o", "oppure", "ovvero"}),
+    said_to_someone=frozenset({"quick_message"}),
     stranded={"su": "in su"},
     appositives=frozenset({"quello", "quella", "quelli", "quelle"}),
     repeatable=frozenset(
