@@ -722,6 +722,22 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("io vuole giocare in quattro", SetPlayers(4)),
         ("io esce dal gioco", Quit()),
     ],
+    # Venetian, Neapolitan, Ligurian and Turinese words (writers 22-23), and the Ligurian
+    # preposition joined to its article ("a-a", "co-a")
+    "northern and Neapolitan words, seventh round": [
+        ("meti el sie in coa", PlayNumber(6, Side.TAIL)),
+        ("no go gnente, passo", PassTurn()),
+        ("verzi un tavolo novo", CreateTable()),
+        ("quanti tochi ga Marco?", AskPlayer(1)),
+        ("el messajo dopo", Remind(Recall.NEXT)),
+        ("cerea a tuti", QuickMessage("ciao")),
+        ("arape nu tavolo", CreateTable()),
+        ("quante pezze tene Luca?", AskPlayer(3)),
+        ("zughemmo a-a capra", SetVariant("capra")),
+        ("zughemmo co-a pesca", SetVariant("pesca")),
+        ("miette 'nu computer facile", AddComputer(Level.FACILE)),
+        ("dimme 'e pezze mie", Ask(Query.HAND)),
+    ],
     # a table's code said digit by digit with a pause (a comma) after each
     "code with pauses": [
         ("entra nel tavolo tre, nove, uno, uno", JoinTable("3911")),

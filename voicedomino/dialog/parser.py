@@ -414,6 +414,19 @@ def _dictated_marks() -> re.Pattern[str]:
 _CUT_AT_FRONT = re.compile(r"(?<![\w'’])['’](\w+)")
 
 
+_JOINED_ARTICLE = re.compile(
+    r"(?<![\w-])(" + "|".join(map(re.escape, lexicon.JOINED_ARTICLES)) + r")(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _articles_parted(utterance: str) -> str:
+    """A preposition joined to its article by a hyphen ("co-o", Ligurian) as the Italian."""
+    return _JOINED_ARTICLE.sub(
+        lambda joined: lexicon.JOINED_ARTICLES[joined.group(1).lower()], utterance
+    )
+
+
 def _uncut(utterance: str) -> str:
     """Words written with an apostrophe for their first letters ("'un", Tuscan "non") as
     the words they stand for."""
@@ -488,7 +501,7 @@ def _clauses(utterance: str) -> list[Clause]:
     that asks or exclaims nothing, PAUSE on a clause before "..." or ":" (what follows goes on
     with it, or decides: "giocatori: tre", "ho il tre... metto il tre")."""
     utterance = _undictated(_code_unlisted(_stammer_mended(utterance)))
-    utterance = _infinitives_whole(_uncut(utterance))
+    utterance = _infinitives_whole(_uncut(_articles_parted(utterance)))
     clauses: list[Clause] = []
     sentence: list[tuple[str, ...]] = []
     paused: set[int] = set()  # the clauses of the sentence a pause follows

@@ -2368,6 +2368,37 @@ REGIONAL = {
     "tornu": "torno", "mancanu": "mancano", "restanu": "restano", "hannu": "hanno",
     "rifamo": "rifacciamo", "antra": "altra", "antro": "altro", "indo": "dove", "ndo": "dove",
     "settiamo": "impostiamo", "setta": "imposta", "settare": "impostare", "setto": "imposto",
+    # Venetian (writer 22): "zoghemo", "xe", "tochi", "coa", "sie", "verzi", "taca", single
+    # consonants for doubles ("meto", "soto", "tuto")
+    "zogà": "giocato",
+    "gnente": "niente", "meti": "metti", "coa": "coda",
+    "tochi": "pezzi", "toco": "pezzo", "sora": "sopra", "soto": "sotto", "tuto": "tutto",
+    "tuti": "tutti", "messajo": "messaggio", "dopara": "usa", "verzi": "apri",
+    "verze": "apre", "taca": "comincia", "sinquanta": "cinquanta", "fassile": "facile",
+    "livel": "livello", "meteme": "mettimi", "desso": "adesso", "gheto": "hai",
+    "dito": "detto", "partia": "partita", "quai": "quali", "normai": "normali",
+    "stada": "stata", "dighe": "di", "detaja": "dettagliato", "vegnui": "usciti",
+    "sucesso": "successo", "nevoda": "nipote",
+    # Neapolitan (writer 22): "jucammo", "pezza/pezze", "aggia", "arape", "trasi", "vaco"
+    "ciento": "cento", "pezze": "tessere",
+    "aggia": "devo", "quatto": "quattro", "none": "no", "asci": "uscire", "arape": "apri",
+    "cinche": "cinque", "vaco": "vado", "doje": "due", "accummencia": "comincia",
+    "accumminciamme": "cominciamo", "aiutame": "aiutami", "dicere": "dire",
+    "tenghe": "hai", "nudde": "niente", "vogghie": "voglio",
+    # Ligurian (writer 23): "zughemmo", "pesso", "serra", "ciù", "atri", "doi"
+    "zughemmo": "giochiamo", "pesso": "pezzo", "pesse": "pezzi", "serra": "chiudi",
+    "ciu": "piu", "atri": "altri", "doi": "due", "sotta": "sotto",
+    "vaddo": "vado", "cavo": "capo", "gianco": "bianco",
+    # Turinese (writer 22): "cerea" greets
+    "cerea": "ciao",
+}  # fmt: skip
+
+# Ligurian prepositions joined to the article by a hyphen ("a-a classica", "co-o doppio
+# nove", "chi gh'é a-o tavolo"): the Italian preposition with the article.
+JOINED_ARTICLES = {
+    "a-a": "alla", "a-o": "al", "a-i": "ai", "a-e": "alle", "co-o": "col", "co-a": "con la",
+    "co-i": "coi", "da-o": "dal", "da-a": "dalla", "de-o": "del", "de-a": "della",
+    "in-to": "nel", "in-ta": "nella", "pe-o": "per il", "pe-a": "per la",
 }  # fmt: skip
 
 # Infinitives cut after their stressed vowel, as Rome and the South say them ("famme giocà",
@@ -2439,6 +2470,9 @@ CUT_AT_FRONT = {
     "un": "non", "nzomma": "insomma",
     # the South's and Rome's "this" and "a" cut short ("'sta mano", "'n po'", "'na partita")
     "sta": "questa", "sto": "questo", "ste": "queste", "sti": "questi", "na": "una",
+    # the Neapolitan articles ("'a coda", "'e pezze", "'nu computer"; "'o" is read by
+    # the next word, lexicon.REGIONAL_BEFORE)
+    "a": "la", "e": "le", "nu": "un",
 }  # fmt: skip
 
 # Regional words whose meaning the next word decides: the Sicilian "cu" before a verb is "chi"
