@@ -27,7 +27,7 @@ import random
 import struct
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,7 @@ from korean_speech import KO_MODEL_PATH, RATE, Int16, ko_model
 from voicedomino.speech.recognizer import SpeechRecognizer, Utterance
 
 POOL_PATH = Path(__file__).resolve().parent / "data" / "korean_pool.txt"
+PINNED_PATH = Path(__file__).resolve().parent / "data" / "korean_pinned.txt"
 SCREEN_OFFSETS_MS = (0, 10, 20, 30, 40)
 
 
@@ -101,6 +102,18 @@ def pool() -> tuple[str, ...]:
     return tuple(word for tier in pool_tiers() for word in tier)
 
 
+def pinned() -> dict[str, str]:
+    """Italian words with the Korean word each had when the pins were last written
+    (`--pin`): they keep it, so a word added to the grammar never moves another, and the
+    tests and benchmarks measured with a word's sound keep it."""
+    pins: dict[str, str] = {}
+    for line in PINNED_PATH.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            italian, korean = line.split()
+            pins[italian] = korean
+    return pins
+
+
 def _choices(word: str, group: Sequence[str]) -> Iterator[str]:
     """The group's words in an order of this Italian word's own: a hash of the word and the
     attempt picks each place, so two words that collide once go different ways after (a new
@@ -120,22 +133,34 @@ class StandIn:
 
     @classmethod
     def for_vocabulary(
-        cls, italian_words: Iterable[str], tiers: Sequence[Sequence[str]] = ()
+        cls,
+        italian_words: Iterable[str],
+        tiers: Sequence[Sequence[str]] = (),
+        pins: Mapping[str, str] | None = None,
     ) -> StandIn:
-        """Each Italian word (sorted) takes the first free word of the first tier that its own
-        hash sequence points to; when the first tier is full, the next tier is used."""
+        """A pinned Italian word keeps its Korean word (`pinned`); every other (sorted) takes
+        the first free word of the first tier that its own hash sequence points to; when the
+        first tier is full, the next tier is used."""
         groups = [list(tier) for tier in (tiers or pool_tiers()) if tier]
         vocabulary = sorted(set(italian_words))
         if len(vocabulary) > sum(map(len, groups)):
             raise ValueError(f"{len(vocabulary)} Italian words, too few Korean words")
-        taken: set[str] = set()
-        to_korean: dict[str, str] = {}
+        in_pool = {k for group in groups for k in group}
+        kept = {
+            word: korean
+            for word, korean in (pinned() if pins is None else pins).items()
+            if word in vocabulary and korean in in_pool
+        }
+        taken: set[str] = set(kept.values())
+        to_korean: dict[str, str] = dict(kept)
         for word in vocabulary:
+            if word in kept:
+                continue
             group = next(g for g in groups if any(k not in taken for k in g))
             choice = next(k for k in _choices(word, group) if k not in taken)
             taken.add(choice)
             to_korean[word] = choice
-        return cls(to_korean, {k: i for i, k in to_korean.items()})
+        return cls(dict(sorted(to_korean.items())), {k: i for i, k in to_korean.items()})
 
     def korean(self, italian_sentence: str) -> str:
         return " ".join(self.to_korean[word] for word in italian_sentence.split())
@@ -345,12 +370,25 @@ def write_pool(first: Sequence[str], alone: Sequence[str], later: Sequence[str] 
     POOL_PATH.write_text(header + "".join(lines), encoding="utf-8")
 
 
+def write_pins(to_korean: Mapping[str, str]) -> None:
+    header = (
+        "# Each Italian word of the grammar with the Korean word it keeps in the stand-in.\n"
+        "# Made by: python tests/korean_standin.py --pin (new words are added by the pool's\n"
+        "# hash order; pin again only when every stand-in test and benchmark is measured anew)\n"
+    )
+    lines = [f"{italian} {korean}\n" for italian, korean in sorted(to_korean.items())]
+    PINNED_PATH.write_text(header + "".join(lines), encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--screen", action="store_true", help="screen candidates, write the pool")
     parser.add_argument("--candidates", type=int, default=7000)
     parser.add_argument(
         "--extend", type=int, metavar="N", help="screen N candidates more, add them as tier 3"
+    )
+    parser.add_argument(
+        "--pin", action="store_true", help="keep every word's Korean word as it is now"
     )
     parser.add_argument("--show", help="an Italian sentence to map")
     args = parser.parse_args(argv)
@@ -363,6 +401,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         added = extend(args.candidates, args.extend)
         write_pool(first, alone, [*later, *added])
         print(json.dumps({"tier_2": len(added)}))
+    if args.pin:
+        write_pins(game_standin().to_korean)
     if args.show:
         print(game_standin().korean(args.show))
 

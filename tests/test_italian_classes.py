@@ -738,6 +738,15 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("miette 'nu computer facile", AddComputer(Level.FACILE)),
         ("dimme 'e pezze mie", Ask(Query.HAND)),
     ],
+    # the Apulian and Abruzzese final "e" for any vowel, "nd" for "nt" ("vinde")
+    "the final vowel said as e": [
+        ("jucheme in quattre", SetPlayers(4)),
+        ("mitte lu tre e quattre in code", PlayTile(3, 4, Side.TAIL)),
+        ("u cinque sotte", PlayNumber(5, Side.DOWN)),
+        ("quande pezze tene Luca?", AskPlayer(3)),
+        ("livelle difficile", SetLevel(Level.DIFFICILE)),
+        ("chi ha vinde?", Ask(Query.WINNER)),
+    ],
     # a table's code said digit by digit with a pause (a comma) after each
     "code with pauses": [
         ("entra nel tavolo tre, nove, uno, uno", JoinTable("3911")),
@@ -766,6 +775,8 @@ REFUSED: dict[str, list[str]] = {
     "broken off and begun again": ["il tre... mannaggia", "pa... papà è arrivato"],
     "code with pauses": ["tre, nove, uno, uno"],
     "I said with the verb of he": ["io ha sonno", "mio figlio gioca sempre"],
+    # Italian words ending in "e" are no move ("pesce" is no "pesco", "prende" no "prendo")
+    "the final vowel said as e": ["il pesce", "Marco prende il tre", "chiude"],
     # a greeting followed by a name no one at the table has is said to that person
     "a greeting to someone": ["ciao, Tonino, ci vediamo domani", "mandi, Bepi"],
     # a question begun before "dunque/quindi/allora" asks, it does not order what follows

@@ -691,6 +691,12 @@ def _in_dialect(word: str, known: frozenset[str]) -> str | None:
                 return candidate
             if ending == lexicon.CONDITIONAL_SAID and (plain := _plain_verb(candidate, known)):
                 return plain
+    for said, meant in lexicon.FINAL_E_ENDINGS:
+        if word.endswith(said):
+            for candidate in _sounds_read(word[: -len(said)] + meant):
+                concepts = understanding().lexicon.concepts_of_word(candidate)
+                if candidate in known and not concepts & lexicon.FINAL_E_NOT_FOR:
+                    return candidate
     return None
 
 

@@ -2389,6 +2389,14 @@ REGIONAL = {
     "zughemmo": "giochiamo", "pesso": "pezzo", "pesse": "pezzi", "serra": "chiudi",
     "ciu": "piu", "atri": "altri", "doi": "due", "sotta": "sotto",
     "vaddo": "vado", "cavo": "capo", "gianco": "bianco",
+    # Barese and Abruzzese verbs and words (writer 23; other words by their final "e",
+    # FINAL_E_ENDINGS)
+    "mitte": "metti", "rimitte": "rimetti", "mittece": "mettici", "pigghie": "prendi",
+    "passe": "passo", "jucheme": "giochiamo", "facemme": "facciamo", "cumincemme": "cominciamo",
+    "vulesse": "vorrei", "aize": "alza", "spiegheme": "spiegami", "raccontame": "raccontami",
+    "trase": "entra", "vache": "vado", "agghie": "ho", "arrete": "indietro", "avande": "avanti",
+    "nan": "non", "pozze": "posso", "sope": "sopra", "piezze": "pezzo",
+    "ji": "io", "ddu": "due", "jame": "andiamo", "vojje": "voglio", "sceje": "sceglie",
     # Turinese (writer 22): "cerea" greets
     "cerea": "ciao",
 }  # fmt: skip
@@ -2451,13 +2459,20 @@ DIALECT_ENDINGS: tuple[tuple[str, str], ...] = (
     (CONDITIONAL_SAID, "irei"), ("erlo", "i"), ("erlo", ""),
     ("erla", "i"), ("arlo", "a"), ("arla", "a"), ("irlo", "i"),
 )  # fmt: skip
+# The Apulian and Abruzzese final vowel, said as an "e" whatever it is ("tavule", "pezze",
+# "sotte", "blocche"): tried after every other reading, and never for a move ("pesce" is no
+# "pesco").
+FINAL_E_ENDINGS: tuple[tuple[str, str], ...] = (("e", "o"), ("e", "i"), ("e", "a"))
+FINAL_E_NOT_FOR = frozenset(
+    {"DRAW", "PLAY", "PASS", "UNDO", "ANNULLA", "QUIT", "START", "NEW_GAME", "CONTINUE"}
+)
 
 # Sounds of the South and of Rome inside a word, tried the same way: the Sicilian "dd" for
 # "ll" ("chiddu"), "gghi" for "gli" ("vogghiu", "cunsigghi"), the Roman "r" for "l" before a
 # consonant ("arto", "vorta").
 DIALECT_SOUNDS: tuple[tuple[str, str], ...] = (
     ("dd", "ll"), ("gghi", "gli"), ("rt", "lt"), ("rc", "lc"), ("rp", "lp"), ("j", "gi"),
-    ("i", "e"), ("u", "o"),
+    ("i", "e"), ("u", "o"), ("nd", "nt"),
 )  # fmt: skip
 
 # The game called by a name before what is said to it ("computer, che pezzi ho?"): a clause of
