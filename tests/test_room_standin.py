@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 from korean_speech import ko_model
-from korean_standin import StandIn, game_standin, korean_recognizer, pool, say
+from korean_standin import StandIn, game_standin, korean_recognizer, pinned, pool, say
 
 from voicedomino.dialog.parser import grammar_sentences, parse, vocabulary
 
@@ -29,6 +29,13 @@ def test_the_mapping_is_one_to_one_and_stable_as_the_vocabulary_grows() -> None:
     moved = [w for w, k in standin.to_korean.items() if grown.to_korean[w] != k]
     assert len(moved) <= 3 * 3, moved
     assert StandIn.for_vocabulary(sorted(vocabulary(), reverse=True)) == standin
+    # a pinned word keeps its Korean word whatever words join the grammar
+    assert {w: k for w, k in pinned().items() if w in standin.to_korean} == {
+        w: standin.to_korean[w] for w in pinned() if w in standin.to_korean
+    }
+    assert {w: grown.to_korean[w] for w in pinned() if w in grown.to_korean} == {
+        w: k for w, k in pinned().items() if w in grown.to_korean
+    }
     for sentence in grammar_sentences()[::97]:
         assert standin.italian(standin.korean(sentence)) == sentence
 
