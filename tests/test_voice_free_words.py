@@ -16,16 +16,7 @@ import pytest
 from korean_standin import StandIn, game_standin, heard_in_italian, korean_recognizer
 
 from voicedomino.audio.null import NullOutput
-from voicedomino.dialog.intents import (
-    Ask,
-    AskPlayer,
-    PassTurn,
-    PlayOnline,
-    Query,
-    Recall,
-    Remind,
-    SetPlayers,
-)
+from voicedomino.dialog.intents import Ask, AskPlayer, PassTurn, Query, SetPlayers
 from voicedomino.dialog.manager import DialogManager
 from voicedomino.dialog.menu import Table
 from voicedomino.dialog.parser import grammar_sentences, vocabulary
@@ -71,11 +62,6 @@ def heard_as_the_game_gets_it(
         ("passo non ho niente", PassTurn()),
         ("mettiamo tre giocatori", SetPlayers(3)),
         ("quali tessere posso giocare adesso", Ask(Query.PLAYABLE)),
-        # words the recogniser hears since the seventh round (phrases.py), in no sentence
-        ("vai al messaggio dopo", Remind(Recall.NEXT)),
-        ("per cortesia quante tessere restano nel mucchio", Ask(Query.BONEYARD)),
-        ("giochiamo online con gli amici", PlayOnline()),
-        ("non tengo niente passo", PassTurn()),
     ],
 )
 def test_free_words_are_understood_and_never_sure(

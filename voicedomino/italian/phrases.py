@@ -1052,77 +1052,14 @@ INTENTS += [
     IntentSpec("close_table", ("chiudi il tavolo",), {"closed": True}),
     IntentSpec("close_table", ("riapri il tavolo",), {"closed": False}),
 ]
-# Words the writers of the dev parts use, understood when typed, that the recogniser could not
-# hear (issue 20, seventh round): each comes in a few sentences of its own meaning, so the
-# sentence graph hears those whole and the word list hears the word, and a longer sentence made
-# with it arrives as free words (understood as typed, read back). Chosen by how many understood
-# dev lines they make hearable in full; plain Italian only (the speech model knows no dialect
-# spelling), never a tile verb beyond "butto giu" (tile sentences are most of the grammar).
+# "entra" opens "entra al tavolo quattro sette due uno" (issue 20, seventh round): a word of
+# TABLE_CODE_WORDS that no sentence had, so the recogniser never heard it. The other words the
+# dev parts use and the recogniser cannot hear (per cortesia, mi scusi, dopo, bot, online, ...:
+# 45 words, 604 -> 804 of 1684 understood dev lines hearable in full) raised the room
+# benchmark's stray answers (bench_home --seed 23 --quick: 0-2 -> 4-7, 25 words alone 4), so
+# they wait for a way to hear them that does not.
 INTENTS += [
-    IntentSpec("next_message", ("[il] messaggio dopo",)),
-    IntentSpec("continue", ("[vai con] la mano dopo",)),
-    IntentSpec(
-        "new_game", ("dai un altra partita", "un altra partita dai", "[voglio la] rivincita")
-    ),
-    IntentSpec("side", ("in su", "[sul] braccio di su"), {"side": Side.UP}),
-    IntentSpec("side", ("giu", "in giu", "[sul] braccio di giu"), {"side": Side.DOWN}),
-    IntentSpec("play", ("butto giu il {tile}",)),
-    IntentSpec("leader", ("chi ha (cominciato|aperto|iniziato) questa mano",)),
-    IntentSpec("round_number", ("che mano e questa",)),
-    IntentSpec("previous", ("quello di prima",)),
-    IntentSpec("playable", ("posso giocare qualcosa o devo pescare",)),
-    IntentSpec("add_computer", ("(aggiungi|metti) un bot",)),
-    IntentSpec("add_computer", ("aggiungi un bot {level}",)),
-    IntentSpec("remove_computer", ("togli (un|il) bot",)),
-    IntentSpec(
-        "partner",
-        ("come sta messa la mia (compagna|socia)", "come sta messo il mio (compagno|socio)"),
-    ),
-    IntentSpec(
-        "play_online",
-        ("(giochiamo|andiamo) online", "giochiamo in rete con gli amici", "entra in rete"),
-    ),
-    IntentSpec("slower", ("parla piu lentamente per cortesia",)),
-    IntentSpec("repeat", ("ripeti per cortesia", "mi scusi")),
-    IntentSpec("quick_message", ("manda un grazie [a tutti]",), {"message": "grazie"}),
-    IntentSpec("quick_message", ("saluta tutti",), {"message": "ciao"}),
-    IntentSpec("set_target", ("(facciamo|giochiamo) ai {target} punti",)),
-    IntentSpec("hand", ("(che|quali) pezzi ho [in mano]",)),
-    IntentSpec("boneyard", ("quanti pezzi (restano|ci sono) da pescare",)),
-    IntentSpec("pass", ("non tengo niente",)),
-    IntentSpec("ask_player", ("quante ne tiene {seat}",)),
-    IntentSpec("line_from_tail", ("leggi [il serpente] partendo dalla coda",)),
-    IntentSpec("ask_number", ("quanti {pips} sono usciti finora",), {"question": "played"}),
-    IntentSpec("use_voice", ("mettimi la voce {voice}",)),
-    IntentSpec("set_auto_forced", ("le pescate [obbligate] le faccio io",), {"on": False}),
-    IntentSpec("no", ("[no no] resto",)),
-    IntentSpec("agree", ("[va bene] (fai|faccia) pure",)),
-    IntentSpec("quit", ("(esco|chiudi il gioco) per stasera",)),
-    IntentSpec("add_computer", ("(metti|mettici) un (computer|bot) al posto vuoto",)),
-    IntentSpec(
-        "set_opening",
-        ("per chi apre usa la regola (normale|solita) della variante",),
-        {"opening": "variant"},
-    ),
-    IntentSpec(
-        "set_opening",
-        ("(inizia|apre) sempre chi ha il doppio (sei|nove)",),
-        {"opening": "top_double"},
-    ),
-    IntentSpec("set_opening", ("fai iniziare uno a caso",), {"opening": "random"}),
-    IntentSpec("set_opening", ("apre chi ha il pezzo piu pesante",), {"opening": "heaviest"}),
-    IntentSpec("ends", ("(che numeri ci sono|cosa c e) alle due punte",)),
-    IntentSpec("list_voices", ("che voci tieni",)),
-    IntentSpec("number", ("posso (giocare|mettere) il {number} da qualche parte",)),
-    IntentSpec("playable", ("cosa posso buttare giu",)),
-    IntentSpec("set_tile_set", ("usiamo le tessere fino al nove",), {"tile_set": 9}),
-    IntentSpec("set_tile_set", ("usiamo le tessere fino al sei",), {"tile_set": 6}),
-    IntentSpec("settings", ("com e impostato adesso", "mi ricorda cosa ho scelto")),
-    IntentSpec("hand", ("mi ricorda la mia mano",)),
-    IntentSpec("last_move", ("qual e stata l ultima mossa",)),
-    IntentSpec("whole_line", ("leggimi tutta la fila",)),
-    IntentSpec("line", ("guarda il serpente",)),
-    IntentSpec("draw", ("(pesca pure|prendo un pezzo dal monte)",)),
+    IntentSpec("play_online", ("entra in rete",)),
 ]
 
 # Words said before a table's code, which no sentence lists: the recogniser hears them.
