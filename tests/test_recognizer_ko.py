@@ -440,6 +440,48 @@ def test_half_duplex_discards_what_is_heard_while_sounding(
     assert expected - 0.1 <= muted_seconds <= expected + 0.15
 
 
+class LateSource(WavFileSource):
+    """A microphone the listener fell behind: nothing is read until *late* seconds after the
+    capture began; the frames waiting then come at once, each with the time it was captured."""
+
+    def __init__(self, path: Path, late: float) -> None:
+        super().__init__(path, realtime=True)
+        self.late = late
+
+    def read(self, timeout: float) -> AudioFrame | None:
+        wait = self.started_at + self.late - time.monotonic()
+        if wait > timeout:
+            time.sleep(timeout)
+            return None
+        time.sleep(max(0.0, wait))
+        return super().read(timeout)
+
+
+def test_a_listener_behind_still_mutes_what_sounded_before_it_got_there(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    # On a busy machine the listener reaches the second word after the game stopped
+    # speaking over it: the output is silent by then, yet that word was the game's own.
+    segments = sequence_file(tmp_path / "seq.wav", ["오른쪽", "아니요", "왼쪽 아래"], gap=0.6)
+    window = (segments[1].start - 0.1, segments[1].speech_end + 0.1)
+    source = LateSource(tmp_path / "seq.wav", late=window[1] + 0.5)
+    got = Collector()
+    listener = Listener(
+        source,
+        recognizer,
+        got.utterance,
+        is_sounding=sounding_during(source, *window),
+        on_notice=got.notice,
+    )
+    assert listener.start()
+    assert listener.wait(30)
+
+    assert got.texts == ["오른쪽", "왼쪽 아래"]
+    muted_seconds = listener.discarded_frames * 0.05
+    expected = window[1] - window[0] + listener.tail_margin
+    assert expected - 0.1 <= muted_seconds <= expected + 0.15
+
+
 def test_sounding_that_starts_mid_word_drops_the_word(
     recognizer: SpeechRecognizer, tmp_path: Path
 ) -> None:

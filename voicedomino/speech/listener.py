@@ -2,8 +2,9 @@
 
 Half-duplex by default: while the game's own output is sounding (`is_sounding()`), and for a
 short tail after it stops, input frames are thrown away and the recogniser is reset, so the
-game never hears itself; audio captured before the output began is heard even when the
-listener, behind on a busy machine, gets to it only after (frames carry their capture time).
+game never hears itself. Frames carry their capture time and the output is watched as it sounds
+(speech/sounding.py), so a listener behind on a busy machine still mutes a sentence that ended
+before it got there, and still hears audio captured before the output began.
 With `barge_in` (headphones) it keeps listening while speaking, so the player can interrupt.
 
 Utterances are closed either by Vosk's own endpointing or, sooner, when the speech-end detector
@@ -51,7 +52,6 @@ import collections
 import dataclasses
 import logging
 import threading
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal, Protocol
@@ -64,6 +64,7 @@ from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
 from voicedomino.speech.gain import AutomaticGain
 from voicedomino.speech.recognizer import Utterance
 from voicedomino.speech.reverb import LateReverbSuppressor, RoomReverb
+from voicedomino.speech.sounding import SoundingWatch
 from voicedomino.speech.sources import (
     BYTES_PER_SAMPLE,
     SAMPLE_RATE,
@@ -175,8 +176,7 @@ class Listener:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
-        self._sounding_seen_at = float("-inf")
-        self._silent_seen_at = float("-inf")  # when the output was last found silent
+        self._sounding = None if is_sounding is None else SoundingWatch(self._sounding_now)
         self._muted_before = False
         self._sounding_failed = False
         self._pending: Utterance | None = None  # the beginning of a sentence, said so far
@@ -251,6 +251,8 @@ class Listener:
 
     def _run(self) -> None:
         errors = 0
+        if self._sounding is not None and not self.barge_in:
+            self._sounding.start()
         try:
             while not self._stop.is_set():
                 try:
@@ -273,6 +275,8 @@ class Listener:
                         self._state = "stopped"
                         return
         finally:
+            if self._sounding is not None:
+                self._sounding.stop()
             self.source.close()
 
     def _end_of_audio(self) -> None:
@@ -411,21 +415,16 @@ class Listener:
         )
 
     def _muted(self, frame: AudioFrame) -> bool:
-        if self.barge_in or self.is_sounding is None:
+        if self.barge_in or self._sounding is None:
             return False
-        now = time.monotonic()
-        if self._sounding_now():
-            self._sounding_seen_at = now
-            # A frame captured before the output was last seen silent was said before the game
-            # began to sound: behind on a busy machine, the listener still hears it.
-            return frame.captured_at > self._silent_seen_at
-        self._silent_seen_at = now
-        # Sound may have gone on until just before we looked, and echoes linger briefly.
+        self._sounding.look()  # as well as the watch's own looks: it may be late too
+        # By capture time: echoes linger briefly after the output stops.
         began = frame.captured_at - frame.duration
-        return began < self._sounding_seen_at + self.tail_margin
+        return self._sounding.sounded_between(began, frame.captured_at, self.tail_margin)
 
     def _sounding_now(self) -> bool:
-        assert self.is_sounding is not None
+        if self.is_sounding is None:
+            return False
         try:
             return bool(self.is_sounding())
         except Exception as error:

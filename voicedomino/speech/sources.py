@@ -105,7 +105,8 @@ class WavFileSource:
     """A sound file as input (any format `audio.wav` reads), converted to 16 kHz mono 16-bit.
 
     With `realtime` each frame is released when it would have been captured live (measured
-    from `open()`); otherwise frames come as fast as they are read.
+    from `open()`), and carries that moment as its capture time even when it is read late, as
+    a microphone's queued frames do; otherwise frames come as fast as they are read.
     """
 
     def __init__(
@@ -140,7 +141,8 @@ class WavFileSource:
             if wait > 0:
                 time.sleep(wait)
         self._offset += len(chunk)
-        return AudioFrame(chunk, start, time.monotonic())
+        captured_at = self.started_at + end if self.realtime else time.monotonic()
+        return AudioFrame(chunk, start, captured_at)
 
     def close(self) -> None:
         self._offset = len(self.pcm)
