@@ -1056,3 +1056,42 @@ def test_annulla_alone_takes_a_move_back_but_calls_off_what_waits_for_an_answer(
     assert manager.wants_answer  # "Vuoi uscire?"
     response = manager.handle("annulla")
     assert not response.quit and not manager.wants_answer
+
+
+@pytest.mark.parametrize("said", ["sie", "Sie, sie.", "sie sie!", "sì, sie", "domino, sie"])
+def test_the_tuscan_sie_said_alone_is_a_yes_never_the_double_six(said: str) -> None:
+    assert understand(said) == Answer(True)
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("metto el sie", PlayNumber(6)),
+        ("el doppio sie", PlayTile(6, 6)),
+        ("gioca sie sie", PlayTile(6, 6)),
+        ("sie sie in testa", PlayTile(6, 6, Side.HEAD)),
+    ],
+)
+def test_the_venetian_sie_in_a_tile_or_beside_a_verb_stays_the_six(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "la Giulia è brava, eh, mica come te",
+        "Marco è proprio bravo",
+        "lui è bravissimo",
+        "Giulia è stata brava stasera",
+        "sono bravi questi computer",
+    ],
+)
+def test_praise_said_of_a_player_to_the_room_is_no_message_to_the_table(said: str) -> None:
+    assert understand(said) is None
+
+
+@pytest.mark.parametrize("said", ["brava Giulia!", "e bravo Marco!", "bravo!", "brava la Giulia"])
+def test_praise_said_to_the_player_is_the_compliment(said: str) -> None:
+    assert understand(said) == QuickMessage("bella_mossa")

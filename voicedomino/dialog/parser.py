@@ -870,6 +870,9 @@ def hear(utterance: str) -> Heard | None:
             return Heard(Listen(), True, 1)
     if len(clauses) > 1 and _addresses_the_game(clauses[0][0]):
         clauses = clauses[1:]  # "computer, che pezzi ho?"
+    said = {word for clause, _ in clauses for word in clause}
+    if said <= lexicon.YES_WORDS and said & lexicon.YES_WHEN_ALONE:  # "sie, sie": Tuscan
+        return Heard(Answer(yes=True), addressed, sum(len(clause) for clause, _ in clauses))
     for reading in _readings(clauses):
         found = understanding().understand(_codes_joined(reading), _MAX_INPUT_WORDS)
         if found is not None:

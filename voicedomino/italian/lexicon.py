@@ -459,6 +459,19 @@ ENTRIES: list[Entry] = [
         ),
         "YOU_ARE",
     ),
+    # praise said of a player, to someone in the room ("la Giulia è brava, mica come te"): a
+    # remark, not the compliment sent to the table ("brava Giulia!", "e brava!")
+    Entry(
+        _any(
+            "[il] (marco|luca) e (bravo|bravissimo|proprio bravo|davvero bravo|cosi bravo)",
+            "[la] giulia e (brava|bravissima|proprio brava|davvero brava|cosi brava)",
+            "(lei|lui) e (brava|bravo|bravissima|bravissimo)",
+            "e (proprio|davvero|cosi) (brava|bravo|bravi|brave)",
+            "e stata (brava|bravissima)|e stato (bravo|bravissimo)",
+            "sono (bravi|brave|bravissimi|proprio bravi|davvero bravi)",
+        ),
+        "PRAISE_TOLD",
+    ),
     Entry(_DRAW, "DRAW"),
     Entry(_TAKE, "TAKE"),
     Entry(_PASS, "PASS"),
@@ -2474,6 +2487,12 @@ DIALECT_SOUNDS: tuple[tuple[str, str], ...] = (
     ("dd", "ll"), ("gghi", "gli"), ("rt", "lt"), ("rc", "lc"), ("rp", "lp"), ("j", "gi"),
     ("i", "e"), ("u", "o"), ("nd", "nt"),
 )  # fmt: skip
+
+# The Tuscan "sie" is "sì" when nothing else is said ("sie, sie!", "sì, sie"); in a tile or
+# beside a verb it stays the Venetian six ("metto el sie"). Said alone, a yes is the reading
+# that changes nothing: the double six is never played on an answer.
+YES_WHEN_ALONE = frozenset({"sie"})
+YES_WORDS = frozenset({"si"}) | YES_WHEN_ALONE
 
 # The game called by a name before what is said to it ("computer, che pezzi ho?"): a clause of
 # only such a word, before others, is dropped, as the attention word is.
