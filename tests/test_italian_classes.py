@@ -1095,3 +1095,9 @@ def test_praise_said_of_a_player_to_the_room_is_no_message_to_the_table(said: st
 @pytest.mark.parametrize("said", ["brava Giulia!", "e bravo Marco!", "bravo!", "brava la Giulia"])
 def test_praise_said_to_the_player_is_the_compliment(said: str) -> None:
     assert understand(said) == QuickMessage("bella_mossa")
+
+
+@pytest.mark.parametrize("said", ["sòccia che caldo oggi", "soccia", "che robba, ragazzi"])
+def test_a_consonant_doubled_as_the_regions_say_it_is_no_typo(said: str) -> None:
+    # "sòccia" (Bologna) is not "socia" typed with a letter twice: refused, not a question
+    assert understand(said) is None

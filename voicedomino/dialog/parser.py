@@ -649,9 +649,22 @@ def _one_letter_less() -> Mapping[str, frozenset[str]]:
     return {form: frozenset(words) for form, words in missing.items()}
 
 
+def _doubled_as_said(word: str, at: int) -> bool:
+    """Whether the letter at *at*, the same as the one before, is a consonant doubled between
+    vowels as the regions say it ("sòccia", "robba"), not a key pressed twice ("caprra")."""
+    return (
+        word[at] in lexicon.DOUBLED_IN_DIALECT
+        and at >= 2
+        and word[at - 2] in _VOWELS
+        and at + 1 < len(word)
+        and word[at + 1] in _VOWELS
+    )
+
+
 def _mistyped(word: str) -> str | None:
     """A word typed in a hurry as the one word of the lexicon it stands for: a vowel or one
-    letter of a double left out ("cda", "bloco"), a letter typed twice ("ciaoo"), two letters
+    letter of a double left out ("cda", "bloco"), a letter typed twice ("ciaoo"; not a consonant
+    Italian speech doubles: "sòccia" is a Bolognese word, no "socia"), two letters
     swapped ("gicoa"); None when no word or more than one fits. Other slips make other
     Italian words ("brutta" is no "butta"): they are left alone. The recogniser only gives
     words of the lexicon, so this reads typing only."""
@@ -663,7 +676,9 @@ def _mistyped(word: str) -> str | None:
         fits.update(
             single
             for at in range(1, len(word))
-            if word[at] == word[at - 1] and (single := word[:at] + word[at + 1 :]) in known
+            if word[at] == word[at - 1]
+            and not _doubled_as_said(word, at)
+            and (single := word[:at] + word[at + 1 :]) in known
         )
         fits.update(
             swapped

@@ -2244,6 +2244,9 @@ ABBREVIATIONS = {
 # A word typed in a hurry (a letter left out, one too many, two swapped) is read as the one
 # word of the lexicon it misses by that, from this many letters: "bloco", "spiner", "gicoa".
 TYPO_MIN_LETTERS = 3
+# Consonants the regions double between vowels where Italian does not ("sòccia", "robba",
+# "subbito"): such a word is a word as said, never read as that letter typed twice.
+DOUBLED_IN_DIALECT = frozenset("bcdfglmnprstvz")
 
 # "ri-" says again a verb of telling the lexicon knows ("rispiegami", "ridicci", "rimostrami"):
 # a word the lexicon lacks with this prefix, when the rest is a phrase of one of these concepts
