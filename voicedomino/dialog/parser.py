@@ -670,7 +670,7 @@ def _mistyped(word: str) -> str | None:
     words of the lexicon, so this reads typing only."""
     if not word.isalpha() or len(word) < lexicon.TYPO_MIN_LETTERS:
         return None
-    known = understanding().lexicon.vocabulary()
+    known = _vocabulary()
     fits = set(_one_letter_less().get(word, ()))
     if len(word) > lexicon.TYPO_MIN_LETTERS:
         fits.update(
@@ -709,8 +709,10 @@ def _in_dialect(word: str, known: frozenset[str]) -> str | None:
     for said, meant in lexicon.FINAL_E_ENDINGS:
         if word.endswith(said):
             for candidate in _sounds_read(word[: -len(said)] + meant):
+                if candidate not in known:
+                    continue
                 concepts = understanding().lexicon.concepts_of_word(candidate)
-                if candidate in known and not concepts & lexicon.FINAL_E_NOT_FOR:
+                if not concepts & lexicon.FINAL_E_NOT_FOR:
                     return candidate
     return None
 
