@@ -197,8 +197,9 @@ async def play_until_over(players: list[Player], rng: random.Random, *, rounds: 
         for player in players:
             state, view = player.state, player.state.view
             if player.errors and player.errors[-1]["code"] == "too_many":
-                player.errors.pop()  # refused for speed: the same move again, a little later
+                player.errors.pop()  # refused for speed: the same move or "ready" again, later
                 acted.pop(player.name, None)
+                ready.pop(player.name, None)
                 await asyncio.sleep(0.2)
             if view is None:
                 continue
