@@ -759,9 +759,39 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("scrivi agli altri grazie", QuickMessage("grazie")),
         ("bella mossa, Giulia!", QuickMessage("bella_mossa")),  # someone at the table
     ],
+    # an undo word beside a refusal to leave calls the quitting off: the answer "no"
+    "staying, with the quitting called off": [
+        ("aspetta aspetta, annulla, io resto", Answer(False)),
+        ("annulla tutto, non me ne vado", Answer(False)),
+        ("no, torna indietro, non volevo uscire", Answer(False)),
+        ("annulla annulla che ho sbagliato, continuo a giocare", Answer(False)),
+        ("no no annulla rimango", Answer(False)),
+        ("annulla la mossa", Undo()),  # no staying said: the move is taken back
+    ],
+    # a table's code corrected as it is said: the digits meant
+    "code said with a correction": [
+        ("entra al tavolo cinque... no, otto, otto uno quattro due", JoinTable("8142")),
+        ("il tavolo è il due sei... anzi no, due cinque zero zero", JoinTable("2500")),
+        ("vai al tavolo tre uno... no, sette zero nove", JoinTable("3709")),
+        ("guarda il tavolo 6110, no scusa, 6101", JoinTable("6101", spectator=True)),
+    ],
 }
 
 REFUSED: dict[str, list[str]] = {
+    # a hesitation, then giving up what was begun: nothing for the game (not a "no")
+    "hesitation, then giving up": [
+        "Uhm... no niente, lascia perdere",
+        "mah, lasciamo stare",
+        "ehm, niente niente",
+        "il cinque... lascia stare",
+        "nulla, non importa",
+        "gioca il... ehm... fa niente",
+    ],
+    # a correction of a code whose digits meant are not sure: asked again, no other table
+    "code said with a correction, unsure": [
+        "entra al tavolo 3817, no, 58",
+        "entra nel tavolo due due tre quattro, no, cinque",
+    ],
     # Joining, then refusing to play: no command (with watching said, it is watching).
     "joined, then refused": [
         "entro al tavolo 4410, non gioco",
@@ -1045,6 +1075,36 @@ def test_the_double_nine_named_alone_is_the_set_in_the_menu_and_the_tile_in_a_ha
     assert manager.session is not None
     assert manager.in_context(parse("metti il doppio nove")) == PlayTile(9, 9)
     assert manager.in_context(parse("voglio il set fino al nove")) == SetTileSet(9)
+
+
+@pytest.mark.parametrize("said", ["lascia stare", "no, lascia perdere", "niente"])
+def test_giving_up_said_alone_or_after_a_no_stays_the_answer_no(said: str) -> None:
+    assert understand(said) == Answer(False)
+
+
+def test_il_sei_niente_after_a_pause_may_still_be_the_six_blank() -> None:
+    assert understand("il sei... niente") == PlayTile(6, 0)
+
+
+@pytest.mark.parametrize(
+    "said", ["no aspetta, annulla, non voglio uscire", "annulla, ho sbagliato, resto"]
+)
+def test_an_undo_word_beside_a_refusal_to_leave_never_takes_a_move_back(said: str) -> None:
+    manager = DialogManager(Table(), computer_pause=0, seed=4)
+    manager.start()
+    manager.handle("inizia")  # you lead with the double six, and play again after it
+    manager.handle("gioca doppio sei")
+    assert manager.session is not None
+    played = len(manager.session.match.round.line)
+    manager.handle(said)  # out of any question: no undo
+    assert len(manager.session.match.round.line) == played
+    manager.handle("esci")
+    assert manager.wants_answer  # "Vuoi uscire?"
+    response = manager.handle(said)  # the answer "no": still playing, the move still there
+    assert not response.quit and not manager.wants_answer
+    assert len(manager.session.match.round.line) == played
+    manager.handle("annulla l'ultima mossa")  # the move could have been taken back
+    assert len(manager.session.match.round.line) < played
 
 
 def test_annulla_alone_takes_a_move_back_but_calls_off_what_waits_for_an_answer() -> None:

@@ -232,6 +232,7 @@ _BUILDERS: Mapping[str, Callable[[Slots], Intent]] = {
     "yes": _const(Answer(yes=True)),
     "agree": _const(Answer(yes=True, firm=False)),
     "no": _const(Answer(yes=False)),
+    "stay": _const(Answer(yes=False)),  # "non voglio uscire": the answer to "Vuoi uscire?"
     "start": _const(Start()),
     "continue": _const(Continue()),
     "new_game": _const(NewGame()),
@@ -487,6 +488,83 @@ def _code_unlisted(utterance: str) -> str:
     return _DIGITS_LISTED.sub(unlisted, utterance)
 
 
+_CODE_PAUSES = frozenset({",", "-", ";", *_BROKEN_OFF})
+
+
+def _code_digits(token: str) -> str:
+    """The digits a token of a code says: a digit's name, or digits typed ("4912")."""
+    if token.isascii() and token.isdigit():
+        return token
+    return _DIGIT_NAMES.get(strip_accents(token.lower()), "")
+
+
+def _digit_run(tokens: Sequence[str], start: int, step: int) -> tuple[int, list[str]]:
+    """From `start`, going by `step`, the run of digits (pauses between them allowed): where
+    it ends (the last digit's index) and its groups of digits said without a pause."""
+    groups: list[str] = [""]
+    index, last = start, start - step
+    while 0 <= index < len(tokens):
+        digits = _code_digits(tokens[index])
+        if digits:
+            groups[-1] = groups[-1] + digits if step > 0 else digits + groups[-1]
+            last = index
+        elif tokens[index] in _CODE_PAUSES or tokens[index].startswith(".."):
+            if groups[-1]:
+                groups.append("")
+        else:
+            break
+        index += step
+    found = [group for group in groups if group]
+    return last, found if step > 0 else found[::-1]
+
+
+def _corrected_code(said: str, meant: list[str]) -> str | None:
+    """The code a correction gives: a whole code said after it ("sette... no, nove, nove tre
+    due sei": the last group of four digits or more, or all it said); else, in a code broken
+    off, its digits in place of the last digit said ("quattro otto... no, nove uno due").
+    None where which digits it corrects is not sure ("4812, no, 49")."""
+    whole = "".join(meant)
+    if len(meant[-1]) >= _CODE_DIGITS:
+        return meant[-1]
+    if len(whole) >= _CODE_DIGITS:
+        return whole
+    code = said[:-1] + whole
+    return code if len(said) < _CODE_DIGITS and len(code) == _CODE_DIGITS else None
+
+
+def _code_corrected(utterance: str) -> str | None:
+    """A table's code said with a correction ("il tavolo sette... no, nove, nove tre due
+    sei") as the corrected code ("9326"); None where the digits corrected are not sure
+    ("il tavolo 4812, no, 49": asked again, never another table or a tile)."""
+    if not _TABLE_NAMED.search(utterance):
+        return utterance
+    tokens = _TYPED_TOKEN.findall(utterance)
+    lowered = [strip_accents(token.lower()) for token in tokens]
+    for index, word in enumerate(lowered):
+        if word not in lexicon.CODE_CORRECTIONS:
+            continue
+        after = index + 1
+        while after < len(tokens) and (
+            lowered[after] in lexicon.CODE_CORRECTIONS or tokens[after] in _CODE_PAUSES
+        ):
+            after += 1
+        before = index - 1
+        while before >= 0 and (tokens[before] in _CODE_PAUSES or tokens[before].startswith("..")):
+            before -= 1
+        if before < 0 or after >= len(tokens):
+            continue
+        if not (_code_digits(tokens[before]) and _code_digits(tokens[after])):
+            continue
+        first, said = _digit_run(tokens, before, -1)
+        last, meant = _digit_run(tokens, after, 1)
+        code = _corrected_code("".join(said), meant)
+        if code is None:
+            return None
+        mended = [*tokens[:first], code, *tokens[last + 1 :]]
+        return _code_corrected(" ".join(mended))
+    return utterance
+
+
 def _undictated(utterance: str) -> str:
     """Punctuation said aloud ("virgola", "punto interrogativo") as the marks themselves."""
     marked = _dictated_marks().sub(
@@ -495,12 +573,16 @@ def _undictated(utterance: str) -> str:
     return re.sub(rf"\b{lexicon.DICTATED_END}\s*$", ".", marked, flags=re.IGNORECASE)
 
 
-def _clauses(utterance: str) -> list[Clause]:
+def _clauses(utterance: str) -> list[Clause] | None:
     """The utterance cut at punctuation (said aloud or written): each clause's words
     (hesitations dropped) and the mark that ends its sentence ("?", "!" or ""); in a sentence
     that asks or exclaims nothing, PAUSE on a clause before "..." or ":" (what follows goes on
-    with it, or decides: "giocatori: tre", "ho il tre... metto il tre")."""
-    utterance = _undictated(_code_unlisted(_stammer_mended(utterance)))
+    with it, or decides: "giocatori: tre", "ho il tre... metto il tre"). None where a
+    table's code was corrected and the digits meant are not sure."""
+    corrected = _code_corrected(_stammer_mended(utterance))
+    if corrected is None:
+        return None
+    utterance = _undictated(_code_unlisted(corrected))
     utterance = _infinitives_whole(_uncut(_articles_parted(utterance)))
     clauses: list[Clause] = []
     sentence: list[tuple[str, ...]] = []
@@ -867,15 +949,58 @@ def _digits_of(word: str) -> str:
     return _DIGIT_NAMES.get(word, "")
 
 
+_LONGEST_GIVING_UP = max(len(phrase.split()) for phrase in lexicon.GIVING_UP)
+
+
+def _gives_up(utterance: str) -> bool:
+    """Whether the utterance ends by giving up what was begun: after a hesitation or a pause,
+    only words that drop it ("Ehm... niente, lascia stare", "mah, lascia perdere", "il
+    tre... no niente, lascia stare"), or an opening "niente" and another of them ("niente,
+    lascia stare"). Alone or after a "no" they stay the answer "no" ("lascia stare"); a lone
+    "niente" after a value may be the blank ("il sei... niente")."""
+    hesitations = phrases.HESITATIONS | lexicon.HESITATING
+    tokens = [token.lower() for token in _TYPED_TOKEN.findall(utterance)]
+    paused = [
+        index
+        for index, token in enumerate(tokens)
+        if token in _BROKEN_OFF or token.startswith("..") or normalize(token) in hesitations
+    ]
+    begun = tokens[: paused[-1]] if paused else []
+    tail = tokens[paused[-1] + 1 :] if paused else tokens
+    said = normalize(" ".join(tail)).split()
+    given_up: list[str] = []
+    while said:
+        size = next(
+            (
+                size
+                for size in range(min(_LONGEST_GIVING_UP, len(said)), 0, -1)
+                if " ".join(said[:size]) in lexicon.GIVING_UP
+            ),
+            0,
+        )
+        if not size:
+            return False
+        given_up.append(" ".join(said[:size]))
+        said = said[size:]
+    if not given_up:
+        return False
+    if not paused:
+        return len(given_up) > 1 and given_up[0] in lexicon.GIVING_UP_OPENERS
+    something_begun = any(word not in hesitations for word in normalize(" ".join(begun)).split())
+    return not something_begun or not set(given_up) <= lexicon.BLANK_OR_NOTHING
+
+
 def hear(utterance: str) -> Heard | None:
     """The meaning of a spoken or typed utterance, with the attention word noted; None if not
     understood."""
     raw = utterance.strip().lower()
     clauses = _clauses(utterance)
+    if clauses is None:
+        return None
     words = tuple(w for clause, _ in clauses for w in clause)
     if not words and not raw:
         return None
-    if len(words) > _MAX_INPUT_WORDS:
+    if len(words) > _MAX_INPUT_WORDS or _gives_up(utterance):
         return None
     if keyed := _parse_keys(raw, " ".join(words)):
         return Heard(keyed, False, 1)

@@ -1638,16 +1638,26 @@ ENTRIES: list[Entry] = [
             "meglio di no|non voglio|non ancora|nemmeno per sogno|neanche per sogno",
             "manco per idea|manco per sogno|per niente|niente affatto|lascia stare",
             "lascia perdere|lasciamo stare|lasciamo perdere|non importa|non fa niente",
-            "fa niente|niente|nulla|resto|rimango|resto qui|rimango qui|resto ancora",
-            "ci resto|continuo a giocare|voglio continuare a giocare|non se ne parla",
-            "ma quando mai|annulla tutto|rimaniamo|direi di no|penso di no|credo di no",
+            "fa niente|niente|nulla|non se ne parla",
+            "ma quando mai|annulla tutto|direi di no|penso di no|credo di no",
             "ho cambiato idea|cambiato idea|ci ho ripensato|ho cambiato parere",
-            "non voglio uscire|non esco|non voglio smettere|non voglio chiudere|non uscire",
-            "gioco ancora|voglio giocare ancora|voglio continuare|voglio restare",
-            "voglio rimanere|resto in partita|rimango in partita",
             "neanche per idea|nemmeno per idea",
         ),
         "NO_ANSWER",
+    ),
+    # Staying in the game: the answer "no" to "Vuoi uscire?", which an undo word beside it
+    # only calls off ("no aspetta, annulla, non voglio uscire" leaves nothing to take back).
+    Entry(
+        _any(
+            "resto|rimango|resto qui|rimango qui|resto ancora|ci resto|rimaniamo|restiamo",
+            "continuo a giocare|voglio continuare a giocare|voglio continuare",
+            "non voglio uscire|non esco|non voglio smettere|non voglio chiudere|non uscire",
+            "non voglio andare via|non voglio andarmene|non me ne vado|non vado via",
+            "non volevo uscire|non volevo chiudere|non volevo smettere",
+            "gioco ancora|voglio giocare ancora|voglio restare",
+            "voglio rimanere|resto in partita|rimango in partita",
+        ),
+        "STAY",
     ),
     Entry(
         _any(
@@ -2021,7 +2031,7 @@ ENTRIES: list[Entry] = [
     Entry("ancora no|no ancora|per ora no|adesso no", "NO"),
     Entry(
         "restare|rimanere|preferisco restare|preferisco rimanere|io resto|io rimango",
-        "NO_ANSWER",
+        "STAY",
     ),
     Entry("come (preferisci|preferisce|preferite|credi|crede|ritieni|ritiene)", "AGREE"),
     # a move: "non avendo niente da giocare"
@@ -2497,6 +2507,26 @@ DIALECT_SOUNDS: tuple[tuple[str, str], ...] = (
 YES_WHEN_ALONE = frozenset({"sie"})
 YES_WORDS = frozenset({"si"}) | YES_WHEN_ALONE
 
+# Words that take back the digits of a code just said ("il tavolo sette... no, nove tre due
+# sei"): what follows them is the code meant.
+CODE_CORRECTIONS = frozenset({"no", "anzi", "cioe", "scusa", "scusate", "pardon", "ops"})
+
+# Giving up what one began to say ("Ehm... niente, lascia stare"): after a hesitation, or
+# "niente" before another of them, these words alone say nothing to the game (not even "no",
+# which they are alone or after a real "no": "no, lascia stare").
+GIVING_UP = frozenset(
+    {
+        "niente", "nulla", "lascia stare", "lascia perdere", "lasciamo stare",
+        "lasciamo perdere", "non importa", "fa niente", "non fa niente", "lascia correre",
+        "niente niente", "e niente", "no niente", "non fa nulla",
+    }
+)  # fmt: skip
+GIVING_UP_OPENERS = frozenset({"niente", "nulla", "e niente", "niente niente", "no niente"})
+# "niente" after a value may name the blank ("il sei... niente", the six-blank in the South)
+BLANK_OR_NOTHING = frozenset({"niente", "nulla"})
+# said before giving up, besides the hesitations ("mah, lascia perdere")
+HESITATING = frozenset({"boh", "mah", "beh", "bah", "uffa", "mh"})
+
 # The game called by a name before what is said to it ("computer, che pezzi ho?"): a clause of
 # only such a word, before others, is dropped, as the attention word is.
 ADDRESSING = frozenset({"computer", "gioco", "coso", "macchina"})
@@ -2629,6 +2659,14 @@ FRAMES: list[Frame] = [
         "WAIT NO WANT",
         weak=True,
         repeatable="NO NO_ANSWER WAIT",
+    ),
+    # "annulla, non voglio uscire": staying, said with what calls the quitting off
+    Frame.of(
+        "stay",
+        "STAY",
+        "WAIT NO NO_ANSWER WANT STAY ANNULLA UNDO MISTAKE",
+        weak=True,
+        repeatable="NO NO_ANSWER WAIT STAY ANNULLA UNDO",
     ),
     # --- moves: a question about a move is the question of what can be played
     # The double nine named with no verb of one's own move and no side ("doppio nove",
@@ -3246,6 +3284,8 @@ PRECEDENCE: list[tuple[str, str]] = [
     ("number_question", "playable"),  # "col due che ci faccio, c'è posto?"
     ("pass", "continue"),
     ("undo", "no"),
+    ("stay", "undo"),  # "annulla, non voglio uscire": the quitting called off, no move
+    ("stay", "no"),
     ("undo", "previous"),
     ("yes", "agree"),
     ("quit", "stop_speech"),
@@ -3267,11 +3307,14 @@ PRECEDENCE: list[tuple[str, str]] = [
     ("draw", "turn"),
     ("pass", "turn"),
     ("no", "agree"),
+    ("stay", "agree"),
     ("new_game", "continue"),
     ("yes", "quit"),
     ("yes", "new_game"),
     ("no", "quit"),
+    ("stay", "quit"),
     ("no", "new_game"),
+    ("stay", "new_game"),
     ("rules", "repeat"),  # "come si gioca? non ho capito bene"
     ("whole_line", "slower"),  # "leggimi tutte le tessere, piano piano"
     ("line", "slower"),
