@@ -768,6 +768,34 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("no no annulla rimango", Answer(False)),
         ("annulla la mossa", Undo()),  # no staying said: the move is taken back
     ],
+    # "da solo" said of oneself is by hand; said of the game, by itself
+    "by oneself or by itself": [
+        ("le pescate le faccio da sola", SetAutoForced(False)),
+        ("io vuole fare da solo i passi obbligati", SetAutoForced(False)),
+        ("le obbligate le voglio fare da solo, grazie", SetAutoForced(False)),
+        ("pesca e passa da solo", SetAutoForced(True)),
+        ("lasciale fare da sole", SetAutoForced(True)),
+    ],
+    # typed in a chat, "1" before a moment is the article
+    "the digit one as the article": [
+        ("1 attimo", QuickMessage("un_momento")),
+        ("1 secondo ke ci penso", QuickMessage("un_momento")),
+        ("apri un tavolo con 1 minuto a mossa", CreateTable(60)),
+        ("metti 1 e 3", PlayTile(1, 3)),
+    ],
+    # the Ligurian article "o" after a verb that takes the table; the Venetian "in do"
+    "Ligurian and Venetian articles and numbers": [
+        ("chiudi o tavolo", CloseTable(True)),
+        ("arvi o tavolo, che vien me nevoda", CloseTable(False)),
+        ("giochemo in do", SetPlayers(2)),
+        ("semo in do contro el computer", SetPlayers(2)),
+    ],
+    # "più zitto" is quieter; "zitto" alone stops the voice
+    "quieter said as more silent": [
+        ("un po' più zitta, per favore", AdjustVoice(VoiceChange.QUIETER)),
+        ("parla più zitto che dormono", AdjustVoice(VoiceChange.QUIETER)),
+        ("stai zitto", StopSpeech()),
+    ],
     # a table's code corrected as it is said: the digits meant
     "code said with a correction": [
         ("entra al tavolo cinque... no, otto, otto uno quattro due", JoinTable("8142")),
@@ -1038,6 +1066,10 @@ def test_a_question_of_the_class_stays_a_question(phrase: str, meaning: object) 
 
 def test_a_message_for_the_others_stays_a_chat_line_unless_it_is_a_quick_message() -> None:
     assert understand("scrivi a tutti che vado a cena") == ChatLine("a tutti che vado a cena")
+    # to whom, then after a colon the words as written (or the quick message they are)
+    assert understand("scrivi a tutti: torno tra poco") == ChatLine("torno tra poco")
+    assert understand("scrivi agli altri: un attimo, io pensa") == QuickMessage("un_momento")
+    assert understand("scrivi a tutti di aspettare un momento") == QuickMessage("un_momento")
     assert understand("scrivi: aspettate") == ChatLine("aspettate")  # the words as written
     assert understand("scrivi un momento e torno") == ChatLine("un momento e torno")
 

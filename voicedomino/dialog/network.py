@@ -59,6 +59,8 @@ _CHAT = re.compile(r"^\s*(?:>|scrivi\b:?)\s*(?P<text>.+)$", re.IGNORECASE)
 # "scrivi agli altri di aspettare": a message told to the others in indirect speech; when it
 # is a quick message, that message is sent (the words are no chat line to copy).
 _TOLD_TO_OTHERS = re.compile(r"^\s*scrivi\s+(?:a|ad|al|ai|agli|alla|alle)\b", re.IGNORECASE)
+# "scrivi a tutti: torno subito": to whom, then after the colon the words as written
+_TO_WHOM_THEN_WRITTEN = re.compile(r"^[^:]{1,40}:\s*(?P<text>.+)$")
 
 
 def request_in(text: str) -> NetRequest | None:
@@ -77,14 +79,17 @@ def request_in(text: str) -> NetRequest | None:
 
 def chat_line(text: str) -> ChatLine | QuickMessage | None:
     """The chat line a typed line is ("scrivi: ...", "> ..."), if it is one; a quick message
-    told to the others in indirect speech ("scrivi agli altri di aspettare") is that message."""
+    told to the others in indirect speech ("scrivi agli altri di aspettare") is that message;
+    "scrivi a tutti: ..." writes the words after the colon (a quick message if they are one)."""
     chat = _CHAT.match(text)
     if chat is None:
         return None
     said = chat.group("text").strip()
-    if _TOLD_TO_OTHERS.match(text) and isinstance(told := parse(said), QuickMessage):
-        return told
-    return ChatLine(said)
+    if not _TOLD_TO_OTHERS.match(text):
+        return ChatLine(said)
+    if written := _TO_WHOM_THEN_WRITTEN.match(said):
+        said = written.group("text").strip()
+    return told if isinstance(told := parse(said), QuickMessage) else ChatLine(said)
 
 
 # --- the controller ---------------------------------------------------------------------------

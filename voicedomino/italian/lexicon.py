@@ -1566,6 +1566,7 @@ ENTRIES: list[Entry] = [
             "le faccia il computer|lo faccia il gioco|pesca al posto mio|passa al posto mio",
             "pesca tu al posto mio|passa tu al posto mio|fallo fare al gioco",
             "falli|falle|falli tu|falle tu|falli da solo|falle da sola|le fai da solo",
+            "(fallo|falle|falli|fagli|lascialo|lasciale|lasciali) fare da (solo|sola)",
         ),
         "AUTO",
     ),
@@ -1582,6 +1583,11 @@ ENTRIES: list[Entry] = [
             "(le|li|lo) voglio fare io|voglio (farle|farli|farlo) io",
             "fare io|fare da me|faccio da me|le faccio da me|ci penso da me",
             "(falli|falle|fallo|lasciali|lasciale|lascialo|lascia) fare a me|fare a me",
+            # "da solo" said of oneself ("li faccio da solo"); of the game it is AUTO ("fai
+            # da solo", "fallo fare da solo")
+            "[(li|le|lo)] faccio [io] da (solo|sola)|voglio fare [io] da (solo|sola)",
+            "voglio (farle|farli|farlo) [io] da (solo|sola)|(le|li|lo) voglio fare da (solo|sola)",
+            "preferisco fare da (solo|sola)|(li|le|lo) faccio per conto mio",
         ),
         "MANUAL",
     ),
@@ -1885,7 +1891,9 @@ ENTRIES: list[Entry] = [
             "datemi un secondo|datemi un momento|dammi un momento|abbiate pazienza|abbi pazienza",
             # thinking: "un attimo che ci penso", "fatemi ragionare"
             "ci penso|ci devo pensare|devo pensarci|fammi pensare|fammici pensare|ci ragiono",
-            "fammi ragionare|fatemi ragionare",
+            "fammi ragionare|fatemi ragionare|ci sto a pensare|sto a pensare",
+            # told to the others ("scrivi agli altri di aspettare un attimo")
+            "aspettare un attimo|aspettare un momento|aspettare un secondo|aspettare un po",
         ),
         "MOMENT",
     ),
@@ -2147,7 +2155,7 @@ ENTRIES: list[Entry] = [
     Entry("congedarmi|congedarsi|mi congedo|ritirarmi|mi ritiro", "QUIT"),
     Entry("dispongo|disponi|disponga", "PLAY"),
     Entry("piu agguerrito|piu agguerrita|piu tosto|piu tosta|piu sveglio", "LEVEL_UP"),
-    Entry("piu sommesso|piu sommessa|piu sommessi", "QUIETER"),
+    Entry("piu sommesso|piu sommessa|piu sommessi|piu zitto|piu zitta|piu zitti", "QUIETER"),
     Entry("bianco matto|bianchi matti|matto", "JOLLY"),
     Entry("squadra|in squadra|a squadre", "PAIRS"),
     Entry("davanti|di fronte", FUNCTION),
@@ -2414,7 +2422,7 @@ REGIONAL = {
     # Ligurian (writer 23): "zughemmo", "pesso", "serra", "ciù", "atri", "doi"
     "zughemmo": "giochiamo", "pesso": "pezzo", "pesse": "pezzi", "serra": "chiudi",
     "ciu": "piu", "atri": "altri", "doi": "due", "sotta": "sotto",
-    "vaddo": "vado", "cavo": "capo", "gianco": "bianco",
+    "vaddo": "vado", "cavo": "capo", "gianco": "bianco", "arvi": "apri",
     # Barese and Abruzzese verbs and words (writer 23; other words by their final "e",
     # FINAL_E_ENDINGS)
     "mitte": "metti", "rimitte": "rimetti", "mittece": "mettici", "pigghie": "prendi",
@@ -2450,6 +2458,11 @@ REGIONAL_AFTER: dict[str, tuple[frozenset[str], str]] = {
         frozenset({"posso", "puoi", "po", "devo", "voglio", "vojo", "fammi", "famme"}),
         "mettere",
     ),
+    # the Ligurian article "o" after a verb that takes the table ("serra o tavolo", "arvi o
+    # tavolo"): "il", not the Sicilian "al"
+    "o": (frozenset({"serra", "chiudi", "apri", "riapri", "arvi", "verzi"}), "il"),
+    # the Venetian "do" is "due" after "in" ("zoghemo in do")
+    "do": (frozenset({"in"}), "due"),
 }
 # A learner's "io" with the verb of "lui" ("io prende", "io non può"): read as "I" says it;
 # other verbs by their ending (-a, -e as -o: "io esce", "io pensa"), when that form is known.
@@ -2545,6 +2558,8 @@ CUT_AT_FRONT = {
 # Regional words whose meaning the next word decides: the Sicilian "cu" before a verb is "chi"
 # ("cu è ca joca?", "cu c'è assittatu?"); before anything else it stays the Neapolitan "con".
 REGIONAL_BEFORE: dict[str, tuple[frozenset[str], str]] = {
+    # typed in a chat, the digit is the article ("1 mom ke ci penso", "1 attimo")
+    "1": (frozenset({"momento", "mom", "attimo", "secondo", "sec", "minuto", "istante"}), "un"),
     "cu": (
         frozenset({"e", "c", "ce", "ha", "avi", "ave", "joca", "gioca", "tocca", "apre"})
         | {"vinci", "vince", "nisciu", "nesci", "esce", "jetta", "apri", "accumincia"},
