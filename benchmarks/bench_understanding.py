@@ -34,6 +34,8 @@ CORPORA = (
     "phrasings_other_hands_dev10.tsv",
     "phrasings_other_hands_dev11.tsv",
     "phrasings_other_hands_dev12.tsv",
+    "phrasings_other_hands_dev13.tsv",
+    "phrasings_other_hands_dev14.tsv",
     "phrasings_other_hands_held_out.tsv",
     "phrasings_other_hands_held_out2.tsv",
 )

@@ -796,6 +796,25 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("parla più zitto che dormono", AdjustVoice(VoiceChange.QUIETER)),
         ("stai zitto", StopSpeech()),
     ],
+    # a table's code listed digit by digit in a dialect, a pause after each
+    "code listed in dialect": [
+        ("entra nel tavulu setti, dui, novi, zeru", JoinTable("7290")),
+        ("trasi ô tavulu unu, tri, tri, ottu", JoinTable("1338")),
+    ],
+    # the Salentine "cu" after a wish marks the infinitive; "senza jucà" is not playing
+    "the infinitive after cu": [
+        ("vogghiu cu jocu a blocco", SetVariant("blocco")),
+        ("ieu vogghiu cu guardu, tavulu 3141", JoinTable("3141", spectator=True)),
+        ("entro al tavolo 4410 senza giocà", JoinTable("4410", spectator=True)),
+        ("cu vinciu?", Ask(Query.WINNER)),
+    ],
+    # the article as the regions say it before the table; the Abruzzese "cape" is the head
+    "regional articles and the head": [
+        ("chiudi lu tavulu", CloseTable(True)),
+        ("riapri u tavolo", CloseTable(False)),
+        ("u quattru a la cape", PlayNumber(4, Side.HEAD)),
+        ("'n cape", SideWord(Side.HEAD)),
+    ],
     # a table's code corrected as it is said: the digits meant
     "code said with a correction": [
         ("entra al tavolo cinque... no, otto, otto uno quattro due", JoinTable("8142")),
@@ -814,6 +833,18 @@ REFUSED: dict[str, list[str]] = {
         "il cinque... lascia stare",
         "nulla, non importa",
         "gioca il... ehm... fa niente",
+    ],
+    # words of a remark said again for emphasis are the remark's, no choice of the menu
+    "a remark's words said again": [
+        "ero la più forte del paese, la più forte!",
+        "mio nonno giocava a blocco, a blocco!",
+        "da giovane battevo tutti a cento punti, a cento punti",
+    ],
+    # a title alone, said first, calls someone in the room: the rest is said to them
+    "a title said first": [
+        "Signora, aspettare, io chiudere finestra",
+        "nonno, aspetta un attimo",
+        "zio, tocca a te",
     ],
     # a correction of a code whose digits meant are not sure: asked again, no other table
     "code said with a correction, unsure": [
@@ -961,6 +992,11 @@ QUESTIONS: dict[str, list[tuple[str, object]]] = {
         ("cu ha vinciutu?", Ask(Query.WINNER)),
     ],
     "the set named by its double": [("il doppio nove?", Ask(Query.PLAYABLE))],
+    # a phrase is said within one sentence: "a chi tocca? tocca..." holds no "a chi tocca tocca"
+    "questions said again": [
+        ("A chi tocca? Tocca a me? Eh?", Ask(Query.TURN)),
+        ("a chi tocca? tocca a Marco?", Ask(Query.TURN)),
+    ],
     "the game called by name": [("computer, quante tessere ho?", Ask(Query.HAND))],
     "short questions of the turn and of what was said": [
         ("mi tocca?", Ask(Query.TURN)),

@@ -23,7 +23,12 @@ young woman from Messina who puts the verb last, a Roman cab driver and a Roman 
 of 221 unseen), the twenty-second's (`phrasings_other_hands_dev11.tsv`: Neapolitan, Sardinian,
 Venetian and Turinese speech, a player born in Romania; 152 of 220 unseen) and the
 twenty-third's (`phrasings_other_hands_dev12.tsv`: Barese, Abruzzese, Ligurian and Friulian
-speech, a player who stammers and begins again, a fast typist, a child; 119 of 212 unseen).
+speech, a player who stammers and begins again, a fast typist, a child; 119 of 212 unseen),
+the twenty-fifth's (`phrasings_other_hands_dev13.tsv`: Calabrian, Salentine and Umbrian speech,
+a South Tyrolean German speaker, an Albanian-born carer, an old man who hears badly and says
+things twice; 145 of 209 unseen) and the twenty-sixth's (`phrasings_other_hands_dev14.tsv`: a
+Milanese manager mixing English, a Palermo grandmother, a Roman teenager, a Molise farmer, a
+Moroccan-born learner, a player talking to the game as to a voice assistant; 173 of 224 unseen).
 
 What a line means is what the game takes from it typed outside a yes/no question: a network
 request when the line asks for one, else the parser's intent.
@@ -58,6 +63,8 @@ CORPORA = (
     Corpus("phrasings_other_hands_dev10.tsv", 221, frozenset({"writer21"}), 0.90),
     Corpus("phrasings_other_hands_dev11.tsv", 220, frozenset({"writer22"}), 0.72),
     Corpus("phrasings_other_hands_dev12.tsv", 212, frozenset({"writer23"}), 0.70),
+    Corpus("phrasings_other_hands_dev13.tsv", 209, frozenset({"writer25"}), 0.72),
+    Corpus("phrasings_other_hands_dev14.tsv", 224, frozenset({"writer26"}), 0.78),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
         401,

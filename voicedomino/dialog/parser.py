@@ -469,23 +469,8 @@ def _stammer_mended(utterance: str) -> str:
     return utterance if mended == tokens else " ".join(mended)
 
 
-_DIGIT_SAID = r"(?:zero|uno|due|tre|quattro|cinque|sei|sette|otto|nove|[0-9])"
-# "il tavolo sei, due, due, otto": a table's four digits said with a pause between each
-_DIGITS_LISTED = re.compile(rf"\b{_DIGIT_SAID}(?:\s*,\s*{_DIGIT_SAID}\b)+", re.IGNORECASE)
 _CODE_DIGITS = 4
-_TABLE_NAMED = re.compile(r"\b(?:tavol|codice)", re.IGNORECASE)
-
-
-def _code_unlisted(utterance: str) -> str:
-    """A table's code said digit by digit with commas between, as one run of digits."""
-    if not _TABLE_NAMED.search(utterance):
-        return utterance
-
-    def unlisted(said: re.Match[str]) -> str:
-        listed = said.group(0)
-        return listed.replace(",", " ") if listed.count(",") == _CODE_DIGITS - 1 else listed
-
-    return _DIGITS_LISTED.sub(unlisted, utterance)
+_TABLE_NAMED = re.compile(r"\b(?:tavol|tavul|codic)", re.IGNORECASE)
 
 
 _CODE_PAUSES = frozenset({",", "-", ";", *_BROKEN_OFF})
@@ -582,7 +567,7 @@ def _clauses(utterance: str) -> list[Clause] | None:
     corrected = _code_corrected(_stammer_mended(utterance))
     if corrected is None:
         return None
-    utterance = _undictated(_code_unlisted(corrected))
+    utterance = _undictated(corrected)
     utterance = _infinitives_whole(_uncut(_articles_parted(utterance)))
     clauses: list[Clause] = []
     sentence: list[tuple[str, ...]] = []
@@ -918,11 +903,40 @@ def _pairs_joined(clause: Words) -> Words:
     return tuple(words)
 
 
-def _codes_joined(clauses: list[Clause]) -> list[Clause]:
-    """Runs of digits said one by one, each joined into one word of digits; a code said in
-    two pairs of digits, joined."""
+def _listed_digits_joined(clauses: list[Clause]) -> list[Clause]:
+    """A table's code said digit by digit with a pause (a comma) after each ("il tavolo sei,
+    due, due, otto", "tavulu quattru, setti, dui, unu"): the clauses of one digit joined to
+    the clause before, whose last words are digits, when they are a code's four digits."""
+    if not any(_TABLE_NAMED.match(word) for clause, _ in clauses for word in clause):
+        return clauses
     joined: list[Clause] = []
-    for said, mark in clauses:
+    index = 0
+    while index < len(clauses):
+        clause, mark = clauses[index]
+        ending = next((i for i, word in enumerate(reversed(clause)) if not _digits_of(word)), 0)
+        listed = index + 1
+        while (
+            listed < len(clauses)
+            and len(clauses[listed][0]) == 1
+            and _digits_of(clauses[listed][0][0])
+            and clauses[listed][1] == mark
+        ):
+            listed += 1
+        if ending and ending + listed - index - 1 == _CODE_DIGITS:
+            digits = tuple(word for said, _ in clauses[index + 1 : listed] for word in said)
+            joined.append(((*clause, *digits), mark))
+            index = listed
+            continue
+        joined.append((clause, mark))
+        index += 1
+    return joined
+
+
+def _codes_joined(clauses: list[Clause]) -> list[Clause]:
+    """Runs of digits said one by one, each joined into one word of digits (with the pauses
+    of a code listed digit by digit); a code said in two pairs of digits, joined."""
+    joined: list[Clause] = []
+    for said, mark in _listed_digits_joined(clauses):
         clause = _pairs_joined(said)
         words: list[str] = []
         run: list[tuple[str, str]] = []  # (word, its digits)

@@ -138,6 +138,10 @@ class Lexicon:
                 return concept
         return UNKNOWN
 
+    def only_titles(self, words: Sequence[str]) -> bool:
+        """Whether the words are only titles ("signora", "zio"): said alone, to that person."""
+        return bool(words) and all(word in self._titles for word in words)
+
     def meaning_of(self, phrase: str) -> tuple[str, object] | None:
         return self._table.get(tuple(phrase.split()))
 
@@ -463,9 +467,12 @@ class Understanding:
         words = [w for clause, _ in clauses for w in clause]
         if not words or len(words) > max_words:
             return None
+        # a phrase is said within one clause: "a chi tocca? tocca a me?" holds no "a chi tocca
+        # tocca" (who opens, at random)
+        tagged = [tag for clause, _ in clauses for tag in self.lexicon.tag(clause)]
         if all(mark != "?" for _, mark in clauses):
             # "tre giocatori, no quattro, anzi due": values said again in place of others
-            in_place = self._corrected_in_place(self.lexicon.tag(words), clauses[-1][1])
+            in_place = self._corrected_in_place(tagged, clauses[-1][1])
             if in_place is not None:
                 return in_place
         retracted = [
@@ -477,7 +484,7 @@ class Understanding:
         ]
         if retracted:  # "il tre... no, il cinque": what follows the "no" is meant
             return self.understand(clauses[retracted[-1] + 1 :], max_words)
-        tags = self.lexicon.tag(words)
+        tags = tagged
         corrected = [i for i, tag in enumerate(tags) if tag.concept == cw.correction]
         corrected += self._taken_back(tags)
         if corrected and max(corrected) + 1 < len(tags):  # "ghe meto... cioè metto il..."
@@ -519,8 +526,14 @@ class Understanding:
         moving = {tag.concept for tag in tags} & cw.moves  # a move said anywhere in it
         refused = False  # a negated move said, or someone else's words
         game_talk = paused = False  # values of the game said; a pause after the last clause
+        said_before: Words = ()
         for clause, mark in _broken(clauses, cw.breaks, self._asks_in):
             tags = self.lexicon.tag(clause)
+            echoed, said_before = _echoes(clause, said_before), clause
+            if echoed and readings and readings[-1].match is None and readings[-1].chatter:
+                # "ero il più forte del circolo, il più forte!": words of a remark said again
+                readings.append(Reading(None, True, True, unknown=True))
+                continue
             if next((t.concept for t in tags if t.concept != FILLER), None) in cw.turns:
                 # "oggi fa un caldo, comunque passo": the talk before was about other things
                 readings = [replace(r, unknown=False) for r in readings]
@@ -909,6 +922,8 @@ class Understanding:
             return False
         if len(tags) == 1 and tags[0].concept == UNKNOWN:
             return True
+        if self.lexicon.only_titles([word for tag in tags for word in tag.words]):
+            return True  # "Signora, aspettare, io chiudere finestra"
         said = [tag.concept for tag in tags if tag.concept not in (FILLER, FUNCTION)]
         return bool(said) and set(said) <= self.clause_words.names
 
@@ -1172,6 +1187,15 @@ def _detail_of(detail: Match, command: Match) -> bool:
 def _slot_names(frame: Frame, concepts: frozenset[str]) -> set[str]:
     """The names the frame gives the values of these concepts."""
     return {frame.slots.get(concept, concept.lower()) for concept in concepts}
+
+
+def _echoes(clause: Words, before: Words) -> bool:
+    """Whether a clause only says again, for emphasis, words the clause before said together
+    ("ero il più forte del circolo, il più forte!")."""
+    size = len(clause)
+    return 0 < size < len(before) and any(
+        before[start : start + size] == clause for start in range(len(before) - size + 1)
+    )
 
 
 def _begun_again(clause: Words, following: Words) -> bool:

@@ -1925,6 +1925,8 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "chiudi il tavolo|chiudere il tavolo|chiudiamo il tavolo|chiudo il tavolo",
+            # the article as the regions say it ("chiudi lu tavulu", "chiudi u tavolo")
+            "(chiudi|chiudere|chiudiamo|chiudo) (lu|u|el) tavolo",
             "chiudi le porte|chiudi l accesso|blocca il tavolo|tavolo chiuso",
             "non far entrare nessuno|non fare entrare nessuno|niente nuovi arrivi",
             "siamo al completo|siamo completi|al completo|non far entrare altri",
@@ -1940,7 +1942,7 @@ ENTRIES: list[Entry] = [
             "riapri il tavolo|riaprire il tavolo|riapriamo il tavolo|riapri|apri il tavolo",
             "apri le porte|tavolo aperto|fai entrare altri|lascia entrare|lasciali entrare",
             "fai entrare chi vuole|riapri l accesso|riapri le porte|riapri le iscrizioni",
-            "apri le iscrizioni",
+            "apri le iscrizioni|(riapri|riaprire|riapriamo) (lu|u|el) tavolo",
         ),
         "CLOSE_TABLE",
         False,
@@ -2143,7 +2145,8 @@ ENTRIES: list[Entry] = [
         FILLER,
     ),
     Entry("volesse|mi voglia|voglia|desidero|desidererei|meglio", "WANT"),
-    Entry("semplice spettatore|come semplice spettatore", "SPECTATOR"),
+    # "senza jucà": the cut infinitive of a dialect read as the verb it is ("gioca")
+    Entry("semplice spettatore|come semplice spettatore|senza gioca|solo guardare", "SPECTATOR"),
     Entry("potrebbe|potreste|potrebbero", "CAN_YOU"),
     Entry("domando se|chiedo se|mi domando se", "ASKF"),
     Entry("mi sia consentito|mi e consentito|e consentito|sia consentito|mi e permesso", "POSSO"),
@@ -2377,7 +2380,7 @@ REGIONAL = {
     "chiddi": "quelli", "chistu": "questo",
     "chista": "questa", "quannu": "quando", "comu": "come",
     "nta": "nella", "nto": "nel", "nna": "nella", "ntu": "nel", "sunnu": "sono", "avi": "ha",
-    "haiu": "ho", "iu": "io", "ddocu": "li", "nzu": "no",
+    "haiu": "ho", "iu": "io", "ieu": "io", "ddocu": "li", "nzu": "no",
     "beni": "bene", "autri": "altri", "autra": "altra", "autru": "altro",
     "ar": "al", "dar": "dal", "ner": "nel", "cor": "col", "sur": "sul",
     "co": "con", "arto": "alto", "urtima": "ultima", "urtimo": "ultimo", "vorta": "volta",
@@ -2423,6 +2426,8 @@ REGIONAL = {
     "zughemmo": "giochiamo", "pesso": "pezzo", "pesse": "pezzi", "serra": "chiudi",
     "ciu": "piu", "atri": "altri", "doi": "due", "sotta": "sotto",
     "vaddo": "vado", "cavo": "capo", "gianco": "bianco", "arvi": "apri",
+    # Abruzzese: "la cape" is the head ("a la cape", "'n cape"), not the ends ("capi")
+    "cape": "capo",
     # Barese and Abruzzese verbs and words (writer 23; other words by their final "e",
     # FINAL_E_ENDINGS)
     "mitte": "metti", "rimitte": "rimetti", "mittece": "mettici", "pigghie": "prendi",
@@ -2463,6 +2468,9 @@ REGIONAL_AFTER: dict[str, tuple[frozenset[str], str]] = {
     "o": (frozenset({"serra", "chiudi", "apri", "riapri", "arvi", "verzi"}), "il"),
     # the Venetian "do" is "due" after "in" ("zoghemo in do")
     "do": (frozenset({"in"}), "due"),
+    # the Salentine and Calabrian "cu" after a wish is the infinitive's mark ("vogghiu cu
+    # guardu": I want to watch), said by nothing in Italian
+    "cu": (frozenset({"vogghiu", "vogliu", "voglio", "vulia", "vuliti"}), ""),
 }
 # A learner's "io" with the verb of "lui" ("io prende", "io non può"): read as "I" says it;
 # other verbs by their ending (-a, -e as -o: "io esce", "io pensa"), when that form is known.
