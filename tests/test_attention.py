@@ -811,3 +811,61 @@ def test_a_voice_command_read_back_before_ctrl_z_is_not_carried_out_at_fg() -> N
     game.submit(StopAsked(15))
     runner.join(10)
     assert not runner.is_alive()
+
+
+def test_a_voice_command_read_back_before_a_stop_the_game_cannot_catch_is_dropped() -> None:
+    """SIGSTOP (not Ctrl-Z: no handler runs, the game never knew it was stopped), ten minutes,
+    then SIGCONT: the loop found the grace over and carried the move out unconfirmed, the
+    moment it continued. Now the continuation itself is a suspension: nothing runs out until
+    the game is back, and then the command is dropped, and said. A real SIGCONT to this
+    process, taken by the real signal relay."""
+    import os
+    import signal
+    import threading
+
+    from voicedomino.dialog.parser import hear
+    from voicedomino.frontend.inbox import Resumed, StopAsked, TimePassed, Typed
+    from voicedomino.frontend.signals import SignalRelay
+
+    seed = next(
+        seed
+        for seed in range(11, 200)
+        if (probe := Table(seed=seed)).type("inizia") is None
+        and (view := probe.manager.view()) is not None
+        and view.is_my_turn
+        and any(isinstance(a, Play) for a in view.legal_actions())
+    )
+    table = Table(seed=seed)
+    game = table.game
+    runner = threading.Thread(target=game.run, daemon=True)
+    runner.start()
+    game.submit(Typed("inizia", hear("inizia")))
+    game.inbox.join()
+    view = table.manager.view()
+    assert view is not None and view.is_my_turn
+    play = next(a for a in view.legal_actions() if isinstance(a, Play))
+    sentence = normalize(f"gioca {pip_word(play.tile.high)} {pip_word(play.tile.low)}")
+    before = table.document()
+    game.submit(Spoken(sentence, sentence_table().get(sentence), 0.95))
+    game.inbox.join()
+    game.submit(TimePassed())
+    game.inbox.join()
+    assert table.gate.pending is not None  # read back, in its grace period
+    relay = SignalRelay(lambda _number: None, lambda: game.submit(Resumed()))
+    relay.install()
+    game.continuations = relay
+    try:
+        table.clock.now += 600.0  # stopped for ten minutes: no handler ran
+        os.kill(os.getpid(), signal.SIGCONT)
+        for _ in range(20):  # the loop looks at the time as soon as it continues
+            game.submit(TimePassed())
+            game.inbox.join()
+        assert table.document() == before
+        said = table.said()
+        assert it.back_in_game() in said and it.voice_command_dropped_on_resume() in said, said
+        assert table.gate.pending is None
+    finally:
+        relay.uninstall()
+    game.submit(StopAsked(15))
+    runner.join(10)
+    assert not runner.is_alive()

@@ -346,6 +346,36 @@ def test_a_tile_selected_before_ctrl_z_is_said_again_before_enter_plays_it(
         shell.close()
 
 
+def test_keys_typed_while_stopped_by_sigstop_are_never_played(tmp_path: Path) -> None:
+    """SIGSTOP (from another terminal: the game cannot catch it) leaves the terminal in key
+    mode, so the keys typed meanwhile wait for the game: at SIGCONT they were read before the
+    game knew it had been stopped, and "6 6 Enter" played the double six unheard (one time in
+    three). Now they are dropped as after Ctrl-Z, the game says it is back, a tile selected
+    before is said again before Enter plays it, and keys typed afterwards are keys."""
+    game = started(tmp_path, "--senza-salvataggio")
+    try:
+        game.press(DOWN)
+        game.until("uno di sette.")  # the double six, selected and heard
+        for _ in range(4):  # each time a race the old code lost one time in three
+            os.kill(game.pid, signal.SIGSTOP)
+            time.sleep(0.2)
+            game.press("6", "6", "\r")  # typed while stopped
+            os.kill(game.pid, signal.SIGCONT)
+            said = game.until("Tocca a te.")
+            assert it.back_in_game() in said, said
+            assert "Sei" not in said and "Doppio sei." not in said, said
+        assert "Sei" not in game.quiet(0.5)
+        game.press("\r")  # the selection is said again, not played
+        said = game.until("di sette.")
+        assert "Doppio sei." not in said and "doppio sei, giocabile" in said, said
+        game.press("6", "6")  # typed now: keys
+        game.until(it.key_tile_typed(6, 6, either_end=False))
+        game.press("\r")
+        assert "Doppio sei." in game.until("tocca ancora a te.")
+    finally:
+        game.close()
+
+
 def test_ctrl_backslash_leaves_like_the_end_of_input_saved_and_terminal_restored(
     tmp_path: Path,
 ) -> None:

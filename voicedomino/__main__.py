@@ -1,5 +1,19 @@
-"""`python -m voicedomino`: the same as the `voicedomino` command."""
+"""`python -m voicedomino`, and the `voicedomino` command."""
 
-from voicedomino.cli import main
+import sys
 
-raise SystemExit(main())
+
+def main() -> int:
+    # Before any import starts a thread (numpy's BLAS pool does): every thread started from
+    # here on has SIGCONT blocked, and only the reader of the terminal takes it, so a key typed
+    # while the game was stopped is never read before the game knows it was stopped.
+    from voicedomino.frontend.signals import block_continuations
+
+    block_continuations()
+    from voicedomino.cli import main as play_or_run
+
+    return play_or_run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

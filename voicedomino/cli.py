@@ -645,6 +645,7 @@ def play(args: argparse.Namespace) -> int:
 
     relay = SignalRelay(stop, lambda: game.submit(Resumed()), terminal, game.suspending)
     relay.install()
+    game.continuations = relay
     try:
         game.run()
     except KeyboardInterrupt:  # asked twice to stop: goodbye, without waiting for anything

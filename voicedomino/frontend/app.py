@@ -114,6 +114,14 @@ class KeyHandler(Protocol):
     def reset(self) -> str | None: ...
 
 
+class Continuations(Protocol):
+    """How often the game was continued after a stop (frontend.signals.SignalRelay)."""
+
+    def counted(self) -> int: ...
+
+    def coming(self) -> bool: ...
+
+
 class Game:
     def __init__(
         self,
@@ -156,6 +164,10 @@ class Game:
         self.question_said = 0
         self._asking = False
         self.suspended = False  # Ctrl-Z: stopped, or continued at the shell (bg), until fg
+        # A stop the game cannot catch (SIGSTOP) is seen only by the continuation that ends it:
+        # until the game is back (Resumed), the player was away just the same.
+        self.continuations: Continuations | None = None
+        self._continuations_back = 0  # those the game was back from
         self.voice_active = False  # a listener feeds the inbox too
         self.keys: KeyHandler | None = None  # key mode's navigator
         self.gate: VoiceGate | None = None  # between the microphone and the dialog
@@ -535,9 +547,10 @@ class Game:
                 item = self.inbox.get(timeout=_earliest(gate, keys))
             except queue.Empty:
                 item = None
-            if gate is not None and not self.suspended:  # nothing acts while the player is away
+            away = self._away()  # nothing acts while the player is away
+            if gate is not None and not away:
                 gate.tick()
-            if keys is not None and not self.suspended:
+            if keys is not None and not away:
                 keys.tick()
             match item:
                 case None | TimePassed():
@@ -591,6 +604,14 @@ class Game:
         early = said is not None and said < self.question_said
         return early and self.manager.wants_answer and isinstance(intent, Answer)
 
+    def _away(self) -> bool:
+        """Suspended (Ctrl-Z), or continued after any stop and not yet back: stopped by
+        SIGSTOP minutes ago, a read-back's grace must not run out the moment it continues."""
+        if self.suspended:
+            return True
+        watch = self.continuations
+        return watch is not None and (watch.coming() or watch.counted() != self._continuations_back)
+
     def suspending(self) -> None:
         """Ctrl-Z, from the signal handler (no locks): until the game is back in the
         foreground, no read-back's grace runs out and no typed digit times out."""
@@ -600,11 +621,13 @@ class Game:
         """Back from a suspension: say where the player is, and the command being typed
         after "/" (it stays); a half-typed tile does not survive it, nor a voice command read
         back before it (its grace would run out at once: carried out unconfirmed)."""
-        was_suspended, self.suspended = self.suspended, False
+        self.suspended = False
+        if self.continuations is not None:
+            self._continuations_back = self.continuations.counted()
         line = self.keys.reset() if self.keys is not None else None
         self.say(it.back_in_game())
         gate = self.gate
-        if was_suspended and gate is not None and gate.pending is not None:
+        if gate is not None and gate.pending is not None:  # stopped by Ctrl-Z or not
             gate.pending = None
             self.say(it.voice_command_dropped_on_resume())
         self.prompt()

@@ -65,6 +65,7 @@ from voicedomino.engine import IllegalAction, Opening, Play, Reason, Side, Tile
 from voicedomino.engine.legality import playable_moves, resolve
 from voicedomino.frontend.app import Game
 from voicedomino.frontend.console import MAX_LINE, in_foreground, without_flow_control
+from voicedomino.frontend.signals import hear_continuations_here
 from voicedomino.italian import messages as it
 from voicedomino.italian import network as it_net
 from voicedomino.italian.numbers import MAX_PIPS
@@ -174,6 +175,11 @@ class KeyReader:
         self.on_key = on_key
         self._saved: list[Any] | None = None
         self._pushed = b""  # a byte read ahead that belongs to the next key
+        # Readable when the game was continued (SIGCONT), and what relays it: see
+        # watch_continuations.
+        self._continued_fd: int | None = None
+        self._take_continuation: Callable[[], int] = lambda: 0
+        self._continuations = 0
         self._thread = threading.Thread(target=self._run, name="keys", daemon=True)
 
     def start(self) -> None:
@@ -220,6 +226,15 @@ class KeyReader:
         self.leave_key_mode()
         self._saved = None
 
+    def watch_continuations(self, fd: int, take: Callable[[], int]) -> None:
+        """*fd* turns readable when a signal came; *take* reads it, relays a continuation and
+        answers how many there were so far (signals.SignalRelay.continuations). This reader
+        takes SIGCONT itself, so its handler has run, and *fd* is readable, before a key typed
+        while the game was stopped can be read: stopped by SIGSTOP, the terminal stayed in key
+        mode and those keys waited for the game. They are dropped, never played unheard."""
+        self._take_continuation = take
+        self._continued_fd = fd
+
     # --- reading ------------------------------------------------------------------------------
 
     def _byte(self) -> bytes:
@@ -227,10 +242,24 @@ class KeyReader:
             data, self._pushed = self._pushed[:1], self._pushed[1:]
             return data
         while True:
+            self._wait_for_keys()
             try:
                 return os.read(self.fd, 1)
             except BlockingIOError:  # the terminal made non-blocking under us: nothing typed yet
-                select.select([self.fd], [], [])
+                continue
+
+    def _wait_for_keys(self) -> None:
+        """Until a key waits; a continuation seen first has dropped what was typed while the
+        game was stopped. In the background (bg) the read itself stops the game (SIGTTIN)
+        until fg continues it: the relay's thread says so then."""
+        continued = self._continued_fd
+        while continued is not None and self.in_foreground():
+            ready, _, _ = select.select([continued, self.fd], [], [])
+            seen, self._continuations = self._continuations, self._take_continuation()
+            if self._continuations != seen:
+                self._pushed = b""  # continued: nothing read before it is a key any more
+            elif self.fd in ready:
+                return
 
     def _read(self) -> str:
         from_terminal = not self._pushed
@@ -349,6 +378,7 @@ class KeyReader:
         # Every key press acts, however soon after the last: a terminal cannot tell a held key's
         # repeats from a player (or a screen reader's script) pressing again at once on hearing
         # the tile, and dropping quick presses lost deliberate plays.
+        hear_continuations_here()
         try:
             while True:
                 name = key_name(self._read())

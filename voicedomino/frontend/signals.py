@@ -7,6 +7,12 @@
   continues in the foreground (`fg`), key mode is taken again, what was typed meanwhile is
   dropped (it was typed for the shell, never heard by the game), and the game says where the
   player is.
+* A stop the game cannot catch (SIGSTOP, from another terminal or a debugger), then SIGCONT,
+  is a suspension too: the terminal stays in key mode meanwhile, so keys typed while stopped
+  wait for the game; they are dropped as after Ctrl-Z, never played unheard. For that the
+  continuation must be seen before any of them is read: it is delivered only to the thread
+  that reads the terminal (SIGCONT blocked elsewhere), whose handler runs before its read
+  returns, and the reader asks `continuations()` after every read.
 
 Python runs a handler on the main thread between two bytecodes, perhaps while the game holds a
 lock (the inbox's): the handlers here only change the terminal's modes and write the signal's
@@ -33,6 +39,28 @@ SUSPEND = getattr(signal, "SIGTSTP", None)
 CONTINUE = getattr(signal, "SIGCONT", None)
 
 Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
+
+def block_continuations() -> None:
+    """SIGCONT blocked in this thread and every thread it starts from now on (the program's
+    entry point, before any thread starts): the continuation is then delivered to the thread
+    that unblocks it with `hear_continuations_here`, the terminal's reader. (Being continued
+    does not depend on the mask: a blocked SIGCONT still continues a stopped process.)"""
+    if CONTINUE is not None and hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {CONTINUE})
+
+
+def hear_continuations_here() -> None:
+    """This thread takes SIGCONT (see `continuations_only_where_heard`)."""
+    if CONTINUE is not None and hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {CONTINUE})
+
+
+def continuation_pending() -> bool:
+    """A SIGCONT delivered to the process and not yet taken by the thread that hears it."""
+    if CONTINUE is None or not hasattr(signal, "sigpending"):
+        return False
+    return CONTINUE in signal.sigpending()
 
 
 class TerminalModes(Protocol):
@@ -74,9 +102,16 @@ class SignalRelay:
         for end in (self._write_end, self._wakeup, self._woken):
             os.set_blocking(end, False)  # a handler must never wait
         self._thread = threading.Thread(target=self._relay, name="signals", daemon=True)
+        self._continued_count = 0  # continuations taken from the wake-up descriptor
+        self._woken_lock = threading.Lock()  # its reading and that count go together
+        self._reader_hears = False  # the terminal's reader takes SIGCONT and watches for it
 
     def install(self) -> None:
         """Only from the main thread (Python's rule for signal handlers)."""
+        watch = getattr(self.terminal, "watch_continuations", None)
+        if watch is not None and CONTINUE is not None:
+            watch(self._woken, self.continuations)  # the key reader sees them before keys
+            self._reader_hears = True
         self._thread.start()
         if CONTINUE is not None:
             self._previous_wakeup = signal.set_wakeup_fd(self._wakeup, warn_on_full_buffer=False)
@@ -129,16 +164,15 @@ class SignalRelay:
     # --- on the relay thread ----------------------------------------------------------------------
 
     def _relay(self) -> None:
+        if not self._reader_hears:
+            hear_continuations_here()  # no reader of the terminal takes it: this thread does
         while True:
             try:
                 ready, _, _ = select.select([self._read_end, self._woken], [], [])
             except (OSError, ValueError):
                 return
             if self._woken in ready:
-                with contextlib.suppress(OSError):  # BlockingIOError: another read took it
-                    numbers = os.read(self._woken, 64)
-                    if CONTINUE is not None and CONTINUE in numbers:  # twice: said once
-                        self._continued()
+                self.continuations()
             if self._read_end not in ready:
                 continue
             try:
@@ -147,11 +181,47 @@ class SignalRelay:
                 data = b""
             if not data:
                 os.close(self._read_end)
-                os.close(self._woken)
-                os.close(self._wakeup)
+                with self._woken_lock:  # a reader may still ask: never a number reused
+                    os.close(self._woken)
+                    os.close(self._wakeup)
+                    self._woken = -1
                 return
             for number in data:
                 self.on_stop(number)
+
+    # --- on any thread ------------------------------------------------------------------------
+
+    def counted(self) -> int:
+        """The continuations relayed so far (app.Continuations)."""
+        return self._continued_count
+
+    def coming(self) -> bool:
+        """A continuation delivered and not yet relayed (perhaps: any signal wakes the
+        descriptor), or not yet delivered to the thread that takes it."""
+        if CONTINUE is None:
+            return False
+        if continuation_pending():
+            return True
+        with self._woken_lock:
+            if self._woken < 0:
+                return False
+            with contextlib.suppress(OSError, ValueError):
+                return bool(select.select([self._woken], [], [], 0)[0])
+        return False
+
+    def continuations(self) -> int:
+        """How many times the game was continued so far, counting one whose signal was just
+        handled: a reader that sees this count change knows the keys waiting were typed while
+        the game was stopped (they are dropped by then). The first to see one relays it."""
+        with self._woken_lock:  # the keys typed while stopped are dropped before it is let go
+            numbers = b""
+            if self._woken >= 0:
+                with contextlib.suppress(OSError):  # BlockingIOError: nothing waiting
+                    numbers = os.read(self._woken, 64)
+            if CONTINUE is not None and CONTINUE in numbers:  # twice: said once
+                self._continued_count += 1
+                self._continued()
+            return self._continued_count
 
     def _continued(self) -> None:
         if self.terminal is not None:
