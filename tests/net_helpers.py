@@ -183,21 +183,24 @@ class Player:
 
 
 async def play_until_over(players: list[Player], rng: random.Random, *, rounds: bool = True,
-                          timeout: float = 60) -> None:  # fmt: skip
+                          timeout: float = 60, until: str = "match_over") -> None:  # fmt: skip
     """Each player acts when the server lists legal actions for it, says it is ready after each
-    round, until the match is over at every seat."""
+    round, until the match is over (or the phase is *until*) at every seat."""
     deadline = asyncio.get_running_loop().time() + timeout
     acted: dict[str, tuple[int, int, int]] = {}  # the position each player last acted in
     ready: dict[str, tuple[int, int]] = {}
-    while not all(p.state.phase == "match_over" for p in players):
+    while not all(p.state.phase == until for p in players):
         if asyncio.get_running_loop().time() > deadline:
             facts = [(p.name, p.state.phase, p.state.seq, p.state.legal, p.errors[-2:])
                      for p in players]  # fmt: skip
             raise AssertionError(f"the match did not end: {facts}")
         for player in players:
             state, view = player.state, player.state.view
-            if player.errors and player.errors[-1]["code"] == "too_many":
-                player.errors.pop()  # refused for speed: the same move or "ready" again, later
+            if any(error["code"] == "too_many" for error in player.errors):
+                # Refused for speed (the client sends far faster than a person): the same move
+                # or "ready" again, a little later. Every refusal counts, not only the last
+                # error: another may have arrived after it.
+                player.errors[:] = [e for e in player.errors if e["code"] != "too_many"]
                 acted.pop(player.name, None)
                 ready.pop(player.name, None)
                 await asyncio.sleep(0.2)
@@ -212,6 +215,18 @@ async def play_until_over(players: list[Player], rng: random.Random, *, rounds: 
                 ready[player.name] = position[:2]
                 await player.send({"type": "ready"})
         await asyncio.sleep(0.005)
+
+
+def telling(kind: str, name: str) -> Callable[[dict[str, Any]], bool]:
+    """For Player.until: the update that tells an event of *kind* (its class name) about the
+    player called *name*."""
+
+    def wanted(message: dict[str, Any]) -> bool:
+        events = message.get("events", []) if message.get("type") == "update" else []
+        return any(e["event"].get("kind") == kind and e["event"].get("name") == name
+                   for e in events)  # fmt: skip
+
+    return wanted
 
 
 def tiles_named(text: str) -> set[tuple[int, int]]:
