@@ -15,9 +15,10 @@ import subprocess
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from net_helpers import Player, ServerProcess, play_until_over
+from net_helpers import Player, ServerProcess, play_until_over, telling
 
 from voicedomino.net import wire
 from voicedomino.net.events import ConnectionChanged, StandIn
@@ -165,6 +166,43 @@ def test_a_dead_process_leaves_its_players_away_and_a_computer_plays_for_them(
     assert bruno.state.view.match_result is not None
     log = (tmp_path / "b" / "server.log").read_text()
     assert "which is gone" in log
+
+
+def test_a_ready_player_whose_process_dies_is_still_ready_through_the_other(
+    two_processes: Callable[..., tuple[ServerProcess, ServerProcess]],
+) -> None:
+    """Anna says she is ready; her process dies and the other marks her away; her client
+    takes the seat back through the other process believing she is ready: Bruno's ready
+    deals the next round (it used to wait for a second ready from her)."""
+    first, second = two_processes("--scadenza-processo", "1.5")
+
+    async def scenario() -> dict[str, Any]:
+        anna, bruno = Player("Anna"), Player("Bruno")
+        code = await anna.create(first.url, {"variant": "blocco", "seats": 2, "target": 500})
+        await bruno.join(second.url, code)
+        await anna.until(lambda m: any(e["event"].get("name") == "Bruno"
+                                       for e in m.get("events", [])))  # fmt: skip
+        await anna.send({"type": "start", "fill": False})
+        await play_until_over([anna, bruno], random.Random(5), rounds=False, until="round_over")
+        await anna.send({"type": "ready"})
+        await bruno.until(telling("PlayerReady", "Anna"))
+        first.kill()
+        await bruno.until(telling("ConnectionChanged", "Anna"), timeout=30)
+        back = Player("Anna")
+        back.state = anna.state
+        await back.connect(second.url)
+        mark = back.mark()
+        await back.send({"type": "resume", "code": code, "token": anna.state.token,
+                         "last_seq": anna.state.seq})  # fmt: skip
+        await back.next("table", mark)
+        await bruno.send({"type": "ready"})
+        dealt = await bruno.until(telling("PlayerReady", "Bruno"))
+        await back.close()
+        await bruno.close()
+        return dealt
+
+    dealt = asyncio.run(scenario())
+    assert dealt["phase"] == "playing", [e["event"]["kind"] for e in dealt["events"]]
 
 
 def test_one_process_claims_each_automatic_move(redis_url: str) -> None:

@@ -265,3 +265,37 @@ def test_actions_as_clients_send_them() -> None:
     ):  # fmt: skip
         with pytest.raises(wire.WireError):
             wire.decode_action(bad)
+
+
+def round_over_for_two() -> tuple[Table, int]:
+    table = new_table(Settings("blocco", 2, target=500))
+    bruno = table.join("Bruno", player=True, now=T0).seat
+    assert bruno is not None
+    table.start(0, fill=False, now=T0, seed=6)
+    play_out(table)
+    assert table.phase is Phase.ROUND_OVER
+    return table, bruno
+
+
+def test_a_ready_player_whose_connection_drops_and_comes_back_is_still_ready() -> None:
+    """Anna said she is ready; her connection drops and her client takes the seat back by
+    itself: she believes she is ready, so Bruno's ready deals (it waited for her for ever)."""
+    table, bruno = round_over_for_two()
+    table.ready(0, T0)
+    table.set_connected(0, False, T0 + 1)
+    table.set_connected(0, True, T0 + 2)
+    table.ready(bruno, T0 + 3)
+    assert table.phase is Phase.PLAYING
+
+
+def test_ready_said_again_deals_when_every_player_present_is_ready() -> None:
+    """Everyone present is ready and the deal is only due (a player went away a moment ago,
+    another process claimed the deal and died): a player saying ready again deals at once."""
+    table, bruno = round_over_for_two()
+    table.ready(0, T0)
+    table.set_connected(bruno, False, T0 + 1)
+    assert table.phase is Phase.ROUND_OVER
+    due = table.due(0.0)
+    assert due is not None and due.kind == "next_round"
+    table.ready(0, T0 + 2)
+    assert table.phase is Phase.PLAYING

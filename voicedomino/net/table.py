@@ -408,9 +408,8 @@ class Table:
                 place.stand_in = False
                 events.append(StandIn(seat, place.name, on=False))
             self._restart_timer_if_turn_of(seat, now)
-        else:
+        else:  # a ready player stays ready: their client comes back believing so
             place.absent_since = now
-            place.ready = False
         return self._emit(events, now)
 
     def all_disconnected(self, now: float) -> None:
@@ -530,11 +529,9 @@ class Table:
         if self.phase is not Phase.ROUND_OVER:
             raise TableError("round_not_over")
         place = self.seats[seat]
-        if place.ready:
-            return []
+        entries = [] if place.ready else self._emit([PlayerReady(seat, place.name)], now)
         place.ready = True
-        entries = self._emit([PlayerReady(seat, place.name)], now)
-        if self._everyone_ready():
+        if self._everyone_ready():  # said again while the deal was only due: dealt now
             entries += self._next_round(now)
         return entries
 
