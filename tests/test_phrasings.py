@@ -69,16 +69,7 @@ def meaning(expression: str) -> object:
 
 def rows_of(kind: str) -> list[Any]:
     selected = [r for r in ROWS if (r.expected if r.expected in ("NONE", "NEW") else "") == kind]
-    if kind != "NEW":
-        return [pytest.param(r, id=r.id) for r in selected]
-    return [
-        pytest.param(
-            r,
-            id=r.id,
-            marks=pytest.mark.xfail(strict=True, reason=f"needs {r.note.split(':')[0]}"),
-        )
-        for r in selected
-    ]
+    return [pytest.param(r, id=r.id) for r in selected]
 
 
 # --- the corpus itself ----------------------------------------------------------------------
@@ -124,12 +115,23 @@ def test_wrong_phrasing_is_refused(row: Row) -> None:
     assert parse(row.phrase) is None, row.phrase
 
 
-@pytest.mark.parametrize("row", rows_of("NEW"))
-def test_phrasing_waiting_for_a_new_intent(row: Row) -> None:
-    """Fails until the intent (or template) named in the note exists and the phrase parses
-    to it; then the row's expected column gets the expression."""
-    wanted = row.note.split(":")[0]
-    assert parse(row.phrase) == meaning(wanted), row.phrase
+def test_no_phrasing_waiting_for_a_new_intent_works_already() -> None:
+    """A NEW row waits for the intent (or template) its note names: once the phrase parses to
+    it, the row is moved among the understood ones (its expected column gets the expression).
+    One test over every NEW row, not one per row: with none waiting, nothing is skipped."""
+    assert [row.phrase for row in rows_of_new() if works_already(row)] == []
+
+
+def rows_of_new() -> list[Row]:
+    return [row for row in ROWS if row.expected == "NEW"]
+
+
+def works_already(row: Row) -> bool:
+    try:
+        wanted = meaning(row.note.split(":")[0])
+    except (NameError, AttributeError, TypeError):
+        return False  # the intent it needs does not exist yet
+    return parse(row.phrase) == wanted
 
 
 # --- the grammar they grow ------------------------------------------------------------------
