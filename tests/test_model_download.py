@@ -313,14 +313,26 @@ def test_path_escaping_the_archive_is_refused(
     assert not (tmp_path / "evil.txt").exists()
 
 
-def test_http_404_is_a_network_error(server: FakeServer, manifest: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("status", "key"),
+    [(404, "not_found"), (410, "not_found"), (403, "access_denied"), (401, "access_denied"),
+     (500, "server_refused"), (503, "server_refused"), (418, "server_refused")],
+)  # fmt: skip
+def test_an_http_error_says_what_the_site_answered_never_unreachable(
+    status: int, key: str, server: FakeServer, tmp_path: Path
+) -> None:
+    """The site was reached and said no: "non riesco a raggiungere il sito" was untrue."""
     dest = tmp_path / "models"
+    server.routes["m.zip"] = Route(status=status)
 
-    with pytest.raises(ModelDownloadError) as caught:
-        download_model(dest, server.url("nothing-here.zip"), progress=None, manifest_path=manifest)
+    result = subprocess.run(
+        command(["--destinazione", str(dest), "--url", server.url("m.zip")]),
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
 
-    assert caught.value.key == "network_error"
-    assert "404" in caught.value.detail
+    assert result.returncode == 1
+    assert it.model_download_failed(key) in result.stderr, result.stderr
+    assert it.DOWNLOAD_FAILURES["network_error"] not in result.stderr
     assert leftovers(dest) == []
 
 
@@ -541,18 +553,29 @@ def command(args: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "url", ["http://[::1", "ftp://127.0.0.1/model.zip", "garbage", "http://127.0.0.1:porta/m.zip"]
-)
-def test_every_bad_address_is_said_in_italian(url: str, tmp_path: Path) -> None:
+    ("url", "key"),
+    [("http://[::1", "bad_url"), ("http://127.0.0.1:porta/m.zip", "bad_url"),
+     ("http://127.0.0.1:99999/m.zip", "bad_url"), ("http://exa mple.it/m.zip", "bad_url"),
+     ("http://127.0.0.1/m\x07.zip", "bad_url"), ("http:///m.zip", "bad_url"),
+     ("ftp://127.0.0.1/model.zip", "not_http"), ("garbage", "not_http"),
+     ("file:///etc/passwd", "not_http"), ("", "not_http")],
+)  # fmt: skip
+def test_every_bad_address_is_said_in_italian_as_what_is_wrong(
+    url: str, key: str, tmp_path: Path
+) -> None:
+    """An http address written wrong was told "serve un indirizzo http o https"; an address
+    with a space was "unreachable"; an empty one fetched the official model instead."""
+    dest = tmp_path / "models"
     result = subprocess.run(
-        command(["--destinazione", str(tmp_path / "models"), "--url", url]),
+        command(["--destinazione", str(dest), "--url", url]),
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert result.returncode == 1
-    assert it.DOWNLOAD_FAILURES["bad_url"] in result.stderr
+    assert it.model_download_failed(key) in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
+    assert leftovers(dest) == []
 
 
 def test_zip_bomb_is_refused_before_a_byte_is_unpacked(server: FakeServer, tmp_path: Path) -> None:

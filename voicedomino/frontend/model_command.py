@@ -85,7 +85,10 @@ def download_command(dest: Path | None, url: str | None, *, only_if_missing: boo
     print(it.model_download_start(str(target)), flush=True)
     try:
         with signals_stop_the_download():
-            path = download_model(target, url or OFFICIAL_URL, progress=ProgressReport())
+            # An empty --url is an address written wrong, not the official one.
+            path = download_model(
+                target, OFFICIAL_URL if url is None else url, progress=ProgressReport()
+            )
     except ModelDownloadError as error:
         log.warning("model download failed: %s: %s", error.key, error.detail)  # no secrets in it
         print(it.model_download_failed(error.key), file=sys.stderr, flush=True)

@@ -51,6 +51,10 @@ ProgressCallback = Callable[[int, int | None], None]
 
 DownloadErrorKey = Literal[
     "bad_url",
+    "not_http",
+    "not_found",
+    "access_denied",
+    "server_refused",
     "stalled",
     "archive_too_big",
     "network_error",
@@ -192,14 +196,20 @@ def _request(url: str) -> urllib.request.Request:
 
 
 def check_url(url: str) -> None:
-    """Only http and https addresses with a host; anything else is said, never a traceback."""
+    """Only http and https addresses with a host; anything else is said, never a traceback:
+    an address written wrong ("http://[::1", a port past 65535, a space) is bad_url, one of
+    another kind (ftp, a file, no scheme at all) not_http."""
+    if any(char.isspace() or not char.isprintable() for char in url):
+        raise ModelDownloadError("bad_url", f"{url!r}: a space or a control character")
     try:
         parts = urllib.parse.urlsplit(url)
         parts.port  # noqa: B018 - raises ValueError for a port that is not a number
     except ValueError as error:
         raise ModelDownloadError("bad_url", f"{url!r}: {error}") from error
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ModelDownloadError("bad_url", f"{url!r}: an http or https address is needed")
+    if parts.scheme not in ("http", "https"):
+        raise ModelDownloadError("not_http", f"{url!r}: an http or https address is needed")
+    if not parts.hostname:
+        raise ModelDownloadError("bad_url", f"{url!r}: no host")
 
 
 @dataclass(frozen=True)
@@ -224,7 +234,9 @@ def _fetch(url: str, target: Path, progress: ProgressCallback | None, limits: Li
     except ModelDownloadError:
         raise
     except urllib.error.HTTPError as error:
-        raise ModelDownloadError("network_error", f"HTTP {error.code} from {url}") from error
+        raise ModelDownloadError(
+            _http_failure(error.code), f"HTTP {error.code} from {url}"
+        ) from error
     except urllib.error.URLError as error:
         if isinstance(error.reason, TimeoutError):
             raise ModelDownloadError("stalled", f"{url}: no answer") from error
@@ -239,6 +251,15 @@ def _fetch(url: str, target: Path, progress: ProgressCallback | None, limits: Li
         raise ModelDownloadError(
             "download_incomplete", f"received {received} of {total} bytes from {url}"
         )
+
+
+def _http_failure(code: int) -> DownloadErrorKey:
+    """The site answered, with an error: which one the player is told (not "unreachable")."""
+    if code in (404, 410):
+        return "not_found"
+    if code in (401, 403, 407):
+        return "access_denied"
+    return "server_refused"
 
 
 def _copy(
