@@ -815,6 +815,34 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("u quattru a la cape", PlayNumber(4, Side.HEAD)),
         ("'n cape", SideWord(Side.HEAD)),
     ],
+    # "'n" before a count of players is "in"; a learner's "uno" before a thing is "un"
+    "in and un said short": [
+        ("semo 'n due", SetPlayers(2)),
+        ("mettice 'n computer", AddComputer()),
+        ("togli uno computer", RemoveComputer()),
+    ],
+    # taking back the tile one put down, in other words; "a l'altri" are the others
+    "the tile put down taken back": [
+        ("leva quella che ho messo", Undo()),
+        ("togli l'ultima che ho giocato", Undo()),
+        ("come? indietro, togli quella che ho messo!", Undo()),
+        ("togli il jolly", SetWildcard(False)),
+    ],
+    "the others told to wait": [
+        ("dicci a l'altri d'aspettari un mumentu", QuickMessage("un_momento")),
+    ],
+    # who opens said as a topic, then how, with a word of another language after it
+    "who opens, then how": [
+        ("chi apre, col doppio più alto, Zufall", SetOpening("highest_double")),
+        ("chi comincia, come regola del gioco", SetOpening("variant")),
+        ("chi apre, a caso deve essere", SetOpening("random")),
+        ("passo, Gianni", PassTurn()),
+    ],
+    "the set by its top number, without the article": [
+        ("torniamo al domino fino a nove", SetTileSet(9)),
+        ("turnamu allu domino normali, finu a sei", SetTileSet(6)),
+    ],
+    "details said short": [("voglio tutto in dettaglio", SetVerbosity(Verbosity.DETAILED))],
     # a table's code corrected as it is said: the digits meant
     "code said with a correction": [
         ("entra al tavolo cinque... no, otto, otto uno quattro due", JoinTable("8142")),

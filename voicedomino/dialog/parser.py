@@ -616,9 +616,10 @@ def _by_next_word(words: list[str]) -> list[str]:
     as "I must" ("piscari haju", "haju a passari")."""
     read = list(words)
     for index, word in enumerate(words[:-1]):
-        before, meaning = lexicon.REGIONAL_BEFORE.get(word, (frozenset(), ""))
-        if words[index + 1] in before:
-            read[index] = meaning
+        for regional in (lexicon.REGIONAL_BEFORE, lexicon.REGIONAL_BEFORE_A_COUNT):
+            before, meaning = regional.get(word, (frozenset(), ""))
+            if words[index + 1] in before:
+                read[index] = meaning
     for index, word in enumerate(words[1:], start=1):
         before, meaning = lexicon.REGIONAL_AFTER.get(word, (frozenset(), ""))
         if words[index - 1] in before:

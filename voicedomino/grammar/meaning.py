@@ -520,6 +520,12 @@ class Understanding:
                 return None  # "mandi, Toni, ci vediamo domani": a greeting to someone else
         exclaimed = any(tag.concept in cw.interjections for tag in tags)
         whole = self.match(tags, clauses[-1][1])  # "tocca a me? allora passo" ends a move
+        said_after = self.lexicon.tag(clauses[-1][0])
+        if whole is None and len(clauses) > 2 and [t.concept for t in said_after] == [UNKNOWN]:
+            # "chi apre, a caso deve essere, Zufall": a word the game does not know said after
+            # the sentence (a name, a word of another language) leaves it whole
+            whole = self.match(tags[: len(tags) - 1], clauses[-2][1])
+            whole = whole if whole is not None and not whole.bare else None
         if whole is not None:
             return None if exclaimed and (whole.weak or whole.bare) else whole
         readings: list[Reading] = []

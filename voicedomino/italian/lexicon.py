@@ -167,6 +167,8 @@ _FILLERS = _any(
     "se permette|con permesso|permesso|e adesso|e ora|allora ecco|dunque vediamo",
     "sig|aspetta che|aspe che|un attimo che|aspetta un attimo che|se non sbaglio",
     "se non mi sbaglio|mi sembra|mi pare",
+    # "a caso deve essere": "essere" is read as "e" (lexicon.REGIONAL, the learner's infinitive)
+    "deve e|dev e|ha da e",
     "attuale|attuali|corrente|correnti|totale|totali|in totale|complessivo|complessiva",
     "complessivamente|preciso|precisa|precisamente|di preciso|con precisione|principale",
     "principali|generale|generali|in generale|veramente|realmente|effettivamente|circa",
@@ -637,7 +639,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "(con il|col) doppio nove|[il] set [del|da] doppio nove|doppio nove come set",
-            "[le] tessere (del|fino al|dal) doppio nove|fino al nove|domino doppio nove",
+            "[le] tessere (del|fino al|dal) doppio nove|(fino al|fino a) nove|domino doppio nove",
             # "torna al doppio sei", "i domino col nove", "quelli fino al nove"
             "al doppio nove|[i|il] domino (col|con il|con|del|fino al|fino a) nove",
             "(le tessere|i pezzi|quelli|quelle) (col|con il|fino al|fino a) nove",
@@ -650,7 +652,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "(con il|col) doppio sei|[il] set [del|da] doppio sei|doppio sei come set",
-            "[le] tessere (del|fino al|dal) doppio sei|fino al sei|domino doppio sei",
+            "[le] tessere (del|fino al|dal) doppio sei|(fino al|fino a) sei|domino doppio sei",
             # "torna al doppio sei", "i domino col nove", "quelli fino al nove"
             "al doppio sei|[i|il] domino (col|con il|con|del|fino al|fino a) sei",
             "(le tessere|i pezzi|quelli|quelle) (col|con il|fino al|fino a) sei",
@@ -752,6 +754,7 @@ ENTRIES: list[Entry] = [
             "come (dice|vuole|prevede|da) la (regola|variante)|come da regola|come da regole",
             "secondo la (regola|variante)|come dicono le regole|di regola",
             "come da regolamento|come dice il regolamento|come (e|sta) scritto nelle regole",
+            "come (la|da) regola [normale] [del gioco]|come regola [normale] [del gioco]",
         ),
         "BY_RULE",
     ),
@@ -1447,6 +1450,7 @@ ENTRIES: list[Entry] = [
             "con tutti i particolari",
             "raccontami tutto|mi racconti tutto|per filo e per segno|in modo piu dettagliato",
             "in modo dettagliato|piu nel dettaglio|con dovizia di particolari",
+            "tutto dettaglio|tutto in dettaglio|in dettaglio",
         ),
         "DETAILED",
     ),
@@ -1909,7 +1913,7 @@ ENTRIES: list[Entry] = [
         _any(
             "digli|dille|diglielo|di agli altri|dite|dillo a tutti|dillo agli altri|manda",
             "mandalo|mandaglielo|mandagli|manda a tutti|invia|invialo|scrivi agli altri",
-            "fai sapere agli altri|fagli sapere|agli altri|a tutti",
+            "fai sapere agli altri|fagli sapere|agli altri|a tutti|a l altri|all altri|a li altri",
             "scrivigli|scrivile|scrivi loro|scriviglielo|mandagli a dire",
             "(digli|dille|dicci|ditegli|di loro|dite|di a tutti|di agli altri|fagli sapere) che",
             f"(di|dici|dica|dicci|digli|dille|dillo|diglielo|manda|mandalo) a {_FAMILY} [che]",
@@ -2428,6 +2432,8 @@ REGIONAL = {
     "vaddo": "vado", "cavo": "capo", "gianco": "bianco", "arvi": "apri",
     # Abruzzese: "la cape" is the head ("a la cape", "'n cape"), not the ends ("capi")
     "cape": "capo",
+    # Salentine and Calabrian prepositions with the article ("allu domino", "sobbra")
+    "allu": "al",
     # Barese and Abruzzese verbs and words (writer 23; other words by their final "e",
     # FINAL_E_ENDINGS)
     "mitte": "metti", "rimitte": "rimetti", "mittece": "mettici", "pigghie": "prendi",
@@ -2565,7 +2571,14 @@ CUT_AT_FRONT = {
 
 # Regional words whose meaning the next word decides: the Sicilian "cu" before a verb is "chi"
 # ("cu è ca joca?", "cu c'è assittatu?"); before anything else it stays the Neapolitan "con".
+# Words read otherwise before a count of players ("semo 'n quattro": "in"; "'n computer" is
+# "un", REGIONAL_BEFORE).
+REGIONAL_BEFORE_A_COUNT: dict[str, tuple[frozenset[str], str]] = {
+    "n": (frozenset({"due", "tre", "quattro", "dui", "tri", "quattru", "doi", "quattre"}), "in"),
+}
 REGIONAL_BEFORE: dict[str, tuple[frozenset[str], str]] = {
+    # a learner's "uno" before a thing is the article ("togliere uno computer")
+    "uno": (frozenset({"computer", "avversario", "giocatore", "tavolo", "messaggio"}), "un"),
     # typed in a chat, the digit is the article ("1 mom ke ci penso", "1 attimo")
     "1": (frozenset({"momento", "mom", "attimo", "secondo", "sec", "minuto", "istante"}), "un"),
     "cu": (
@@ -2586,6 +2599,7 @@ REGIONAL_BEFORE: dict[str, tuple[frozenset[str], str]] = {
         frozenset({"po", "attimo", "momento", "pochino", "tavolo", "computer", "antra", "antro"}),
         "un",
     ),
+    # (the Roman "'n" before a count of players is "in": REGIONAL_BEFORE_A_COUNT)
     # the Roman "so'" is "sono" before what one is ("so' rimasti", "so' usciti", "so' pronto")
     "so": (
         frozenset({"rimasti", "rimaste", "usciti", "uscite", "stati", "state", "pronto"})
@@ -2781,9 +2795,9 @@ FRAMES: list[Frame] = [
         # "annulla" alone: a move taken back; while a question or a command read back waits,
         # the dialog takes it as "no" (DialogManager.in_context)
         "UNDO|MISTAKE|ANNULLA|ANNULLA MOSSA|ANNULLA TESSERA|ANNULLA MISTAKE|BACK MOSSA|ANNULLA DONE"
-        "|ANNULLA LAST",
+        "|ANNULLA LAST|WILD_OFF LAST",  # "togli quella che ho messo"
         f"{_MOVE} MOSSA TESSERA LAST MISTAKE UNDO ANNULLA BACK CAN_YOU POSSO CHE HO DONE ONE_MORE"
-        " TILE REGRET",  # "il cinque quattro non dovevo metterlo, annulla": the move named
+        " TILE REGRET WILD_OFF",  # "il cinque quattro non dovevo metterlo, annulla": the move named
         question="refuse",
         repeatable="MISTAKE UNDO",
         acts=True,
