@@ -162,6 +162,54 @@ def test_with_the_voice_a_held_enter_waits_for_the_tile_to_be_spoken(
         output.close()
 
 
+@pytest.mark.audio
+@pytest.mark.parametrize("by", ["key", "voice"])
+def test_with_the_voice_an_answer_before_its_question_sounds_answers_nothing(
+    by: str, virtual_soundcard: VirtualSoundCard
+) -> None:
+    """The game's own voice on a (virtual) sound card: "q", then "s" (or "sì" said) while
+    "Vuoi uscire?" still waits behind the words being spoken: the yes was not an answer to a
+    question the player had not heard, and the game goes on; once the question was heard,
+    "s" answers it."""
+    from voicedomino.frontend.voice import deliver
+    from voicedomino.speech.recognizer import Utterance
+
+    output = AudioOutput(rate=RATE_MAX_WPM)
+    output.start()
+    assert output.available
+    screen = Screen()
+    game = Game(DialogManager(seed=4, computer_pause=0), output, autosave=None, out=screen)
+    game.keys = KeyNavigator(game)
+    if by == "voice":
+        game.listen_with_gate()
+    loop = threading.Thread(target=game.run, daemon=True)
+    loop.start()
+
+    def press(name: str) -> None:  # as the key reader does it, on its own thread
+        game.submit(KeyPressed(name, game.heard()))
+
+    try:
+        screen.until(it.menu_prompt(it.KEYS))
+        press("q")
+        screen.until("Vuoi uscire?")
+        assert output.speech_waiting() > 0  # printed, not yet sounding: the menu is said first
+        if by == "key":
+            press("s")
+        else:
+            deliver(game, Utterance("si", 0.95, sentence="si"))
+        game.inbox.join()
+        assert not game.finished and it.goodbye() not in screen.getvalue()
+        assert output.wait_idle(60)  # the question heard
+        press("s")
+        screen.until(it.goodbye())
+        loop.join(30)
+        assert game.finished
+    finally:
+        game.submit(StopAsked(0))
+        loop.join(30)
+        output.close()
+
+
 def test_a_command_typed_before_ctrl_z_is_still_there_after_fg(tmp_path: Path) -> None:
     """A command half typed after "/" was thrown away by Ctrl-Z and fg, unsaid: the rest of
     it, typed on, became single keys. It stays, and is said again with where the player is."""

@@ -369,12 +369,17 @@ class Game:
     def on_spoken(self, spoken: Spoken) -> None:
         """One recognised utterance: reported by the microphone check, else through the voice
         gate (or straight to the dialog when there is none)."""
+        intent = spoken.heard.intent if spoken.heard is not None else None
         if self._checking_microphone:
             self._report_microphone(spoken)
+        elif self._before_the_question(intent, spoken.said) and (
+            self.gate is None or self.gate.pending is None
+        ):
+            return  # a yes said before the question began to sound: it answers nothing
         elif self.gate is not None:
             self.gate.on_spoken(spoken)
         else:
-            self.handle_intent(spoken.heard.intent if spoken.heard else None)
+            self.handle_intent(intent)
 
     def _report_microphone(self, spoken: Spoken) -> None:
         """ "prova microfono": what was heard, and whether the level is right."""
@@ -598,8 +603,9 @@ class Game:
         self.output.wait_idle(MAX_WAIT_FOR_SPEECH)
 
     def _before_the_question(self, intent: Intent | NetRequest | None, said: int | None) -> bool:
-        """A yes or a no typed at a terminal before the question waiting was said (during the
-        start, "no" answered "vuoi riprenderla?" and set the saved match aside): it answers
+        """A yes or a no typed at a terminal, or said, before the question waiting was said
+        (during the start, "no" answered "vuoi riprenderla?" and set the saved match aside; a
+        "sì" said while "Vuoi uscire?" waited behind other words left the game): it answers
         nothing, and the question, said now, waits."""
         early = said is not None and said < self.question_said
         return early and self.manager.wants_answer and isinstance(intent, Answer)

@@ -37,6 +37,7 @@ class Spoken:
     loudness: tuple[float, int] | None = None  # (voice RMS, peak), for the microphone check
     noisy_room: bool = False  # heard through the noise suppressor
     evidence: Evidence | None = None  # how sure the recogniser is, beyond the confidence
+    said: int | None = None  # how many messages the player had heard when it came (Game.heard)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ Every failure ends in a spoken notice and the keyboard, never in a crash.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -165,7 +166,7 @@ Narrowing = Callable[[TableShape], Iterable[str] | Mapping[str, float]]
 
 def deliver(game: Game, utterance: Utterance) -> None:
     """Hand a final result to the game: "basta" at once, everything else in turn."""
-    spoken = to_spoken(utterance)
+    spoken = dataclasses.replace(to_spoken(utterance), said=game.heard())
     game.urgent(spoken.heard)
     game.submit(spoken)
 
