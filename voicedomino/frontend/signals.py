@@ -104,6 +104,7 @@ class SignalRelay:
         self._thread = threading.Thread(target=self._relay, name="signals", daemon=True)
         self._continued_count = 0  # continuations taken from the wake-up descriptor
         self._woken_lock = threading.Lock()  # its reading and that count go together
+        self._leaving = False  # a stop signal came: a continuation is not said
         self._reader_hears = False  # the terminal's reader takes SIGCONT and watches for it
 
     def install(self) -> None:
@@ -218,9 +219,13 @@ class SignalRelay:
             if self._woken >= 0:
                 with contextlib.suppress(OSError):  # BlockingIOError: nothing waiting
                     numbers = os.read(self._woken, 64)
+            # SIGTERM then SIGCONT is how `timeout` and other supervisors stop a program that
+            # may be stopped: leaving, the game was never "di nuovo in gioco".
+            self._leaving = self._leaving or any(number in numbers for number in STOP_SIGNALS)
             if CONTINUE is not None and CONTINUE in numbers:  # twice: said once
                 self._continued_count += 1
-                self._continued()
+                if not self._leaving:
+                    self._continued()
             return self._continued_count
 
     def _continued(self) -> None:
