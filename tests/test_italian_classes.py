@@ -833,7 +833,7 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
     ],
     # who opens said as a topic, then how, with a word of another language after it
     "who opens, then how": [
-        ("chi apre, col doppio più alto, Zufall", SetOpening("highest_double")),
+        ("chi apre, col doppio più alto, Gianni", SetOpening("highest_double")),
         ("chi comincia, come regola del gioco", SetOpening("variant")),
         ("chi apre, a caso deve essere", SetOpening("random")),
         ("passo, Gianni", PassTurn()),
@@ -843,6 +843,26 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("turnamu allu domino normali, finu a sei", SetTileSet(6)),
     ],
     "details said short": [("voglio tutto in dettaglio", SetVerbosity(Verbosity.DETAILED))],
+    # the learner's "tu" with the verb of "lui": the imperative
+    "tu with the third person": [
+        ("tu mette il cinque in coda", PlayNumber(5, Side.TAIL)),
+        ("tu dice a me le regole", ExplainRules()),
+        ("tu toglie il jolly", SetWildcard(False)),
+        ("tu sceglie il livello facile", SetLevel(Level.FACILE)),
+    ],
+    # Calabrian, Salentine, Sicilian, Abruzzese and Molisan words; a South Tyrolean's German
+    "regional words, eighth round": [
+        ("mintu u cincu a cuda", PlayNumber(5, Side.TAIL)),
+        ("rapi nu tavulu", CreateTable()),
+        ("quanti pezzi havi Marco?", AskPlayer(1, PlayerQuestion.TILES)),
+        ("pigghiu na pezza d'o munzeddu", DrawTile()),
+        ("sobbra", SideWord(Side.UP)),
+        ("abbasce", SideWord(Side.DOWN)),
+        ("liegge la fila", Ask(Query.LINE)),
+        ("nein, danke", Answer(False)),
+        ("genau", Answer(True)),
+        ("bitte, livello difficile", SetLevel(Level.DIFFICILE)),
+    ],
     # a table's code corrected as it is said: the digits meant
     "code said with a correction": [
         ("entra al tavolo cinque... no, otto, otto uno quattro due", JoinTable("8142")),

@@ -637,22 +637,32 @@ def _by_next_word(words: list[str]) -> list[str]:
 
 
 def _as_i_say_it(words: list[str]) -> list[str]:
-    """After "io" (and a "non" or pronoun), a verb said as "lui" says it, as "io" does:
-    "io prende" -> "io prendo", "io non può" -> "io non posso" (a learner of Italian)."""
+    """After "io" or "tu" (and a "non" or pronoun), a verb said as "lui" says it, as "io" or
+    "tu" does: "io prende" -> "io prendo", "io non può" -> "io non posso", "tu mette" ->
+    "tu metti" (a learner of Italian)."""
     read = list(words)
     for index, word in enumerate(words[:-1]):
-        if word != "io":
+        said_as = _PERSONS_SAID_AS_THIRD.get(word)
+        if said_as is None:
             continue
+        forms, ending = said_as
         at = index + 1
         while at < len(words) - 1 and words[at] in lexicon.FIRST_PERSON_BEFORE:
             at += 1
         verb = words[at]
-        mine = lexicon.FIRST_PERSON_SAID_AS_THIRD.get(verb)
+        mine = forms.get(verb)
         if mine is None and len(verb) > _DIALECT_MIN_LETTERS and verb[-1] in "ae":
-            mine = verb[:-1] + "o" if verb[:-1] + "o" in _vocabulary() else None
+            mine = verb[:-1] + ending if verb[:-1] + ending in _vocabulary() else None
         if mine is not None:
             read[at] = mine
     return read
+
+
+# who speaks: the verbs said as "lui" says them, and the ending of "-a"/"-e" verbs
+_PERSONS_SAID_AS_THIRD = {
+    "io": (lexicon.FIRST_PERSON_SAID_AS_THIRD, "o"),
+    "tu": (lexicon.SECOND_PERSON_SAID_AS_THIRD, "i"),
+}
 
 
 def _is_infinitive(word: str) -> bool:

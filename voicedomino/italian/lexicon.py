@@ -730,9 +730,9 @@ ENTRIES: list[Entry] = [
     # chi tiene il doppio sei", "che esca chi ha vinto la mano prima" (frames: LEADER + these).
     Entry(
         _any(
-            "[la|il] (tessera|pezzo|pezza|pedina|domino) (piu pesante|piu grossa|piu grosso"
+            "[la|il] (tessera|pezzo|pedina|domino) (piu pesante|piu grossa|piu grosso"
             "|piu alta|piu alto|piu carica|piu ricca|che vale di piu|di maggior valore)",
-            "[la|il] (tessera|pezzo|pezza|pedina|domino) (con|che ha) piu (punti|puntini|pallini)",
+            "[la|il] (tessera|pezzo|pedina|domino) (con|che ha) piu (punti|puntini|pallini)",
             "con piu (punti|puntini|pallini)|la piu pesante|il piu pesante|piu pesante",
             "la somma piu alta|somma piu alta|piu punti in mano",
             "(quella|quello) (coi|con i|con) piu (punti|puntini|pallini)",
@@ -2444,6 +2444,23 @@ REGIONAL = {
     "ji": "io", "ddu": "due", "jame": "andiamo", "vojje": "voglio", "sceje": "sceglie",
     # Turinese (writer 22): "cerea" greets
     "cerea": "ciao",
+    # Calabrian, Salentine and Sicilian (writers 25, 26): "mintiri", "tegnu", "sobbra",
+    # "rapi", "munzeddu", "havi", the Sicilian past "jucai"
+    "facimu": "facciamo", "mintu": "metto", "mintiri": "mettere",
+    "mintilu": "mettilo", "tegnu": "ho", "ndi": "ne", "vrazzu": "braccio",
+    "mpostatu": "impostato", "moi": "adesso", "an": "in", "sobbra": "sopra", "noni": "no",
+    "rapi": "apri", "novu": "nuovo", "munzeddu": "mucchio", "nummari": "numeri", "havi": "ha",
+    "jucai": "ho giocato", "arripeti": "ripeti", "levacci": "togli", "nisciunu": "nessuno",
+    "ogne": "ogni", "pezza": "pezzo",
+    # Abruzzese and Molisan (writer 26): the final "e", "liegge", "angore", "recchie"
+    "mandaje": "mandagli", "cumenzame": "cominciamo", "seme": "siamo",
+    "cientuventune": "centoventuno", "piglie": "prendo", "mucchie": "mucchio", "liegge": "leggi",
+    "cumenzanne": "partendo", "asciute": "uscite", "angore": "ancora", "nummere": "numero",
+    "avante": "avanti", "recchie": "orecchie", "aiuteme": "aiutami", "joche": "gioco",
+    "abbasce": "sotto", "nisciune": "nessuno",
+    # a South Tyrolean's German words
+    "nein": "no", "genau": "si", "bitte": "per favore", "also": "allora", "danke": "grazie",
+    "zufall": "a caso",
 }  # fmt: skip
 
 # Ligurian prepositions joined to the article by a hyphen ("a-a classica", "co-o doppio
@@ -2485,6 +2502,14 @@ FIRST_PERSON_SAID_AS_THIRD = {
     "fa": "faccio", "sa": "so", "sta": "sto", "esce": "esco",
 }  # fmt: skip
 FIRST_PERSON_BEFORE = frozenset({"non", "ne", "lo", "la", "li", "le", "ci", "mi", "gia", "solo"})
+# The learner's "tu" with the verb of "lui" ("tu mette", "tu dice a me"): read as "tu" says it
+# (the imperative where it is one: "metti", "di'"); other verbs by their ending (-e as -i:
+# "tu toglie"), when that form is known.
+SECOND_PERSON_SAID_AS_THIRD = {
+    "puo": "puoi", "vuole": "vuoi", "deve": "devi", "ha": "hai", "va": "vai", "fa": "fai",
+    "sa": "sai", "sta": "stai", "dice": "di", "esce": "esci", "toglie": "togli",
+    "sceglie": "scegli",
+}  # fmt: skip
 AT_THE_END_AFTER: dict[str, tuple[frozenset[str], str]] = {
     "mia": (frozenset({"a"}), "me"),
     "tia": (frozenset({"a"}), "te"),
