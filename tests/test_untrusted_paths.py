@@ -495,6 +495,33 @@ def test_an_input_left_non_blocking_is_waited_on_not_taken_for_its_end(tmp_path:
     assert it.your_turn() in lines and lines[-1] == it.goodbye(), lines
 
 
+def test_an_output_left_non_blocking_loses_no_line_when_its_reader_is_slow(
+    tmp_path: Path,
+) -> None:
+    """A pipe left with O_NONBLOCK for the game's output, read slowly: once the pipe was full
+    every later line, the goodbye too, was lost as if the output had been closed. The game
+    waits for its reader instead: every page of the rules is there, and the goodbye."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    pages = 600  # several times what a pipe holds
+    game = subprocess.Popen(
+        [*GAME, "--tastiera", "--senza-salvataggio"], stdin=subprocess.PIPE, stdout=write_end,
+        stderr=subprocess.PIPE, env=environment(tmp_path),
+    )  # fmt: skip
+    os.close(write_end)
+    assert game.stdin is not None
+    game.stdin.write(("regole\n" * pages + "esci\nsì\n").encode())
+    game.stdin.close()
+    time.sleep(2.0)  # the pipe fills while nobody reads it
+    with os.fdopen(read_end, "rb") as reading:
+        out = reading.read().decode()
+    assert game.wait(timeout=TIMEOUT) == 0
+    lines = out.splitlines()
+    assert lines[-1] == it.goodbye(), lines[-5:]
+    first_page = it.rules("classica")[0]
+    assert out.count(first_page) == pages
+
+
 def test_an_input_without_line_ends_is_read_in_bounded_pieces(tmp_path: Path) -> None:
     """100 MB with no line end (a binary file piped in): never gathered whole into memory while
     looking for the end of its line; it is said to be no command, and the game goes on."""

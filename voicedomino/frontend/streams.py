@@ -7,7 +7,9 @@ traceback and without falling silent for the wrong reason.
 * A standard stream closed before the game started (`<&-`, `>&-`) is the null device: the
   game plays on by ear, or ends its input at once.
 * An input left non-blocking by whatever ran before (O_NONBLOCK on a terminal or a pipe) is
-  made blocking again: a read with nothing typed yet is a wait, never the end of input.
+  made blocking again: a read with nothing typed yet is a wait, never the end of input. So is
+  a non-blocking output: once a slow reader let its pipe fill, every later line (the goodbye
+  too) was lost, as if the output had been closed.
 * Descriptor 2 goes to the log while a game or the microphone check runs: what libraries
   print there (Kaldi's usage text for a bad model, audio back ends' complaints, Python's
   warnings) is not for the player, whose screen reader would read it out.
@@ -57,6 +59,8 @@ def prepare_standard_streams() -> None:
         elif isinstance(stream, io.TextIOWrapper):
             with contextlib.suppress(ValueError, OSError, AttributeError):
                 stream.reconfigure(errors=ERRORS)
+            with contextlib.suppress(ValueError, OSError):
+                blocking(stream.fileno())
 
 
 def keyboard_stream() -> TextIO | None:
