@@ -20,6 +20,7 @@ from voicedomino.dialog.intents import (
     AskNumber,
     AskPlayer,
     ChatLine,
+    CheckMicrophone,
     CloseTable,
     Continue,
     CreateTable,
@@ -862,6 +863,14 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("nein, danke", Answer(False)),
         ("genau", Answer(True)),
         ("bitte, livello difficile", SetLevel(Level.DIFFICILE)),
+        ("cce ggh'è in manu a Marco?", AskPlayer(1, PlayerQuestion.TILES)),
+        ("giocamo a cento", SetTarget(100)),
+        ("metteme el livello medio", SetLevel(Level.MEDIO)),
+        ("fammi un check della voce", CheckMicrophone()),
+    ],
+    "what is on the table": [
+        ("che c'è sopra il tavolo?", Ask(Query.LINE)),
+        ("metti il tre sopra", PlayNumber(3, Side.UP)),
     ],
     # a table's code corrected as it is said: the digits meant
     "code said with a correction": [

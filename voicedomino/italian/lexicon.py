@@ -1120,7 +1120,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "tavolo|tavola|serpente|linea|fila|catena|serpentone|tavoliere|sul tavolo|tavolata",
-            "in tavola|sulla tavola|in giro sul tavolo|sul tavolo in giro",
+            "in tavola|sulla tavola|in giro sul tavolo|sul tavolo in giro|sopra (il|al|lu) tavolo",
             "la situazione sul tavolo|situazione|giocate finora|in mezzo|per terra",
             "tessere giocate|pezzi giocati|tessere uscite|gioco in tavola",
             # "cosa c'è giù?": what has been put down
@@ -2458,6 +2458,12 @@ REGIONAL = {
     "cumenzanne": "partendo", "asciute": "uscite", "angore": "ancora", "nummere": "numero",
     "avante": "avanti", "recchie": "orecchie", "aiuteme": "aiutami", "joche": "gioco",
     "abbasce": "sotto", "nisciune": "nessuno",
+    # Salentine "cce" ("what") and "ggh'è" ("c'è"); Roman "giocamo" and the "-me", "-ce" of
+    # "metteme", "mettece", "leggeme" (mettimi, mettici, leggimi)
+    "cce": "che", "ggh": "c", "giocamo": "giochiamo", "metteme": "mettimi", "mettece": "mettici",
+    "leggeme": "leggimi",
+    # English words of a manager ("fammi un check", "leave")
+    "check": "prova", "leave": "esci",
     # a South Tyrolean's German words
     "nein": "no", "genau": "si", "bitte": "per favore", "also": "allora", "danke": "grazie",
     "zufall": "a caso",
