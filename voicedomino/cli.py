@@ -333,14 +333,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     log_file = _start_logging(args.debug)
     try:
-        return _run(args, None if args.debug else log_file)
+        code = _run(args, None if args.debug else log_file)
     except KeyboardInterrupt:  # Ctrl-C before the game could take it over
         _say(it.goodbye())
-        return 130
+        code = 130
     except Exception:  # the game's own fault: the details go to the log, a sentence to the player
         log.exception("voicedomino stopped")
         _say(it.crashed(str(log_file) if log_file is not None else None))
-        return 1
+        code = 1
+    if _LEAVE_AT_ONCE.is_set():
+        _leave_now(code)
+    return code
+
+
+# Set when the game ends while a thread still works inside a C library (the voice model
+# loading): the interpreter's own exit would tear that library's state down under it.
+_LEAVE_AT_ONCE = threading.Event()
+
+
+def _leave_now(code: int) -> None:
+    """Exit with *code* without the interpreter's clean-up (the game did its own)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    logging.shutdown()
+    os._exit(code)
 
 
 def _say(text: str) -> None:
@@ -603,59 +620,66 @@ def play(args: argparse.Namespace) -> int:
     game = Game(manager, output, autosave=autosave, on_preferences=remember)
     notices.attach(game)
 
+    if not args.tastiera:  # loaded before the terminal is taken: Ctrl-C meanwhile leaves it as is
+        from voicedomino.frontend.voice import start_voice
     keys = _start_key_mode(game) if not args.righe and is_terminal(sys.stdin) else None
     terminal: KeyReader | LineTerminal | None = keys
-    if keys is None:
-        terminal = _line_terminal() if stdin is not None and is_terminal(sys.stdin) else None
-        # A person at a terminal may type before a question is said: their lines carry what
-        # they had heard then (a script's piped lines answer whatever comes).
-        said = game.heard if terminal is not None else None
-        LineReader(stdin or io.StringIO(""), game.inbox, urgent=game.urgent, said=said).start()
     voice = None
-    if not args.tastiera:
-        # The gate exists before the first utterance can arrive.
-        game.listen_with_gate(
-            GateSettings(
-                window_s=args.finestra or prefs.listen_window_s,
-                grace_s=args.grazia or prefs.grace_s,
-                push_to_talk=args.premi_per_parlare or prefs.push_to_talk,
+    relay: SignalRelay | None = None
+    try:  # from here on, however the game ends (Ctrl-C while it starts too): all given back
+        if keys is None:
+            terminal = _line_terminal() if stdin is not None and is_terminal(sys.stdin) else None
+            # A person at a terminal may type before a question is said: their lines carry
+            # what they had heard then (a script's piped lines answer whatever comes).
+            said = game.heard if terminal is not None else None
+            LineReader(stdin or io.StringIO(""), game.inbox, urgent=game.urgent, said=said).start()
+        if not args.tastiera:
+            # The gate exists before the first utterance can arrive.
+            game.listen_with_gate(
+                GateSettings(
+                    window_s=args.finestra or prefs.listen_window_s,
+                    grace_s=args.grazia or prefs.grace_s,
+                    push_to_talk=args.premi_per_parlare or prefs.push_to_talk,
+                )
             )
-        )
-        from voicedomino.frontend.voice import start_voice
+            voice = start_voice(
+                game,
+                output,
+                model_option=args.model,
+                audio_in=args.audio_in,
+                realtime=not args.veloce,
+                barge_in=args.cuffie or prefs.barge_in,
+                input_device=prefs.input_device,
+                fallback_notice=None if keys is not None or stdin is None else "keyboard_mode",
+                offer_check=first_start,
+            )
+        if voice is None:
+            game.gate = None  # keyboard only: no window, no cues for a microphone not there
+        if voice is None and keys is None:
+            game.notice("keyboard_mode" if stdin is not None else "keyboard_closed")
 
-        voice = start_voice(
-            game,
-            output,
-            model_option=args.model,
-            audio_in=args.audio_in,
-            realtime=not args.veloce,
-            barge_in=args.cuffie or prefs.barge_in,
-            input_device=prefs.input_device,
-            fallback_notice=None if keys is not None or stdin is None else "keyboard_mode",
-            offer_check=first_start,
-        )
-    if voice is None:
-        game.gate = None  # keyboard only: no window, no cues for a microphone that is not there
-    if voice is None and keys is None:
-        game.notice("keyboard_mode" if stdin is not None else "keyboard_closed")
+        def stop(number: int) -> None:
+            game.hurry()  # no pause, no speech left to wait for: leave now
+            game.submit(StopAsked(number))
 
-    def stop(number: int) -> None:
-        game.hurry()  # no pause, no speech left to wait for: leave now
-        game.submit(StopAsked(number))
-
-    relay = SignalRelay(stop, lambda: game.submit(Resumed()), terminal, game.suspending)
-    relay.install()
-    game.continuations = relay
-    try:
+        relay = SignalRelay(stop, lambda: game.submit(Resumed()), terminal, game.suspending)
+        relay.install()
+        game.continuations = relay
         game.run()
     except KeyboardInterrupt:  # asked twice to stop: goodbye, without waiting for anything
         game.interrupted()
     finally:
-        relay.uninstall()
+        if relay is not None:
+            relay.uninstall()
         if terminal is not None:
             terminal.restore()
         if voice is not None:
             voice.stop()
+            if not voice.wait_ready(0):
+                # Still loading the model: Kaldi computes with the BLAS library that the
+                # interpreter's exit tears down under it (a segmentation fault, said by the
+                # shell in English). What was to be saved and said is done: leave now.
+                _LEAVE_AT_ONCE.set()
         manager.close()
         output.close()
         lock.release()
