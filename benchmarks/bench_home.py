@@ -46,6 +46,7 @@ The last line is one JSON object with the figures.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import dataclasses
 import json
 import random
@@ -97,6 +98,7 @@ from voicedomino.frontend.inbox import (  # noqa: E402
 )
 from voicedomino.frontend.voice import TableShape, table_sentences, table_shape  # noqa: E402
 from voicedomino.italian import messages as it  # noqa: E402
+from voicedomino.speech import gain as gain_module  # noqa: E402
 from voicedomino.speech import recognizer as recognizer_module  # noqa: E402
 from voicedomino.speech import sentence_graph  # noqa: E402
 from voicedomino.speech.listener import Listener, Notice  # noqa: E402
@@ -158,6 +160,7 @@ class Piece:
     expected: str | None = None  # a command's Italian sentence
     variants: dict[str, Int16] = field(default_factory=dict)  # "plain" / "attention" audio
     speech_ends: dict[str, float] = field(default_factory=dict)  # voice end in each variant
+    dry: dict[str, Int16] = field(default_factory=dict)  # each variant said near the microphone
 
     @property
     def addressed(self) -> bool:
@@ -194,22 +197,30 @@ def _voice_end(samples: Int16) -> float:
     return (int(audible[-1]) + 1) / RATE if len(audible) else len(samples) / RATE
 
 
+@dataclass(frozen=True)
+class CommandAudio:
+    variants: dict[str, Int16]  # "plain" / "attention": in the condition's room, at its level
+    ends: dict[str, float]  # where the voice ends in each
+    level: float  # the dry voice's level (for the background's)
+    dry: dict[str, Int16]  # each said near the microphone, at the usual level
+
+
 def command_audio(
     standin: StandIn, sentence: str, condition: Condition, speaker: tuple[str, int, int], seed: int
-) -> tuple[dict[str, Int16], dict[str, float], float]:
-    """Both ways of saying a command in the condition's room, at its level: the audio, where
-    the voice ends in each, and the dry voice's level (for the background's)."""
+) -> CommandAudio:
+    """Both ways of saying a command, as the microphone gets them in the condition and dry."""
     variants: dict[str, Int16] = {}
     ends: dict[str, float] = {}
+    dries: dict[str, Int16] = {}
     level = 0.0
     for name, said in (("plain", sentence), ("attention", f"{ATTENTION_WORD} {sentence}")):
         dry = home.say_as_player(standin.korean(said), speaker)
+        dries[name] = dry
         ends[name] = _voice_end(dry)  # the voice, not the room's tail
         level = home.voiced_rms(dry)
         audio = home.reverberate(dry, condition.room, seed) if condition.room else dry
         variants[name] = home.louder(audio, condition.level_db)
-    ends = {name: end + 0.0 for name, end in ends.items()}
-    return variants, ends, level
+    return CommandAudio(variants, ends, level, dries)
 
 
 def build(
@@ -283,10 +294,9 @@ def build(
                 sentence: str = item
                 mode = next(modes[id(sentence)])
                 speaker = home.player_voice(rng)
-                variants, ends, level = command_audio(
-                    standin, sentence, condition, speaker, seed + len(pieces)
-                )
-                levels.append(level)
+                said_so = command_audio(standin, sentence, condition, speaker, seed + len(pieces))
+                variants, ends = said_so.variants, said_so.ends
+                levels.append(said_so.level)
                 lead_in, tail = NOISE_AROUND if condition.background == "pink" else (0.0, 0.0)
                 slot = max(len(v) for v in variants.values())
                 length = round(lead_in * RATE) + slot + round(tail * RATE)
@@ -302,12 +312,13 @@ def build(
                         sentence,
                         variants,
                         {name: voice_at + end for name, end in ends.items()},
+                        said_so.dry,
                     )
                 )
                 if condition.background == "pink" and condition.snr_db is not None:
                     noise = at_level(
                         pink_noise(length / RATE, seed + len(pieces)),
-                        level / 10 ** (condition.snr_db / 20),
+                        said_so.level / 10 ** (condition.snr_db / 20),
                     )
                     backgrounds.append((position, noise))
                 parts.append(room_tone(length / RATE, nprng).astype(np.float64))
@@ -397,6 +408,7 @@ class HomeGame(MeasuredGame):
         self.acted: list[tuple[int | None, Intent, bool, bool]] = []
         # unsure moves the gate turned down at once, as the game would (nothing attempted)
         self.refused_at_once: list[tuple[int, Intent]] = []
+        self.reopened: set[int] = set()  # deliveries that only opened the window (asked again)
 
     def _settings(self) -> tuple[Any, ...]:
         output = self.output
@@ -438,6 +450,8 @@ class Run:
     busy: list[tuple[float, bool]] = field(default_factory=list)  # (time, game asks domino)
     narrowings: int = 0  # the recogniser narrowed again to a changed table
     wall_seconds: float = 0.0
+    starts: dict[int, float] = field(default_factory=dict)  # delivery -> where its audio began
+    heard_audio: dict[int, bytes] = field(default_factory=dict)  # delivery -> microphone audio
 
 
 # What the game says when it wants "domino" before every command, and when it no longer does.
@@ -487,6 +501,15 @@ def run_game(
         game.changes_nothing = changes_nothing_noted  # type: ignore[method-assign]
     gate = game.listen_with_gate(GateSettings(), clock=lambda: clock[0])  # audio time
     gate_tick = gate.tick
+    open_window = gate.open_window
+
+    def open_window_noted() -> None:
+        """A result that opens the window (with its cue) asks the player to say it again."""
+        if game._hearing and game.cause is not None:
+            game.reopened.add(game.cause)
+        open_window()
+
+    gate.open_window = open_window_noted  # type: ignore[method-assign]
 
     def tick_noted() -> None:
         """Time passing for the gate: what it says then (a command carried out when its
@@ -584,6 +607,7 @@ def run_game(
     if not dereverb:
         options["dereverb"] = None
     listener = Listener(source, recognizer, on_utterance, on_notice=on_notice, **options)
+    note_what_was_heard(listener, run)
     started = time.monotonic()
     listener.start()
     listener.wait()
@@ -594,6 +618,36 @@ def run_game(
     if game.failure:
         print(f"THE GAME FAILED: {game.failure}", flush=True)
     return game, run, source
+
+
+def note_what_was_heard(listener: Listener, run: Run) -> None:
+    """Note, for each result the listener delivers, where its audio began and the microphone's
+    audio the recogniser was fed for it (both parts of a sentence said with a pause)."""
+    heard = {"current": b"", "pending": b""}
+    complete, flush, deliver = listener._complete, listener._flush_pending, listener._deliver
+
+    def complete_noted(utterance: Utterance, frame: AudioFrame | None) -> None:
+        audio = b"".join(listener._heard_pcm)
+        if listener._pending is not None:
+            audio = heard["pending"] + audio
+        heard["current"] = audio
+        complete(utterance, frame)
+        if listener._pending is not None:
+            heard["pending"] = audio
+
+    def flush_noted(frame: AudioFrame | None = None) -> None:
+        if listener._pending is not None:
+            heard["current"] = heard["pending"]
+        flush(frame)
+
+    def deliver_noted(utterance: Utterance, start: float) -> None:
+        run.starts[len(run.deliveries)] = start  # (on_utterance numbers it next)
+        run.heard_audio[len(run.deliveries)] = heard["current"]
+        deliver(utterance, start)
+
+    listener._complete = complete_noted  # type: ignore[method-assign]
+    listener._flush_pending = flush_noted  # type: ignore[method-assign]
+    listener._deliver = deliver_noted  # type: ignore[method-assign]
 
 
 # --- the figures ------------------------------------------------------------------------------
@@ -723,6 +777,7 @@ def measure(
     every_lag = [lag for lags in latencies.values() for lag in lags]
     busy_said = [t for _, t in game.timed.events if t in (BUSY_ON, BUSY_OFF)]
     return {
+        "right_commands": sorted(right),  # (taken out before the figures are printed)
         "conditions": conditions,
         "false_actions": sum(false_actions.values()),
         "false_actions_by_kind": false_actions,
@@ -741,6 +796,178 @@ def measure(
         else None,
         "eos_to_readback_ms_p95": round(1000 * percentile(every_lag, 0.95)) if every_lag else None,
     }
+
+
+# --- where each miss comes from ---------------------------------------------------------------
+
+# The causes of a command missed, in the order they are told apart (`miss_causes`).
+CAUSES = (
+    "recogniser, even clean",  # other words even on the dry voice, perfectly cut
+    "recogniser, room/level",  # the voice alone in the condition's room, at its level
+    "recogniser, background",  # the voice right alone, wrong with the room's sound under it
+    "cut",  # the microphone's audio right when cut at the voice, wrong as the listener cut it
+    "front end",  # right as the listener cut it (3 dither draws), wrong as the game heard it
+    "gate, asked again",  # the words right, the gate only opened the window (say it again)
+    "gate",  # the words right, the gate refused them (window, busy room, confidence)
+    "mended rule",  # only the sentence decoder heard it right: the free words fit far better
+    "dialog",  # the words right, the voice path took them for something else
+    "not counted",  # carried out or read back as said, and not counted by the bench
+)
+CUT_MARGIN_S = 0.3  # a perfect cut: this much before the voice and after it
+ORACLE_MAX_GAIN = 10 ** (18 / 20)  # the ideal level's gain, at most the automatic gain's
+
+
+_C_LIBRARY = ctypes.CDLL(None)
+# Kaldi dithers every frame with the C library's rand(): the same audio decoded twice may be
+# heard two ways when it is barely heard. The recogniser decodes each piece again with these
+# draws, and takes what most of them heard.
+DITHER_DRAWS = (1, 2, 3)
+
+
+def decode(recognizer: SpeechRecognizer, samples: Int16, draw: int) -> Utterance:
+    """One utterance decoded on its own, as the listener would feed it, nothing before."""
+    _C_LIBRARY.srand(draw)
+    recognizer.reset()
+    _C_LIBRARY.srand(draw)
+    recognizer.noisy_room = False
+    pcm = samples.astype("<i2").tobytes()
+    step = 2 * RATE // 10
+    heard: Utterance | None = None
+    for at in range(0, len(pcm), step):
+        closed = recognizer.accept(pcm[at : at + step])
+        if closed is not None and closed.text:
+            heard = closed if heard is None else recognizer.identify(heard.joined(closed))
+    last = recognizer.finish()
+    if last.text:
+        heard = last if heard is None else recognizer.identify(heard.joined(last))
+    return heard if heard is not None else last
+
+
+def miss_causes(
+    recording: Recording,
+    game: HomeGame,
+    run: Run,
+    source: PlayerSource,
+    recognizer: SpeechRecognizer,
+    standin: StandIn,
+    right: set[int],
+    verbose: bool,
+) -> dict[str, dict[str, int]]:
+    """Each command missed, by where it was lost (CAUSES), per condition.
+
+    The game's own results are looked at first: the command's words delivered right and then
+    refused, misunderstood or not counted. Otherwise the recogniser decodes the command again
+    on its own: the microphone's audio cut perfectly around the voice (brought to the level the
+    automatic gain aims at); when that is wrong too, the voice alone in the room, then dry. When
+    it is right, the listener's own cut of it, decoded as it is, tells the cut from the
+    processing before the recogniser."""
+    origins = [attribute(recording, u.audio_end) for u, _ in run.deliveries]
+    microphone = np.frombuffer(bytes(source.mix), dtype="<i2")
+    answered = {
+        cause: intent
+        for cause, intent, *_ in [*game.acted, *game.asked, *game.refused_at_once]
+        if cause is not None
+    }
+
+    def words_right(italian: str, expected: Intent | None) -> bool:
+        return parse(italian.removeprefix(ATTENTION_WORD + " ")) == expected
+
+    def heard_right(samples: Int16, expected: Intent | None) -> bool:
+        """Heard as the command by most dither draws."""
+        right = 0
+        for draw in DITHER_DRAWS:
+            utterance = decode(recognizer, samples, draw)
+            right += utterance.sentence is not None and words_right(
+                standin.italian(utterance.text), expected
+            )
+        return 2 * right > len(DITHER_DRAWS)
+
+    def span(begin: float, end: float, gain: float) -> Int16:
+        cut = microphone[max(0, round(begin * RATE)) : round(end * RATE)].astype(np.float64)
+        return np.clip(cut * gain, -32768, 32767).astype(np.int16)
+
+    by_condition: dict[str, dict[str, int]] = {}
+    for index, piece in enumerate(recording.pieces):
+        if not piece.addressed:
+            continue
+        counts = by_condition.setdefault(piece.condition, {"right": 0})
+        if index in right:
+            counts["right"] += 1
+            continue
+        expected = parse(piece.expected or "")
+        variant = source.said.get(id(piece), "plain")
+        causes = [c for c, origin in enumerate(origins) if origin is piece]
+        cause = None
+        for c in causes:
+            if words_right(run.deliveries[c][1], expected):
+                if run.heard[c] != expected:
+                    held = run.deliveries[c][0].understood
+                    cause = "dialog" if held else "mended rule"
+                elif answered.get(c) == expected:
+                    cause = "not counted"
+                elif c in game.reopened:
+                    cause = "gate, asked again"
+                else:
+                    cause = "gate"
+                break
+        if cause is None:
+            voice = piece.variants[variant]
+            gain = min(ORACLE_MAX_GAIN, max(1.0, gain_module.TARGET_RMS / home.voiced_rms(voice)))
+            voice_end = piece.speech_ends[variant]
+            if not heard_right(
+                span(piece.start - CUT_MARGIN_S, voice_end + CUT_MARGIN_S, gain), expected
+            ):
+                alone = np.clip(voice.astype(np.float64) * gain, -32768, 32767).astype(np.int16)
+                if heard_right(
+                    alone[: round((voice_end - piece.start + CUT_MARGIN_S) * RATE)], expected
+                ):
+                    cause = "recogniser, background"
+                elif heard_right(piece.dry[variant], expected):
+                    cause = "recogniser, room/level"
+                else:
+                    cause = "recogniser, even clean"
+            elif not causes:
+                cause = "cut"  # nothing delivered from it: dropped, or glued to other sound
+            else:
+                # The microphone's audio the recogniser was fed for each result, as it was.
+                cut_right = any(
+                    heard_right(np.frombuffer(run.heard_audio.get(c, b""), dtype="<i2"), expected)
+                    for c in causes
+                )
+                cause = "front end" if cut_right else "cut"
+        counts[cause] = counts.get(cause, 0) + 1
+        if verbose:
+            results = [
+                (
+                    run.deliveries[c][1],
+                    round(run.starts.get(c, 0.0) - piece.start, 2),
+                    round((run.deliveries[c][0].audio_end or 0.0) - piece.speech_ends[variant], 2),
+                    game.said_for.get(c, []),
+                )
+                for c in causes
+            ]
+            print(f"  {cause}: [{piece.condition}/{variant}] {piece.expected!r} -> {results}")
+    return by_condition
+
+
+def print_causes(by_condition: dict[str, dict[str, int]]) -> None:
+    short = (
+        "right",
+        "clean",
+        "room",
+        "backgr",
+        "cut",
+        "front",
+        "again",
+        "gate",
+        "mended",
+        "dialog",
+        "uncount",
+    )
+    print("misses by cause (recogniser: clean / room-level / background; then the game's)")
+    print(f"{'condition':<14}" + "".join(f"{name:>8}" for name in short))
+    for name, counts in by_condition.items():
+        print(f"{name:<14}" + "".join(f"{counts.get(c, 0):>8}" for c in ("right", *CAUSES)))
 
 
 def dump_results(path: Path, recording: Recording, run: Run) -> None:
@@ -862,6 +1089,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--conditions", help="comma-separated names (default: all)")
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--verbose", action="store_true", help="list every wrong outcome")
+    parser.add_argument(
+        "--causes",
+        action="store_true",
+        help="split the commands missed by where they were lost (the recogniser decodes each "
+        "again on its own: a few more minutes)",
+    )
     parser.add_argument("--no-gain", action="store_true", help="without the automatic gain")
     parser.add_argument(
         "--no-dereverb", action="store_true", help="without the late reverberation taken out"
@@ -948,6 +1181,12 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     figures = measure(recording, game, run, source, args.verbose)
+    commands_right = set(figures.pop("right_commands"))
+    if args.causes:
+        by_cause = miss_causes(
+            recording, game, run, source, recognizer, standin, commands_right, args.verbose
+        )
+        figures["misses_by_cause"] = by_cause
     if args.dump is not None:
         dump_evidence(args.dump, recording, run)
         dump_results(args.dump.with_suffix(".all.jsonl"), recording, run)
@@ -965,6 +1204,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['room_speech_median'] or '':>6}{row['room_speech_p90'] or '':>7}"
             f"{row['busy_time'] or '':>6}"
         )
+    if args.causes:
+        print_causes(figures["misses_by_cause"])
     for key in ("false_actions_by_kind", "wrong_acts_by_kind", "stray_by_kind"):
         print(f"{key}: {figures[key]}")
     print(
