@@ -868,6 +868,17 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("metteme el livello medio", SetLevel(Level.MEDIO)),
         ("fammi un check della voce", CheckMicrophone()),
     ],
+    # said to the game as to a voice assistant: a thing named by its name
+    "a voice assistant's register": [
+        ("ehi domino, scegli la variante chiamata blocco", SetVariant("blocco")),
+        ("il gioco che si chiama pesca come funziona?", ExplainRules("pesca")),
+        ("usa il set normale col doppio sei", SetTileSet(6)),
+    ],
+    # the Venetian "el do" and "man" after an article; "man" alone may be slang
+    "Venetian two and hand": [
+        ("meto el tre e el do in coa", PlayTile(3, 2, Side.TAIL)),
+        ("cossa go in man?", Ask(Query.HAND)),
+    ],
     "what is on the table": [
         ("che c'è sopra il tavolo?", Ask(Query.LINE)),
         ("metti il tre sopra", PlayNumber(3, Side.UP)),
@@ -897,6 +908,7 @@ REFUSED: dict[str, list[str]] = {
         "mio nonno giocava a blocco, a blocco!",
         "da giovane battevo tutti a cento punti, a cento punti",
     ],
+    "man as slang": ["ciao man", "dai man, sei forte"],
     # a title alone, said first, calls someone in the room: the rest is said to them
     "a title said first": [
         "Signora, aspettare, io chiudere finestra",

@@ -61,10 +61,10 @@ CORPORA = (
     Corpus("phrasings_other_hands_dev8.tsv", 185, frozenset({"writer18"}), 0.98),
     Corpus("phrasings_other_hands_dev9.tsv", 190, frozenset({"writer19"}), 0.99),
     Corpus("phrasings_other_hands_dev10.tsv", 221, frozenset({"writer21"}), 0.91),
-    Corpus("phrasings_other_hands_dev11.tsv", 220, frozenset({"writer22"}), 0.86),
+    Corpus("phrasings_other_hands_dev11.tsv", 220, frozenset({"writer22"}), 0.87),
     Corpus("phrasings_other_hands_dev12.tsv", 212, frozenset({"writer23"}), 0.84),
     Corpus("phrasings_other_hands_dev13.tsv", 209, frozenset({"writer25"}), 0.87),
-    Corpus("phrasings_other_hands_dev14.tsv", 224, frozenset({"writer26"}), 0.86),
+    Corpus("phrasings_other_hands_dev14.tsv", 224, frozenset({"writer26"}), 0.87),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
         401,

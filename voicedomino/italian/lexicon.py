@@ -167,6 +167,8 @@ _FILLERS = _any(
     "se permette|con permesso|permesso|e adesso|e ora|allora ecco|dunque vediamo",
     "sig|aspetta che|aspe che|un attimo che|aspetta un attimo che|se non sbaglio",
     "se non mi sbaglio|mi sembra|mi pare",
+    # a thing named by its name ("la variante chiamata jolly")
+    "chiamata|chiamato|che si chiama",
     # "a caso deve essere": "essere" is read as "e" (lexicon.REGIONAL, the learner's infinitive)
     "deve e|dev e|ha da e",
     "attuale|attuali|corrente|correnti|totale|totali|in totale|complessivo|complessiva",
@@ -659,6 +661,7 @@ ENTRIES: list[Entry] = [
             "[che] (arrivano|vanno|arrivino|vadano|salgono|arriva|va) (fino al|fino a|al) sei",
             "[il|al|col|con il] set (normale|piccolo|classico|solito|standard|da sei|piu piccolo)",
             "[il|al|col|con il] domino (piccolo|da sei|piu piccolo)",
+            "[il|al|col|con il] set (normale|piccolo|classico|solito) (del|col) doppio sei",
         ),
         "TILE_SET",
         6,
@@ -2495,8 +2498,11 @@ REGIONAL_AFTER: dict[str, tuple[frozenset[str], str]] = {
     # the Ligurian article "o" after a verb that takes the table ("serra o tavolo", "arvi o
     # tavolo"): "il", not the Sicilian "al"
     "o": (frozenset({"serra", "chiudi", "apri", "riapri", "arvi", "verzi"}), "il"),
-    # the Venetian "do" is "due" after "in" ("zoghemo in do")
-    "do": (frozenset({"in"}), "due"),
+    # the Venetian "man" after an article or "che" ("che man xe questa?", "in man"); alone it
+    # may be the English slang ("ciao man")
+    "man": (frozenset({"che", "la", "in", "sta", "questa", "ultima"}), "mano"),
+    # the Venetian "do" is "due" after "in" and "el" ("zoghemo in do", "el sie e el do")
+    "do": (frozenset({"in", "el"}), "due"),
     # the Salentine and Calabrian "cu" after a wish is the infinitive's mark ("vogghiu cu
     # guardu": I want to watch), said by nothing in Italian
     "cu": (frozenset({"vogghiu", "vogliu", "voglio", "vulia", "vuliti"}), ""),
