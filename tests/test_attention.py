@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -760,15 +761,11 @@ def test_an_unsure_prova_microfono_waits_for_yes_and_takes_no_command() -> None:
     assert table.manager.table.variant == "capra"
 
 
-def test_a_voice_command_read_back_before_ctrl_z_is_not_carried_out_at_fg() -> None:
-    """A move read back, then Ctrl-Z before its grace ran out: back at fg (minutes later) the
-    game loop found the grace over and played the move at once, unconfirmed. While suspended
-    nothing runs out; at fg the command is dropped, and said. The real game loop, on its
-    thread, with the gate's virtual clock."""
-    import threading
-
+def a_move_read_back() -> tuple[Table, threading.Thread, object]:
+    """The real game loop on its thread, with the gate's virtual clock: a move said, read
+    back and in its grace period; the table, the loop's thread and the match before it."""
     from voicedomino.dialog.parser import hear
-    from voicedomino.frontend.inbox import Resumed, StopAsked, TimePassed, Typed
+    from voicedomino.frontend.inbox import TimePassed, Typed
 
     seed = next(
         seed
@@ -794,6 +791,18 @@ def test_a_voice_command_read_back_before_ctrl_z_is_not_carried_out_at_fg() -> N
     game.submit(TimePassed())  # the loop looks at the time: the grace period is running
     game.inbox.join()
     assert table.gate.pending is not None  # read back, in its grace period
+    return table, runner, before
+
+
+def test_a_voice_command_read_back_before_ctrl_z_is_not_carried_out_at_fg() -> None:
+    """A move read back, then Ctrl-Z before its grace ran out: back at fg (minutes later) the
+    game loop found the grace over and played the move at once, unconfirmed. While suspended
+    nothing runs out; at fg the command is dropped, and said. The real game loop, on its
+    thread, with the gate's virtual clock."""
+    from voicedomino.frontend.inbox import Resumed, StopAsked, TimePassed
+
+    table, runner, before = a_move_read_back()
+    game = table.game
     game.suspending()  # Ctrl-Z (what the signal handler calls)
     table.clock.now += 600.0  # ten minutes at the shell
     game.submit(TimePassed())
@@ -821,36 +830,12 @@ def test_a_voice_command_read_back_before_a_stop_the_game_cannot_catch_is_droppe
     process, taken by the real signal relay."""
     import os
     import signal
-    import threading
 
-    from voicedomino.dialog.parser import hear
-    from voicedomino.frontend.inbox import Resumed, StopAsked, TimePassed, Typed
+    from voicedomino.frontend.inbox import Resumed, StopAsked, TimePassed
     from voicedomino.frontend.signals import SignalRelay
 
-    seed = next(
-        seed
-        for seed in range(11, 200)
-        if (probe := Table(seed=seed)).type("inizia") is None
-        and (view := probe.manager.view()) is not None
-        and view.is_my_turn
-        and any(isinstance(a, Play) for a in view.legal_actions())
-    )
-    table = Table(seed=seed)
+    table, runner, before = a_move_read_back()
     game = table.game
-    runner = threading.Thread(target=game.run, daemon=True)
-    runner.start()
-    game.submit(Typed("inizia", hear("inizia")))
-    game.inbox.join()
-    view = table.manager.view()
-    assert view is not None and view.is_my_turn
-    play = next(a for a in view.legal_actions() if isinstance(a, Play))
-    sentence = normalize(f"gioca {pip_word(play.tile.high)} {pip_word(play.tile.low)}")
-    before = table.document()
-    game.submit(Spoken(sentence, sentence_table().get(sentence), 0.95))
-    game.inbox.join()
-    game.submit(TimePassed())
-    game.inbox.join()
-    assert table.gate.pending is not None  # read back, in its grace period
     relay = SignalRelay(lambda _number: None, lambda: game.submit(Resumed()))
     relay.install()
     game.continuations = relay
