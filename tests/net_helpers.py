@@ -175,6 +175,18 @@ class Player:
         await self.send({"type": "join", "code": code, "name": self.name, "role": role})
         return await self.next("joined", mark)
 
+    async def resumed(self, url: str) -> Player:
+        """This player come back on a new connection to *url* (its client takes the seat back
+        with what it knew), once the server has sent it the table."""
+        back = Player(self.name, self.ssl)
+        back.state = self.state
+        await back.connect(url)
+        mark = back.mark()
+        await back.send({"type": "resume", "code": self.state.code, "token": self.state.token,
+                         "last_seq": self.state.seq})  # fmt: skip
+        await back.next("table", mark)
+        return back
+
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
@@ -215,6 +227,20 @@ async def play_until_over(players: list[Player], rng: random.Random, *, rounds: 
                 ready[player.name] = position[:2]
                 await player.send({"type": "ready"})
         await asyncio.sleep(0.005)
+
+
+async def at_round_over(
+    anna_url: str, bruno_url: str, seats: int, seed: int
+) -> tuple[Player, Player]:
+    """Anna's table (blocco, *seats* seats, computers in the others) joined by Bruno and
+    played until the first round is over."""
+    anna, bruno = Player("Anna"), Player("Bruno")
+    code = await anna.create(anna_url, {"variant": "blocco", "seats": seats, "target": 500})
+    await bruno.join(bruno_url, code)
+    await anna.until(telling("PlayerJoined", "Bruno"))  # heard also through another process
+    await anna.send({"type": "start", "fill": True})
+    await play_until_over([anna, bruno], random.Random(seed), rounds=False, until="round_over")
+    return anna, bruno
 
 
 def telling(kind: str, name: str) -> Callable[[dict[str, Any]], bool]:

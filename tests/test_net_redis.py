@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from net_helpers import Player, ServerProcess, play_until_over, telling
+from net_helpers import Player, ServerProcess, at_round_over, play_until_over, telling
 
 from voicedomino.net import wire
 from voicedomino.net.events import ConnectionChanged, StandIn
@@ -177,24 +177,12 @@ def test_a_ready_player_whose_process_dies_is_still_ready_through_the_other(
     first, second = two_processes("--scadenza-processo", "1.5")
 
     async def scenario() -> dict[str, Any]:
-        anna, bruno = Player("Anna"), Player("Bruno")
-        code = await anna.create(first.url, {"variant": "blocco", "seats": 2, "target": 500})
-        await bruno.join(second.url, code)
-        await anna.until(lambda m: any(e["event"].get("name") == "Bruno"
-                                       for e in m.get("events", [])))  # fmt: skip
-        await anna.send({"type": "start", "fill": False})
-        await play_until_over([anna, bruno], random.Random(5), rounds=False, until="round_over")
+        anna, bruno = await at_round_over(first.url, second.url, seats=2, seed=5)
         await anna.send({"type": "ready"})
         await bruno.until(telling("PlayerReady", "Anna"))
         first.kill()
         await bruno.until(telling("ConnectionChanged", "Anna"), timeout=30)
-        back = Player("Anna")
-        back.state = anna.state
-        await back.connect(second.url)
-        mark = back.mark()
-        await back.send({"type": "resume", "code": code, "token": anna.state.token,
-                         "last_seq": anna.state.seq})  # fmt: skip
-        await back.next("table", mark)
+        back = await anna.resumed(second.url)
         await bruno.send({"type": "ready"})
         dealt = await bruno.until(telling("PlayerReady", "Bruno"))
         await back.close()

@@ -4,12 +4,11 @@ has said they are ready, whatever happened to a connection in between."""
 from __future__ import annotations
 
 import asyncio
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from net_helpers import Player, ServerProcess, play_until_over, telling
+from net_helpers import ServerProcess, at_round_over, telling
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -20,22 +19,12 @@ def test_a_ready_player_whose_connection_drops_is_still_ready_when_back(tmp_path
     a second ready from her that nobody would ever send)."""
 
     async def scenario(url: str) -> dict[str, Any]:
-        anna, bruno = Player("Anna"), Player("Bruno")
-        code = await anna.create(url, {"variant": "blocco", "seats": 2, "target": 500})
-        await bruno.join(url, code)
-        await anna.send({"type": "start", "fill": False})
-        await play_until_over([anna, bruno], random.Random(3), rounds=False, until="round_over")
+        anna, bruno = await at_round_over(url, url, seats=2, seed=3)
         await anna.send({"type": "ready"})
         await bruno.until(telling("PlayerReady", "Anna"))
         await anna.close()
         await bruno.until(telling("ConnectionChanged", "Anna"))
-        back = Player("Anna")
-        back.state = anna.state
-        await back.connect(url)
-        mark = back.mark()
-        await back.send({"type": "resume", "code": code, "token": anna.state.token,
-                         "last_seq": anna.state.seq})  # fmt: skip
-        await back.next("table", mark)
+        back = await anna.resumed(url)
         await bruno.send({"type": "ready"})
         dealt = await bruno.until(telling("PlayerReady", "Bruno"))
         await back.close()
@@ -52,11 +41,7 @@ def test_the_last_player_not_ready_going_away_deals_for_those_who_are(tmp_path: 
     the players present without anyone saying ready again."""
 
     async def scenario(url: str) -> dict[str, Any]:
-        anna, bruno = Player("Anna"), Player("Bruno")
-        code = await anna.create(url, {"variant": "blocco", "seats": 3, "target": 500})
-        await bruno.join(url, code)
-        await anna.send({"type": "start", "fill": True})
-        await play_until_over([anna, bruno], random.Random(4), rounds=False, until="round_over")
+        anna, bruno = await at_round_over(url, url, seats=3, seed=4)
         await bruno.send({"type": "ready"})
         await anna.until(telling("PlayerReady", "Bruno"))
         await anna.close()

@@ -185,12 +185,7 @@ def test_next_round_waits_for_every_player_present_then_a_new_match_can_start() 
     assert table.phase is Phase.MATCH_OVER
     table.start(0, fill=False, now=T0, seed=7)
     assert table.match_number == 2
-    table2 = new_table(Settings("blocco", 2, target=500))
-    b2 = table2.join("Bruno", player=True, now=T0).seat
-    assert b2 is not None
-    table2.start(0, fill=False, now=T0, seed=6)
-    play_out(table2)
-    assert table2.phase is Phase.ROUND_OVER
+    table2, b2 = round_over_for_two()
     assert table2.ready(0, T0)[-1].event.seat == 0
     assert table2.phase is Phase.ROUND_OVER  # Bruno is not ready yet
     table2.ready(b2, T0)
