@@ -1298,3 +1298,93 @@ def test_praise_said_to_the_player_is_the_compliment(said: str) -> None:
 def test_a_consonant_doubled_as_the_regions_say_it_is_no_typo(said: str) -> None:
     # "sòccia" (Bologna) is not "socia" typed with a letter twice: refused, not a question
     assert understand(said) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("mettiamo quello da cinquantacinque tessere", SetTileSet(9)),
+        ("il domino con cinquantacinque pezzi", SetTileSet(9)),
+        ("cinquantacinque pedine, il set grosso", SetTileSet(9)),
+        ("giochiamo con quelle da ventotto", SetTileSet(6)),
+        ("ventotto tessere come sempre", SetTileSet(6)),
+        ("le pedine da zero a nove", SetTileSet(9)),
+        ("i pezzi dallo zero al sei", SetTileSet(6)),
+        ("voglio il mazzo grosso", SetTileSet(9)),
+        ("col mazzo piccolo", SetTileSet(6)),
+        ("il set col doppio nove", SetTileSet(9)),
+        ("vorrei il mazzo del doppio sei", SetTileSet(6)),
+    ],
+)
+def test_the_set_said_by_its_tile_count_its_span_or_its_size(said: str, meaning: object) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "quante tessere ha il set da cinquantacinque?",
+        "il mazzo è grande?",
+        "ho ventotto punti",
+    ],
+)
+def test_a_question_or_a_count_about_the_set_chooses_nothing(said: str) -> None:
+    assert not isinstance(understand(said), SetTileSet)
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("chi ha vinto l'ultima mano comincia", SetOpening("last_winner")),
+        ("parte chi ha vinto la mano", SetOpening("last_winner")),
+        ("parte il vincitore", SetOpening("last_winner")),
+        ("apre chi ha il doppio più grande del mazzo", SetOpening("top_double")),
+        ("comincia chi ha più puntini su una pedina", SetOpening("heaviest")),
+    ],
+)
+def test_who_opens_said_by_what_he_did_or_holds_in_any_order(said: str, meaning: object) -> None:
+    assert understand(said) == meaning
+
+
+def test_who_won_stays_a_question_without_a_verb_of_opening() -> None:
+    assert understand("chi ha vinto l'ultima mano?") == Ask(Query.WINNER)
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("se ho una sola mossa possibile mettila tu", SetAutoForced(True)),
+        ("quando resta solo una tessera giocabile buttala da solo", SetAutoForced(True)),
+        ("se si può giocare solo una tessera fallo in automatico", SetAutoForced(True)),
+        ("voglio gli automatismi", SetAutoForced(True)),
+        ("disattiva l'automatico", SetAutoForced(False)),
+        ("disattiva le pescate obbligate automatiche", SetAutoForced(False)),
+    ],
+)
+def test_the_forced_move_said_as_the_one_move_left(said: str, meaning: object) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize("said", ["giocala tu", "mettila da solo", "c'è una sola mossa?"])
+def test_a_tile_handed_over_or_a_question_is_no_automatic_setting(said: str) -> None:
+    assert not isinstance(understand(said), SetAutoForced)
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("vado al tavolo 4512", JoinTable("4512")),
+        ("andiamo nel tavolo sei otto uno due", JoinTable("6812")),
+        ("partecipo al tavolo 3141", JoinTable("3141")),
+        ("aggiungimi al tavolo 2718", JoinTable("2718")),
+        ("apri un tavolo riservato", CreateTable()),
+        ("crea un tavolo solo per noi", CreateTable()),
+    ],
+)
+def test_joining_or_making_a_table_in_ordinary_words(said: str, meaning: object) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize("said", ["vado al bagno", "vado al tavolo", "partecipa anche lui"])
+def test_going_somewhere_without_a_code_joins_nothing(said: str) -> None:
+    assert understand(said) is None

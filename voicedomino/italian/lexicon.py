@@ -42,6 +42,11 @@ def _any(*phrases: str) -> str:
     return "|".join(phrases)
 
 
+# The set said by how many tiles it has ("quello da 55 tessere", "il set da ventotto pezzi").
+_SET_BY_SIZE = "[il|al|col] (set|domino|mazzo|gioco|quello|quelle|quelli) (da|di|con|coi)"
+_SET_PIECES = "(tessere|pezzi|pedine|tasselli)"
+
+
 # --- numbers and tiles -----------------------------------------------------------------------
 
 # Plural and other names of the numbers, said when counting them or naming a tile.
@@ -647,6 +652,12 @@ ENTRIES: list[Entry] = [
             "(le tessere|i pezzi|quelli|quelle) (col|con il|fino al|fino a) nove",
             "[che] (arrivano|vanno|arrivino|vadano|salgono|arriva|va) (fino al|fino a|al) nove",
             "[il|al|col|con il] (set|domino) (grande|grosso|lungo|esteso|da nove|piu grande)",
+            # the set said by its size: "quello da 55 tessere", "le tessere da zero a nove"
+            f"{_SET_BY_SIZE} cinquantacinque [{_SET_PIECES}]|cinquantacinque {_SET_PIECES}",
+            f"[{_SET_PIECES}] (da|dallo) zero (a|al|fino a|fino al) nove",
+            "[il|al|col|con il] mazzo (grande|grosso|piu grande|piu grosso|da nove)",
+            "[il|al|col|con il] (set|mazzo) (col|con il|del) doppio nove",
+            "(le pedine|i tasselli) (col|con il|fino al|fino a) nove",
         ),
         "TILE_SET",
         9,
@@ -662,6 +673,11 @@ ENTRIES: list[Entry] = [
             "[il|al|col|con il] set (normale|piccolo|classico|solito|standard|da sei|piu piccolo)",
             "[il|al|col|con il] domino (piccolo|da sei|piu piccolo)",
             "[il|al|col|con il] set (normale|piccolo|classico|solito) (del|col) doppio sei",
+            f"{_SET_BY_SIZE} ventotto [{_SET_PIECES}]|ventotto {_SET_PIECES}",
+            f"[{_SET_PIECES}] (da|dallo) zero (a|al|fino a|fino al) sei",
+            "[il|al|col|con il] mazzo (piccolo|normale|solito|classico|piu piccolo|da sei)",
+            "[il|al|col|con il] (set|mazzo) (col|con il|del) doppio sei",
+            "(le pedine|i tasselli) (col|con il|fino al|fino a) sei",
         ),
         "TILE_SET",
         6,
@@ -717,7 +733,11 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         _any(
-            "(apre|inizia|comincia) chi ha vinto [la mano]|(apre|inizia|comincia) il vincitore",
+            "(apre|inizia|comincia|parte) chi ha vinto [la mano]"
+            "|(apre|inizia|comincia|parte) il vincitore",
+            # the opener said first, in one breath: "chi ha vinto l'ultima mano comincia"
+            "(chi ha vinto|chi vince|il vincitore) [(la mano|l ultima mano|la mano prima"
+            "|l ultima|la mano precedente|la mano di prima)] (apre|inizia|comincia|parte)",
             "(apre|inizia|comincia) chi ha vinto (la mano prima|prima|l ultima mano)",
             "apertura al vincitore",
         ),
@@ -739,6 +759,8 @@ ENTRIES: list[Entry] = [
             "con piu (punti|puntini|pallini)|la piu pesante|il piu pesante|piu pesante",
             "la somma piu alta|somma piu alta|piu punti in mano",
             "(quella|quello) (coi|con i|con) piu (punti|puntini|pallini)",
+            "piu (punti|puntini|pallini) (in una|su una|nella|sulla|in un|su un|nel|sul)"
+            " (tessera|pedina|pezzo|tessera sola|pezzo solo)",
         ),
         "HEAVIEST",
     ),
@@ -749,7 +771,8 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         "[il] (doppio|doppione) (massimo|piu alto del set|piu alto di tutti|piu alto possibile"
-        "|piu alto che ci sia|in assoluto)",
+        "|piu alto che ci sia|in assoluto)"
+        "|[il] (doppio|doppione) piu (alto|grosso|grande) (del set|del mazzo|di tutto il set)",
         "TOP_DOUBLE",
     ),
     Entry(
@@ -1574,8 +1597,15 @@ ENTRIES: list[Entry] = [
             "pesca tu al posto mio|passa tu al posto mio|fallo fare al gioco",
             "falli|falle|falli tu|falle tu|falli da solo|falle da sola|le fai da solo",
             "(fallo|falle|falli|fagli|lascialo|lasciale|lasciali) fare da (solo|sola)",
+            "[gli|l] (automatismi|automatismo)",
         ),
         "AUTO",
+    ),
+    # the one move left, done by the game ("quando c'è una sola mossa giocala tu"): only
+    # beside the forced move it is about; alone it is said to someone at the table
+    Entry(
+        "(giocala|giocalo|mettila|mettilo|buttala|buttalo) (tu|da solo|da sola)",
+        "PLAY_IT_FOR_ME",
     ),
     Entry(
         _any(
@@ -1610,6 +1640,10 @@ ENTRIES: list[Entry] = [
             "|costretti|forzato|forzata)",
             "obbligato|obbligati|obbligatorie|obbligatori|forzati|forzato|forzata|costretto",
             "costretta|passi obbligati|i passi obbligati",
+            # "quando c'è una sola mossa", "se posso fare solo una mossa": no choice left
+            "(quando|se) (c e|ce|ho|resta|rimane|mi resta|mi rimane) (una sola|solo una|un unica"
+            "|una unica) (mossa|tessera|possibilita|scelta) [possibile|giocabile|da giocare]",
+            "(quando|se) (posso|si puo) (fare|giocare) (solo|soltanto) una (mossa|tessera)",
         ),
         "FORCED",
     ),
@@ -1788,7 +1822,7 @@ ENTRIES: list[Entry] = [
     # A table (not "il tavolo", the tiles on it): one to make.
     Entry(
         "un tavolo|un nuovo tavolo|un tavolo nuovo|un altro tavolo|una stanza|una stanza nuova"
-        "|una nuova stanza|una sala",
+        "|una nuova stanza|una sala|un tavolo (privato|riservato|tutto nostro|solo per noi)",
         "A_TABLE",
     ),
     Entry("riempi|riempire|riempiamo|completare|completiamo", "FILL"),
@@ -1828,6 +1862,9 @@ ENTRIES: list[Entry] = [
             "unisciti|mi unisco|uniamoci|unirmi|portami|mettimi al|mettimi nel|mettimi li",
             "accedi|accedo",
             "(mettimi|portami|mandami|fammi entrare) (a|al|in|nel) (quel|questo)",
+            # "vado al tavolo 1234", "partecipa al tavolo", "aggiungimi al tavolo"
+            "(partecipa|partecipo|partecipare|partecipiamo|aggiungimi)",
+            "(vado|andiamo|vai|andare) (al|nel|sul) tavolo",
         ),
         "JOIN",
     ),
@@ -3229,15 +3266,16 @@ FRAMES: list[Frame] = [
     Frame.of("check_microphone", "MIC|TEST VOCE", "TEST WANT CAN_YOU DO AGREE"),
     Frame.of(
         "set_auto_forced",
-        "AUTO|DRAW PER_ME FORCED|PASS PER_ME FORCED|DO FORCED|FORCED HANDOVER|FORCED HINT",
-        "FORCED DRAW PASS PARLA WANT HINT QUANDO PER_ME DEVO AUTO DO PASS_IDIOM",
+        "AUTO|DRAW PER_ME FORCED|PASS PER_ME FORCED|DO FORCED|FORCED HANDOVER|FORCED HINT"
+        "|FORCED PLAY_IT_FOR_ME",
+        "FORCED DRAW PASS PARLA WANT HINT QUANDO PER_ME DEVO AUTO DO PASS_IDIOM PLAY_IT_FOR_ME",
         fixed={"on": True},
         repeatable="FORCED AUTO DRAW PASS",
     ),
     Frame.of(
         "set_auto_forced",
-        "MANUAL|FORCED WILD_OFF",
-        "FORCED DRAW PASS WANT DO ALL WILD_OFF",
+        "MANUAL|FORCED WILD_OFF|AUTO WILD_OFF",  # "disattiva le mosse obbligate automatiche"
+        "FORCED DRAW PASS WANT DO ALL WILD_OFF AUTO",
         fixed={"on": False},
         repeatable="FORCED MANUAL",  # "le pescate obbligate le voglio fare io, a mano"
     ),
