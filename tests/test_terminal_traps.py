@@ -87,6 +87,25 @@ def test_a_digit_is_said_back_and_a_query_key_after_it_stays_a_query(tmp_path: P
         game.close()
 
 
+def test_backspace_after_a_digit_gives_it_up_and_says_nothing_untrue(tmp_path: Path) -> None:
+    """Backspace after a digit gave the digit up, then said "Questo tasto non fa nulla": two
+    sentences, the second untrue. It says the digit is given up, and the next digits are a
+    tile of their own."""
+    game = started(tmp_path, "--senza-salvataggio")
+    try:
+        game.press("5")
+        game.until("Cinque")
+        game.press("\x7f")
+        said = game.until(it.key_digits_dropped())
+        assert it.key_unknown() not in said + game.quiet(0.5)
+        game.press("6", "6")
+        game.until(it.key_tile_typed(6, 6, either_end=False))
+        game.press("\r")
+        assert "Doppio sei." in game.until("tocca ancora a te.")
+    finally:
+        game.close()
+
+
 def test_two_digits_say_at_once_a_tile_cannot_be_played(tmp_path: Path) -> None:
     game = started(tmp_path, "--senza-salvataggio")
     try:

@@ -454,6 +454,9 @@ class KeyNavigator:
         if name == "escape":
             self.game.output.stop_speech()
             return
+        if name == "backspace" and self.digits:
+            self._drop_digits()  # what Backspace does: said as given up, never "does nothing"
+            return
         if self.digits and not (self._continues_digits(name) and self._still(self._typed_at)):
             self._drop_digits()  # another key, or the match moved on (a voice command)
         if name == "enter" and self._unheard_end():
