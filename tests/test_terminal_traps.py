@@ -57,6 +57,14 @@ def resumed(tmp_path: Path) -> GameTerminal:
     return game
 
 
+def keys_play_the_double_six(game: GameTerminal) -> None:
+    """6, 6 and Enter, typed now, play the double six (seed 4's first turn)."""
+    game.press("6", "6")
+    game.until(it.key_tile_typed(6, 6, either_end=False))
+    game.press("\r")
+    assert "Doppio sei." in game.until("tocca ancora a te.")
+
+
 def plays_of(match: Match) -> list[Play]:
     return [a for a in match.legal_actions() if isinstance(a, Play)]
 
@@ -98,10 +106,7 @@ def test_backspace_after_a_digit_gives_it_up_and_says_nothing_untrue(tmp_path: P
         game.press("\x7f")
         said = game.until(it.key_digits_dropped())
         assert it.key_unknown() not in said + game.quiet(0.5)
-        game.press("6", "6")
-        game.until(it.key_tile_typed(6, 6, either_end=False))
-        game.press("\r")
-        assert "Doppio sei." in game.until("tocca ancora a te.")
+        keys_play_the_double_six(game)
     finally:
         game.close()
 
@@ -388,10 +393,7 @@ def test_keys_typed_while_stopped_by_sigstop_are_never_played(tmp_path: Path) ->
         game.press("\r")  # the selection is said again, not played
         said = game.until("di sette.")
         assert "Doppio sei." not in said and "doppio sei, giocabile" in said, said
-        game.press("6", "6")  # typed now: keys
-        game.until(it.key_tile_typed(6, 6, either_end=False))
-        game.press("\r")
-        assert "Doppio sei." in game.until("tocca ancora a te.")
+        keys_play_the_double_six(game)  # typed now: keys
     finally:
         game.close()
 
