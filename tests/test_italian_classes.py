@@ -1388,3 +1388,37 @@ def test_joining_or_making_a_table_in_ordinary_words(said: str, meaning: object)
 @pytest.mark.parametrize("said", ["vado al bagno", "vado al tavolo", "partecipa anche lui"])
 def test_going_somewhere_without_a_code_joins_nothing(said: str) -> None:
     assert understand(said) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("accendi l'automatico", SetAutoForced(True)),
+        ("imposta gli automatismi", SetAutoForced(True)),
+        ("le pescate obbligate lasciale fare alla macchina", SetAutoForced(True)),
+        ("spegni gli automatismi", SetAutoForced(False)),
+        ("lascia perdere le mosse automatiche", SetAutoForced(False)),
+    ],
+)
+def test_the_automatic_moves_switched_as_a_thing(said: str, meaning: object) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("partenza a sorte", SetOpening("random")),
+        ("parte la pedina più carica", SetOpening("heaviest")),
+        ("il vincitore dell'ultima mano parte", SetOpening("last_winner")),
+        ("il set normale da ventotto", SetTileSet(6)),
+        ("quelle coi numeri fino al nove", SetTileSet(9)),
+        ("voglio il set più grosso", SetTileSet(9)),
+    ],
+)
+def test_the_table_options_said_by_their_kind(said: str, meaning: object) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize("said", ["gioca il domino più grosso", "spegni", "il set è grosso?"])
+def test_the_heaviest_tile_or_a_bare_verb_is_no_table_option(said: str) -> None:
+    assert not isinstance(understand(said), SetTileSet | SetAutoForced)

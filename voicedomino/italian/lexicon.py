@@ -43,7 +43,10 @@ def _any(*phrases: str) -> str:
 
 
 # The set said by how many tiles it has ("quello da 55 tessere", "il set da ventotto pezzi").
-_SET_BY_SIZE = "[il|al|col] (set|domino|mazzo|gioco|quello|quelle|quelli) (da|di|con|coi)"
+_SET_BY_SIZE = (
+    "[il|al|col] (set|domino|mazzo|gioco|quello|quelle|quelli)"
+    " [(normale|classico|solito|piccolo|grande|grosso)] (da|di|con|coi)"
+)
 _SET_PIECES = "(tessere|pezzi|pedine|tasselli)"
 
 
@@ -652,12 +655,15 @@ ENTRIES: list[Entry] = [
             "(le tessere|i pezzi|quelli|quelle) (col|con il|fino al|fino a) nove",
             "[che] (arrivano|vanno|arrivino|vadano|salgono|arriva|va) (fino al|fino a|al) nove",
             "[il|al|col|con il] (set|domino) (grande|grosso|lungo|esteso|da nove|piu grande)",
+            "[il|al|col|con il] set piu grosso",  # "il domino più grosso" is the heaviest tile
             # the set said by its size: "quello da 55 tessere", "le tessere da zero a nove"
             f"{_SET_BY_SIZE} cinquantacinque [{_SET_PIECES}]|cinquantacinque {_SET_PIECES}",
             f"[{_SET_PIECES}] (da|dallo) zero (a|al|fino a|fino al) nove",
             "[il|al|col|con il] mazzo (grande|grosso|piu grande|piu grosso|da nove)",
             "[il|al|col|con il] (set|mazzo) (col|con il|del) doppio nove",
             "(le pedine|i tasselli) (col|con il|fino al|fino a) nove",
+            "[(le tessere|i pezzi|le pedine|quelli|quelle|quello)] (coi|con i) numeri"
+            " (fino al|fino a|al) nove",
         ),
         "TILE_SET",
         9,
@@ -678,6 +684,8 @@ ENTRIES: list[Entry] = [
             "[il|al|col|con il] mazzo (piccolo|normale|solito|classico|piu piccolo|da sei)",
             "[il|al|col|con il] (set|mazzo) (col|con il|del) doppio sei",
             "(le pedine|i tasselli) (col|con il|fino al|fino a) sei",
+            "[(le tessere|i pezzi|le pedine|quelli|quelle|quello)] (coi|con i) numeri"
+            " (fino al|fino a|al) sei",
         ),
         "TILE_SET",
         6,
@@ -708,7 +716,7 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         _any(
-            "(apre|inizia|comincia) la tessera piu (pesante|alta)",
+            "(apre|inizia|comincia|parte) la (tessera|pedina) piu (pesante|alta|grossa|carica)",
             "apertura [con la] tessera piu (pesante|alta)|apre la piu pesante",
         ),
         "OPENING",
@@ -725,7 +733,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "(apre|inizia|comincia|apra|inizi|cominci|esca|parta) (uno|un giocatore) a caso",
-            "apertura a caso",
+            "(apertura|inizio|partenza) (a caso|casuale|a sorte)|il primo (sorteggiato|a caso)",
             "(apre|inizia|comincia) chi capita|chi esce esce|chi capita capita|a chi tocca tocca",
         ),
         "OPENING",
@@ -737,7 +745,8 @@ ENTRIES: list[Entry] = [
             "|(apre|inizia|comincia|parte) il vincitore",
             # the opener said first, in one breath: "chi ha vinto l'ultima mano comincia"
             "(chi ha vinto|chi vince|il vincitore) [(la mano|l ultima mano|la mano prima"
-            "|l ultima|la mano precedente|la mano di prima)] (apre|inizia|comincia|parte)",
+            "|l ultima|la mano precedente|la mano di prima|della mano|dell ultima mano"
+            "|della mano prima|della mano precedente)] (apre|inizia|comincia|parte)",
             "(apre|inizia|comincia) chi ha vinto (la mano prima|prima|l ultima mano)",
             "apertura al vincitore",
         ),
@@ -1598,6 +1607,9 @@ ENTRIES: list[Entry] = [
             "falli|falle|falli tu|falle tu|falli da solo|falle da sola|le fai da solo",
             "(fallo|falle|falli|fagli|lascialo|lasciale|lasciali) fare da (solo|sola)",
             "[gli|l] (automatismi|automatismo)",
+            "(metti|mettimi|imposta) (l automatico|gli automatismi|le mosse automatiche)",
+            "(falle|falli|fallo|lasciale|lasciali|lascialo) fare"
+            " (al computer|al gioco|alla macchina)",
         ),
         "AUTO",
     ),
@@ -1625,6 +1637,9 @@ ENTRIES: list[Entry] = [
             "[(li|le|lo)] faccio [io] da (solo|sola)|voglio fare [io] da (solo|sola)",
             "voglio (farle|farli|farlo) [io] da (solo|sola)|(le|li|lo) voglio fare da (solo|sola)",
             "preferisco fare da (solo|sola)|(li|le|lo) faccio per conto mio",
+            # "spegni l'automatico", "lascia stare gli automatismi"
+            "(spegni|togli|levami|lascia stare|lascia perdere) (l automatico|gli automatismi"
+            "|le mosse automatiche|le pescate automatiche)",
         ),
         "MANUAL",
     ),
@@ -3268,7 +3283,8 @@ FRAMES: list[Frame] = [
         "set_auto_forced",
         "AUTO|DRAW PER_ME FORCED|PASS PER_ME FORCED|DO FORCED|FORCED HANDOVER|FORCED HINT"
         "|FORCED PLAY_IT_FOR_ME",
-        "FORCED DRAW PASS PARLA WANT HINT QUANDO PER_ME DEVO AUTO DO PASS_IDIOM PLAY_IT_FOR_ME",
+        "FORCED DRAW PASS PARLA WANT HINT QUANDO PER_ME DEVO AUTO DO PASS_IDIOM PLAY_IT_FOR_ME"
+        " WILD_ON",  # "attiva l'automatico"
         fixed={"on": True},
         repeatable="FORCED AUTO DRAW PASS",
     ),
