@@ -225,6 +225,34 @@ def test_a_room_full_of_speech_wants_domino_and_says_so_once_each_way(
     assert "tessere" in said.split(quiet, 1)[1], said
 
 
+def test_people_talking_are_not_noise_for_the_suppressor_before_the_room_is_judged_busy(
+    recognizer: SpeechRecognizer, tmp_path: Path
+) -> None:
+    """Three people talking at once, loud enough for the room to count as noisy: in the first
+    seconds, before the room can be judged busy, the player's commands went through the noise
+    suppressor, which takes a voice out with the voices around it (heard as one word, or
+    nothing). Talk is told by how much of the room's sound is voice, from the start."""
+    rng = np.random.default_rng(13)
+    seconds = 14.0
+    streams = [np.roll(people_talking(seconds, rng), shift * RATE) for shift in (0, 3, 7)]
+    length = round(seconds * RATE)
+    talk = at_level(np.sum([stream[:length] for stream in streams], axis=0), 400)
+    audio = talk.astype(np.int32) + room_tone(seconds, rng)[:length]
+    commands = {4.0: "gioca il quattro in testa", 8.5: "quanti punti mi mancano"}
+    for start, command in commands.items():
+        voice = say(command)
+        audio[round(start * RATE) : round(start * RATE) + len(voice)] += voice
+    path = write_wav(tmp_path / "talk.wav", np.clip(audio, -32768, 32767).astype(np.int16))
+    standin = game_standin()
+    heard: list[Utterance] = []
+    listener = Listener(WavFileSource(path), recognizer, heard.append)
+    listener.start()
+    listener.wait()
+    said = [u for u in heard if any(s < (u.audio_end or 0) < s + 3.5 for s in commands)]
+    heard_as = [(standin.italian(u.text), u.denoised) for u in said]
+    assert len(said) >= len(commands) and not any(u.denoised for u in said), heard_as
+
+
 def test_busy_and_quiet_need_enough_talk_to_change() -> None:
     room = RoomSpeech(window_s=20.0, busy_share=0.4, quiet_share=0.15)
     changes = []

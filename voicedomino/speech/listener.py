@@ -89,6 +89,11 @@ _MAX_CONSECUTIVE_ERRORS = 20
 # start waits this long at most for it to end before trying the source again.
 _ENDING_WAIT = 10.0
 DENOISE_ABOVE_GAIN_DB = 6.0  # a voice raised more than this is heard through the suppressor
+# Voice that was no command over this share of the last seconds: people talk in the room, and
+# the suppressor would take the player's voice out with theirs. The quiet scenes of
+# benchmarks/bench_home.py (a remark now and then) stay under it nine times in ten; babble and
+# a television sit at 0.3-0.6 (speech/busy.py judges the room busy from 0.4).
+TALK_SHARE_NOT_DENOISED = 0.25
 
 
 def _seconds(blocks: Iterable[bytes]) -> float:  # of 16-bit mono audio
@@ -318,7 +323,7 @@ class Listener:
         if self._feeding:
             if not self._gated and not self.detector.in_speech:  # no voice detector
                 self.room.hear_background(frame.pcm)
-                self._choose_denoising()
+                self._choose_denoising(frame.end)
             heard = frame.pcm
             pcm = quiet if self._denoising else gained
         else:
@@ -334,7 +339,7 @@ class Listener:
                 return
             # Voice begins: the recogniser gets it with the moments before, which the detector
             # may have heard too late; with the noise out if the room is noisy.
-            self._choose_denoising()
+            self._choose_denoising(frame.end)
             heard = b"".join(raw for raw, _, _ in self._lookback)
             self._utterance_start = frame.end - _seconds([heard])
             pcm = b"".join(
@@ -379,16 +384,20 @@ class Listener:
             return None
         return self.reverb.rt60
 
-    def _choose_denoising(self) -> None:
-        """The recogniser hears through the suppressor while the room is noisy, unless the
-        noise is people talking, or when the gain brings a quiet voice up (and the hiss of the
-        microphone with it). Measured with benchmarks/bench_home.py (30 commands each): babble
+    def _choose_denoising(self, now: float) -> None:
+        """The recogniser hears through the suppressor while the room is noisy, or when the
+        gain brings a quiet voice up (and the hiss of the microphone with it), unless the noise
+        is people talking. Measured with benchmarks/bench_home.py (30 commands each): babble
         and a television through RNNoise 3% and 17% right, 30% and 33% without; a player
         25 dB quieter with the gain 40% right, 70% with the gain and the suppressor, while the
-        suppressor on every clean command costs a tenth of them."""
-        noisy = self.room.noisy and not self.room_speech.busy
+        suppressor on every clean command costs a tenth of them. People talking are told by
+        the share of the room's voice (TALK_SHARE_NOT_DENOISED), not only once the room is
+        judged busy: before that, the player's commands in babble went through the suppressor
+        and came out as one word or nothing (bench_home --causes, seed 41, babble 20 dB, the
+        room judged busy half the time: 31 of 60 commands so, none of them heard right)."""
+        talk = self.room_speech.busy or self.room_speech.share(now) >= TALK_SHARE_NOT_DENOISED
         raised = self.gain is not None and self.gain.gain_db > DENOISE_ABOVE_GAIN_DB
-        self._denoising = self.denoiser is not None and (noisy or raised)
+        self._denoising = self.denoiser is not None and (self.room.noisy or raised) and not talk
         self.recognizer.noisy_room = self._denoising
 
     def _flush_if_done(self, frame: AudioFrame) -> None:
