@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import os
+import pty
+import queue
 import termios
 import threading
 import time
@@ -21,7 +23,8 @@ from voicedomino.audio.output import AudioOutput
 from voicedomino.dialog.manager import DialogManager, Phase
 from voicedomino.engine import Settings
 from voicedomino.frontend.app import Game
-from voicedomino.frontend.inbox import KeyPressed, StopAsked
+from voicedomino.frontend.console import LineReader
+from voicedomino.frontend.inbox import InboxItem, InputEnded, KeyPressed, StopAsked, Typed
 from voicedomino.frontend.keys import KeyNavigator
 from voicedomino.italian import messages as it
 from voicedomino.persistence.autosave import SAVE_NAME, AutoSave
@@ -281,6 +284,32 @@ def test_ctrl_s_does_not_freeze_the_game_in_line_mode_either(tmp_path: Path) -> 
         assert termios.tcgetattr(game.fd)[0] & termios.IXON  # as it was
     finally:
         game.close()
+
+
+def test_lines_typed_together_count_as_heard_when_the_first_was_read() -> None:
+    """A terminal in line mode gives one line per read: "esci" and "sì" typed in one go came
+    to the reader one after the other, and the second was stamped with what the game had said
+    by the time the reader came back for it (on a busy machine, "Vuoi uscire?" already): the
+    "sì" typed ahead then answered it. Here the game says something after every line read."""
+    master, slave = pty.openpty()
+    heard = iter(range(100))  # each call: the game has said one more thing since
+    inbox: queue.Queue[InboxItem] = queue.Queue()
+    with os.fdopen(slave, encoding="utf-8") as stream:
+        os.write(master, "esci\nsì\n".encode())
+        time.sleep(0.2)  # both lines are in the terminal before the reader starts
+        reader = LineReader(stream, inbox, said=lambda: next(heard))
+        reader.start()
+        typed = [inbox.get(timeout=10), inbox.get(timeout=10)]
+        os.write(master, b"no\n")  # typed later, alone: stamped when it came
+        typed.append(inbox.get(timeout=10))
+        os.close(master)
+        assert isinstance(inbox.get(timeout=10), InputEnded)
+    assert all(isinstance(item, Typed) for item in typed)
+    assert [(item.text, item.said) for item in typed if isinstance(item, Typed)] == [
+        ("esci", 0),
+        ("sì", 0),
+        ("no", 1),
+    ]
 
 
 def test_in_line_mode_a_line_typed_before_its_question_answers_nothing(tmp_path: Path) -> None:

@@ -33,6 +33,20 @@ def without_flow_control(fd: int) -> None:
     termios.tcsetattr(fd, termios.TCSANOW, modes)
 
 
+def _bytes_waiting(stream: TextIO) -> bool:
+    """Whether more input is already typed and not yet read (a terminal or a pipe; False where
+    that cannot be asked)."""
+    try:
+        import fcntl
+        import struct
+        import termios
+
+        count = fcntl.ioctl(stream.fileno(), termios.FIONREAD, b"\0\0\0\0")
+    except (ImportError, OSError, ValueError, AttributeError):
+        return False
+    return int(struct.unpack("i", count)[0]) > 0
+
+
 def in_foreground(fd: int) -> bool:
     """Whether this process may change the terminal *fd* (it is not in the background)."""
     try:
@@ -111,12 +125,21 @@ class LineReader:
                 pass
 
     def _run(self) -> None:
+        # Lines typed together ("esci" and "sì" in one go) were all typed before the game's
+        # answer to the first: a line already waiting when the one before it was read counts
+        # as heard at that moment, not when this thread came back for it (on a busy machine,
+        # after the question was said: "sì" then answered a question typed ahead of it).
+        carried: int | None = None
         try:
             for line in self._lines():
                 if line is None:
                     self._inbox.put(DeviceNotice(LINE_TOO_LONG))
+                    carried = None
                     continue
-                said = None if self._said is None else self._said()  # as it came, not parsed
+                said = carried
+                if said is None and self._said is not None:
+                    said = self._said()  # as it came, not parsed
+                carried = said if said is not None and _bytes_waiting(self._stream) else None
                 text = line.rstrip("\r\n")
                 heard = hear(text)
                 if self._urgent is not None:
