@@ -51,7 +51,7 @@ def block_continuations() -> None:
 
 
 def hear_continuations_here() -> None:
-    """This thread takes SIGCONT (see `continuations_only_where_heard`)."""
+    """This thread takes SIGCONT (the others block it: see `block_continuations`)."""
     if CONTINUE is not None and hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {CONTINUE})
 
