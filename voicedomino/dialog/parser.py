@@ -480,7 +480,7 @@ def _code_digits(token: str) -> str:
     """The digits a token of a code says: a digit's name, or digits typed ("4912")."""
     if token.isascii() and token.isdigit():
         return token
-    return _DIGIT_NAMES.get(strip_accents(token.lower()), "")
+    return _digits_of(strip_accents(token.lower()))
 
 
 def _digit_run(tokens: Sequence[str], start: int, step: int) -> tuple[int, list[str]]:
