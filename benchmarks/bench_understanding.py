@@ -36,6 +36,7 @@ CORPORA = (
     "phrasings_other_hands_dev12.tsv",
     "phrasings_other_hands_dev13.tsv",
     "phrasings_other_hands_dev14.tsv",
+    "phrasings_other_hands_dev15.tsv",
     "phrasings_other_hands_held_out.tsv",
     "phrasings_other_hands_held_out2.tsv",
 )

@@ -28,7 +28,10 @@ the twenty-fifth's (`phrasings_other_hands_dev13.tsv`: Calabrian, Salentine and 
 a South Tyrolean German speaker, an Albanian-born carer, an old man who hears badly and says
 things twice; 145 of 209 unseen) and the twenty-sixth's (`phrasings_other_hands_dev14.tsv`: a
 Milanese manager mixing English, a Palermo grandmother, a Roman teenager, a Molise farmer, a
-Moroccan-born learner, a player talking to the game as to a voice assistant; 173 of 224 unseen).
+Moroccan-born learner, a player talking to the game as to a voice assistant; 173 of 224 unseen)
+and the thirty-first's (`phrasings_other_hands_dev15.tsv`: Abruzzese, Marchigiano, Ticinese and
+Triestine speech, a shy woman from Basilicata, a Chinese-born shopkeeper in Prato; 183 of 236
+unseen).
 
 What a line means is what the game takes from it typed outside a yes/no question: a network
 request when the line asks for one, else the parser's intent.
@@ -65,6 +68,7 @@ CORPORA = (
     Corpus("phrasings_other_hands_dev12.tsv", 212, frozenset({"writer23"}), 0.84),
     Corpus("phrasings_other_hands_dev13.tsv", 209, frozenset({"writer25"}), 0.87),
     Corpus("phrasings_other_hands_dev14.tsv", 224, frozenset({"writer26"}), 0.87),
+    Corpus("phrasings_other_hands_dev15.tsv", 236, frozenset({"writer31"}), 0.77),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
         401,
