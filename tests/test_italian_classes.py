@@ -1422,3 +1422,73 @@ def test_the_table_options_said_by_their_kind(said: str, meaning: object) -> Non
 @pytest.mark.parametrize("said", ["gioca il domino più grosso", "spegni", "il set è grosso?"])
 def test_the_heaviest_tile_or_a_bare_verb_is_no_table_option(said: str) -> None:
     assert not isinstance(understand(said), SetTileSet | SetAutoForced)
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("quanti punti ha il giocatore due?", AskPlayer(2, PlayerQuestion.SCORE)),
+        ("il giocatore numero tre quante tessere ha?", AskPlayer(3, PlayerQuestion.TILES)),
+        ("quante pedine restano al giocatore 1?", AskPlayer(1, PlayerQuestion.TILES)),
+        ("il terzo giocatore quanti punti ha fatto?", AskPlayer(3, PlayerQuestion.SCORE)),
+        ("il primo avversario quante ne ha in mano?", AskPlayer(1, PlayerQuestion.TILES)),
+    ],
+)
+def test_a_player_asked_about_by_the_number_of_the_seat(said: str, meaning: object) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "seat"),
+    [
+        ("togli il computer dal posto due", 1),
+        ("leva il bot che sta al terzo posto", 2),
+        ("per favore, leva il computer del posto 4, grazie mille", 3),
+    ],
+)
+def test_a_computer_removed_by_its_place_as_the_game_names_it(said: str, seat: int) -> None:
+    assert understand(said) == RemoveComputer(seat)  # "posto tre" is the third seat: 2
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("chiedo scusa, devo pescare", DrawTile()),
+        ("perdonatemi, ho sbagliato, annulla", Undo()),
+        ("perdonate, devo pescare, scusate", DrawTile()),
+        ("mi dispiace, passo", PassTurn()),
+        ("scusatemi tanto, tre giocatori", SetPlayers(3)),
+    ],
+)
+def test_an_apology_around_a_command_leaves_the_command(said: str, meaning: object) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize("said", ["mi dispiace", "scusate tanto", "mi dispiace per te"])
+def test_an_apology_alone_asks_nothing(said: str) -> None:
+    assert understand(said) is None  # "scusa?" asks to hear it again; these do not
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "togli quello al posto tre, grazie",
+        "grazie, il mio cane sta dormendo di là",
+        "grazie mamma, poi il caffè lo bevo dopo",
+    ],
+)
+def test_thanks_beside_words_not_understood_sends_no_message(said: str) -> None:
+    assert understand(said) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("grazie, passo", PassTurn()),
+        ("niente jolly, grazie", SetWildcard(False)),
+        ("grazie mille, ragazzi", QuickMessage("grazie")),
+        ("ringrazia tutti, manda grazie", QuickMessage("grazie")),
+    ],
+)
+def test_thanks_with_a_command_or_alone_keeps_its_meaning(said: str, meaning: object) -> None:
+    assert understand(said) == meaning

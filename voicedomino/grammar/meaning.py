@@ -384,10 +384,17 @@ class ClauseWords:
     alternatives: frozenset[str] = frozenset()
     # meanings said to the person named right after them ("ciao, Toni, ..."): not to the game
     said_to_someone: frozenset[str] = frozenset()
+    # meanings that are courtesy beside a clause the game does not understand ("togli quello
+    # al posto tre, grazie", "grazie, il cane dorme"): no message then, unless that clause
+    # speaks of the message too ("ringrazia tutti, manda grazie")
+    courtesies: frozenset[str] = frozenset()
     # a preposition left at the end of a clause, after a value or said alone, is an adverb:
     # the words it stands for ("il quattro su", "su!": "in su", the arm up)
     stranded: Mapping[str, str] = field(default_factory=dict)
 
+
+# Words of talk that make a clause more than a word or two beside a courtesy.
+_TALK_WORDS = 3
 
 # A clause: its words and the mark that ended its sentence ("?", "!" or ""), or PAUSE on the
 # last clause of a sentence broken off ("ho il tre... metto il tre").
@@ -421,6 +428,7 @@ class Reading:
     said: frozenset[str] = frozenset()  # the concepts of its words
     # the values its words name ("capra": VARIANT), where it was not understood
     values: Mapping[str, object] = field(default_factory=dict)
+    words: int = 0  # how many words it has, where it was not understood
 
 
 class Understanding:
@@ -719,7 +727,8 @@ class Understanding:
         announces = not negated and said - cw.framing <= cw.moves - {"TILE"}
         chatter = self._has_content(tags) and not announces
         values = {tag.concept: tag.value for tag in tags if _valued(tag)}
-        return [Reading(None, chatter, False, negated, unknown, asking, said, values)]
+        words = sum(len(tag.words) for tag in tags)
+        return [Reading(None, chatter, False, negated, unknown, asking, said, values, words)]
 
     def _choices(self, tags: list[Tag], mark: str) -> list[Match]:
         """The clause cut into runs that each say one combinable choice, the fewest runs
@@ -1056,7 +1065,21 @@ class Understanding:
             return None  # "sì, pronto? sono io": a short answer among other words
         if chosen.bare and chatter:
             return None  # "la capra, mio nonno la allevava": a word among other words
+        if chosen.intent in self.clause_words.courtesies and any(
+            self._talk_beside_courtesy(r, chosen) for r in readings
+        ):
+            return None  # "grazie, il cane dorme": courtesy around talk, no message
         return chosen
+
+    def _talk_beside_courtesy(self, reading: Reading, courtesy: Match) -> bool:
+        """Whether a clause not understood beside a courtesy ("grazie") is what was said to
+        the game, so the courtesy sends no message: a command the game did not understand
+        ("togli quello al posto tre, grazie"), or talk of other things ("un attimo che
+        rispondo al telefono"), not a word or two about the message itself ("Grüß Gott")."""
+        if not reading.chatter or reading.aside or reading.said & courtesy.frame.concepts():
+            return False
+        of_the_game = reading.said - {UNKNOWN}
+        return bool(of_the_game) or reading.words >= _TALK_WORDS
 
     def _referred(self, chosen: Match, readings: Sequence[Reading]) -> Match:
         """A question or explanation asked of what was named in a clause before it that was

@@ -127,6 +127,20 @@ _TARGETS = {
     200: "duecento|due cento|i duecento",
 }
 _SEATS = {"marco": 1, "giulia": 2, "luca": 3}
+# The same seats by their number, as a player who does not use the names says them ("il
+# giocatore tre", "il secondo avversario"); the player's own seat has no number of its own.
+_SEAT_ORDINALS = {1: "primo", 2: "secondo", 3: "terzo"}
+
+
+def _seat_by_number(seat: int) -> str:
+    said = _any(*_pip_words(seat))
+    ordinal = _SEAT_ORDINALS[seat]
+    return _any(
+        f"[il|al|del] (giocatore|avversario) [numero] ({said})",
+        f"[il|al|del] {ordinal} (giocatore|avversario)",
+    )
+
+
 # Turn timers of a network table, as said: "trenta secondi (per mossa)", "due minuti".
 _TURN_TIMER_WORDS = {
     10: "dieci secondi",
@@ -1194,6 +1208,7 @@ ENTRIES: list[Entry] = [
         "PARTNER",
     ),
     *(Entry(f"{name}|il {name}|la {name}", "SEAT", seat) for name, seat in _SEATS.items()),
+    *(Entry(_seat_by_number(seat), "SEAT", seat) for seat in _SEAT_ORDINALS),
     Entry(
         _any(
             "punteggio|punteggi|classifica|risultato|risultati|conteggio|come siamo messi",
@@ -1523,6 +1538,17 @@ ENTRIES: list[Entry] = [
     Entry(
         "scusa|scusi|scusami|mi scusi|scusate|mi scusa|perdona|perdonami|perdoni|pardon",
         "SCUSA",
+    ),
+    # Apologies of a shy or formal player, said around what is asked; alone they ask nothing
+    # (no "say it again", as "scusa?" does)
+    Entry(
+        _any(
+            "scusatemi|mi scusate|perdonate|perdonatemi|mi perdoni|mi perdonate|chiedo scusa",
+            "chiedo perdono|le chiedo scusa|vi chiedo scusa|ti chiedo scusa|scusate tanto",
+            "scusa tanto|mi scusi tanto|scusate il disturbo|scusa il disturbo",
+            "perdonate il disturbo|mi dispiace|mi spiace|sono desolata|sono desolato",
+        ),
+        "APOLOGY",
     ),
     Entry(
         "ancora|ancora una volta|un altra volta|di nuovo|nuovamente|un altra volta ancora"
@@ -1903,6 +1929,18 @@ ENTRIES: list[Entry] = [
             "altro computer|altro bot|un giocatore virtuale",
         ),
         "A_COMPUTER",
+    ),
+    # A seat of a network table by its place, as the game names it ("il computer al terzo
+    # posto", "quello del posto tre"): its number counts from one
+    *(
+        Entry(
+            f"[quello|che (sta|e|gioca)] [il|al|dal|del|nel|sul] posto [numero]"
+            f" ({_any(*_pip_words(place))})"
+            f"|[quello|che (sta|e|gioca)] [il|al|dal|del|nel|sul] {ordinal} posto",
+            "PLACE",
+            place,
+        )
+        for place, ordinal in enumerate(("primo", "secondo", "terzo", "quarto"), start=1)
     ),
     Entry(
         _any(
@@ -2733,6 +2771,7 @@ CLAUSE_WORDS = ClauseWords(
     wishes=frozenset({"WANT"}),
     alternatives=frozenset({"o", "oppure", "ovvero"}),
     said_to_someone=frozenset({"quick_message"}),
+    courtesies=frozenset({"quick_message"}),
     stranded={"su": "in su"},
     appositives=frozenset({"quello", "quella", "quelli", "quelle"}),
     repeatable=frozenset(
@@ -2742,6 +2781,7 @@ CLAUSE_WORDS = ClauseWords(
     # Courtesy to the others at a network table too: "grazie, passo" is the move.
     soft=frozenset(
         {"AGREE", "SCUSA", "WAIT", "NO", "GO_ON", "YES", "THANKS", "MOMENT", "GREET", "PRAISE"}
+        | {"APOLOGY"}
         | {"TURN_TO", "RELAY", "HURRY", "SO_THAT"}
     ),
     dangling=frozenset(
@@ -3340,8 +3380,8 @@ FRAMES: list[Frame] = [
     Frame.of(
         "remove_computer",
         "WILD_OFF OPP|WILD_OFF A_COMPUTER",
-        f"{_MENU} OPP A_COMPUTER TABLE NUM LAST",
-        slots={"NUM": "seat_number"},
+        f"{_MENU} OPP A_COMPUTER TABLE NUM LAST PLACE",
+        slots={"NUM": "seat_number", "PLACE": "seat_number"},
         question="refuse",
     ),
     Frame.of(
