@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from voicedomino.audio.null import NullOutput
-from voicedomino.dialog.intents import PlayNumber
+from voicedomino.dialog.intents import PlayNumber, PlayTile
 from voicedomino.dialog.manager import DialogManager, Phase
 from voicedomino.dialog.parser import sentence_table
 from voicedomino.engine import Play, Side
@@ -357,6 +357,42 @@ def test_an_unsure_move_the_game_would_refuse_is_not_asked_about() -> None:
     assert table.said() != ""
     table.wait(3)
     assert table.said() != "" and table.document() == before
+
+
+def test_a_tile_the_set_has_not_is_never_read_back_or_tried() -> None:
+    """At a double-six table "il nove nove" (the double-nine set named by its double, said in
+    a hand) is the menu choice, not the tile nine-nine, and "gioca nove bianco" heard surely is
+    refused at once with the reason: nothing is read back or left waiting to be carried out
+    (bench_home seed 61: a set choice heard surely as the tile 9-9 was read back and tried).
+    At a double-nine table the same words are the double nine."""
+    table = Table(seed=11)
+    table.type("inizia")
+    assert table.manager.phase is Phase.PLAYING
+    view = table.manager.view()
+    assert view is not None and view.rules.highest == 6
+    before = table.document()
+    table.said()
+    for sentence, answer in (
+        ("il nove nove", it.settings_in_the_menu()),
+        ("il doppio nove", it.settings_in_the_menu()),
+        ("gioca nove bianco", "Nel doppio sei non c'è"),
+    ):
+        table.hear(sentence, confidence=1.0, evidence=SURE)
+        assert table.gate.pending is None, sentence
+        said = table.said()
+        assert answer in said and "?" not in said, (sentence, said)
+        table.wait(3)
+        assert table.document() == before, sentence
+
+    nine = Table(seed=11)
+    nine.type("doppio nove")
+    nine.type("inizia")
+    view = nine.manager.view()
+    assert view is not None and view.rules.highest == 9
+    nine.said()
+    nine.hear("il nove nove", confidence=1.0, evidence=SURE)
+    pending = nine.gate.pending
+    assert pending is not None and pending.intent == PlayTile(9, 9)
 
 
 def test_an_unsure_number_and_side_no_tile_can_play_gets_only_the_cue() -> None:

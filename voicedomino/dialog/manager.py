@@ -257,14 +257,16 @@ class DialogManager:
         a command read back (`waiting`, the voice gate's) waits for an answer. So is
         "annulla" (an undo) then, or while the side of a tile is asked: what waits is called
         off, no move is taken back. The set named by its top double ("doppio nove") is, in a
-        hand, that tile."""
+        hand whose set holds that double, that tile; at a double-six table it stays the set (a
+        menu choice), never a tile the set has not."""
         if isinstance(intent, Undo) and (
             waiting or self.wants_answer or self.phase is Phase.CHOOSE_SIDE
         ):
             return Answer(yes=False)
         in_a_hand = self.session is not None and self.phase in (Phase.PLAYING, Phase.CHOOSE_SIDE)
         if isinstance(intent, SetTileSet) and intent.said_as_tile and in_a_hand:
-            return PlayTile(intent.tile_set, intent.tile_set)
+            double = PlayTile(intent.tile_set, intent.tile_set)
+            return double if self._in_the_set(double) else intent
         if not isinstance(intent, QuickMessage):
             return intent
         at_table = self.network.seated and not waiting and not self.wants_answer
@@ -343,6 +345,8 @@ class DialogManager:
         coda.", "Rallento la voce."); None for what changes nothing (questions) or is confirmed
         by its own question (quitting, a new game)."""
         match self.phase, intent:
+            case (Phase.PLAYING | Phase.CHOOSE_SIDE, PlayTile()) if not self._in_the_set(intent):
+                return None  # "sette otto" at a double-six table: refused at once, never read back
             case (Phase.PLAYING | Phase.CHOOSE_SIDE, PlayTile(first, second, side)):
                 return it.readback_play(first, second, side)
             case (Phase.PLAYING, PlayNumber(number, side)) if side is not None and self.session:
@@ -400,6 +404,12 @@ class DialogManager:
             case (_, CloseTable(closed)) if self.network.seated:
                 return it_net.readback_close_table(closed)
         return None
+
+    def _in_the_set(self, intent: PlayTile) -> bool:
+        """The tile is one of the hand's set (True when no hand is being played)."""
+        if self.session is None:
+            return True
+        return intent.tile in self.session.view().rules.tiles
 
     def refuses(self, intent: Intent) -> bool:
         """The move would be turned down as it stands (by the engine's own check, changing
