@@ -1492,3 +1492,41 @@ def test_thanks_beside_words_not_understood_sends_no_message(said: str) -> None:
 )
 def test_thanks_with_a_command_or_alone_keeps_its_meaning(said: str, meaning: object) -> None:
     assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "tesoro, alza un po' la voce",
+        "parla più forte, mamma",
+        "amore, abbassa la voce che il bimbo dorme",
+        "papà, cosa hai buttato giù prima?",
+        "babbo, mi dai una mano?",
+        "tesoro mio, tu cosa giocheresti?",
+        "parla normale, amore, non urlare",
+        "Giulia, parla più forte",
+        "più piano, Luca, che disturbi",
+        "Marco, quante tessere hai in mano?",
+        "Giulia, cosa faresti tu?",
+        "e Luca, che hai fatto oggi?",
+    ],
+)
+def test_a_sentence_said_to_someone_called_by_name_or_kin_is_not_for_the_game(said: str) -> None:
+    assert understand(said) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("Giulia, quante tessere ha ancora?", AskPlayer(2, PlayerQuestion.TILES)),
+        ("e Marco, quanti punti ha?", AskPlayer(1, PlayerQuestion.SCORE)),
+        ("grazie, Luca", QuickMessage("grazie")),
+        ("gioco il tre e quattro, mamma, guarda!", PlayTile(3, 4)),
+        ("in due, io e Marco", SetPlayers(2)),
+        ("cara, in coda", SideWord(Side.TAIL)),  # said to the game, as old players do
+    ],
+)
+def test_a_player_asked_about_a_message_or_a_move_said_while_calling_someone_stay(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning

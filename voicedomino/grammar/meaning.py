@@ -391,6 +391,15 @@ class ClauseWords:
     # a preposition left at the end of a clause, after a value or said alone, is an adverb:
     # the words it stands for ("il quattro su", "su!": "in su", the arm up)
     stranded: Mapping[str, str] = field(default_factory=dict)
+    # a player at the table named alone in a clause of its own ("Giulia, parla più forte"):
+    # the sentence is said to that player; only a question about them in the third person
+    # ("Giulia, quante ne ha?") or a message for them is for the game
+    seats: frozenset[str] = frozenset()
+    # words and endings that speak to "tu" ("hai", "faresti"): said to the player named
+    second_person: frozenset[str] = frozenset()
+    second_person_endings: tuple[str, ...] = ()
+    # words before a name that still only call ("e Giulia, ...", "ehi Luca")
+    call_openers: frozenset[str] = frozenset()
 
 
 # Words of talk that make a clause more than a word or two beside a courtesy.
@@ -459,8 +468,11 @@ class Understanding:
         if unknown:
             raise TemplateError(f"frames use concepts no phrase has: {sorted(unknown)}")
 
-    def understand(self, clauses: Sequence[Clause], max_words: int = 40) -> Match | None:
-        """The meaning of an utterance given as clauses, or None."""
+    def understand(
+        self, clauses: Sequence[Clause], max_words: int = 40, *, heed_calls: bool = True
+    ) -> Match | None:
+        """The meaning of an utterance given as clauses, or None (`heed_calls`: whether a
+        clause that calls someone makes the sentence said to them)."""
         cw = self.clause_words
         # "il nove e... il nove e sette": a clause begun again is dropped
         clauses = [
@@ -526,6 +538,9 @@ class Understanding:
             greeting = self.match(self.lexicon.tag(clauses[0][0]), clauses[0][1])
             if greeting is not None and greeting.intent in cw.said_to_someone:
                 return None  # "mandi, Toni, ci vediamo domani": a greeting to someone else
+        called = [i for i, (clause, _) in enumerate(clauses) if self._calls(clause)]
+        if len(clauses) > 1 and called and heed_calls:
+            return self._said_to_a_player(clauses, called, max_words)
         exclaimed = any(tag.concept in cw.interjections for tag in tags)
         whole = self.match(tags, clauses[-1][1])  # "tocca a me? allora passo" ends a move
         said_after = self.lexicon.tag(clauses[-1][0])
@@ -941,6 +956,46 @@ class Understanding:
             return True  # "Signora, aspettare, io chiudere finestra"
         said = [tag.concept for tag in tags if tag.concept not in (FILLER, FUNCTION)]
         return bool(said) and set(said) <= self.clause_words.names
+
+    def _calls(self, clause: Words) -> str | None:
+        """Whom a clause only calls ("e Giulia", "mamma", "tesoro mio"): the concept of a
+        player at the table (a seat) or of a person in the room (a word of kin or affection,
+        as the lexicon names them: a title alone, "figlio", is often said to the game);
+        else None."""
+        cw = self.clause_words
+        said = [t for t in self.lexicon.tag(clause) if t.concept != FILLER]
+        if said and said[0].concept == FUNCTION and said[0].words[-1] in cw.call_openers:
+            said = said[1:]
+        if len(said) == 1 and said[0].concept in cw.seats:
+            return said[0].concept
+        named = [self.lexicon.meaning_of(" ".join(tag.words)) for tag in said]
+        if said and all(meaning is not None and meaning[0] in cw.names for meaning in named):
+            return said[0].concept
+        return None
+
+    def _said_to_a_player(
+        self, clauses: Sequence[Clause], called: Sequence[int], max_words: int
+    ) -> Match | None:
+        """The meaning of a sentence with clauses that call someone ("parla più forte, mamma",
+        "Giulia, quante tessere hai?"): said to that person, not to the game (None). A move
+        said while calling someone after it stays the player's move ("metto il doppio sei!
+        mamma, guarda!"); a player at the table called may be sent a message, or asked about
+        in the third person ("E Giulia, la mia compagna, come sta messa?")."""
+        cw = self.clause_words
+        found = self.understand(clauses, max_words, heed_calls=False)
+        if found is None or (found.frame.acts and called[0] > 0):
+            return found
+        if any(self._calls(clauses[i][0]) not in cw.seats for i in called):
+            return None
+        if found.intent in cw.said_to_someone:
+            return found
+        spoken_to = any(
+            word in cw.second_person or word.endswith(cw.second_person_endings)
+            for index, (clause, _) in enumerate(clauses)
+            if index not in called
+            for word in clause
+        )
+        return found if found.asked and not found.frame.acts and not spoken_to else None
 
     def _retracts(self, clause: Words) -> bool:
         """A clause that is only a retraction ("no", "no no") between two others."""

@@ -213,7 +213,7 @@ _FILLERS = _any(
     "vediamo cosa (sai|sa|sapete) fare",
     f"{_FAMILY} ha (scelto|deciso|impostato) tutto|da parte (del|della|di) {_FAMILY}",
     "come si fa da noi|come facciamo noi|come facevamo noi|come si usa da noi|come da noi",
-    "figlio mio|figlia mia|bello mio|bella mia|tesoro|giovanotto|signorina",
+    "figlio mio|figlia mia|bello mio|bella mia|giovanotto|signorina",
 )
 _FUNCTION = _any(
     "il|lo|la|i|gli|le|l|un|una|del|dello|della|dei|degli|delle|dell|al|allo|alla|ai",
@@ -261,6 +261,8 @@ _PLAY = _any(
 # tile). The double six stays a tile: every table has it, and players name it as a move far
 # more often than the set it tops.
 SET_NAMED_BY_ITS_DOUBLE = 9
+# The concept of a person named or called ("zia Pina", "mamma"), not a player of the game.
+NAME = "NAME"
 # "metti", "mettiamo": said of a move and of a choice alike ("metti il livello difficile",
 # "metti il doppio nove": the set, in the menu); the frames tell them apart by this kind.
 PUT = Kind("put")
@@ -2237,10 +2239,13 @@ ENTRIES: list[Entry] = [
             "sarei grata se|le sarei grato se|se non le spiace|se non ti spiace|se non vi spiace",
             "se non le reca disturbo|se per lei va bene|quando lei e pronto|quando sei pronto",
             "in questa situazione|a questo punto|ho detto|l ho detto|te l ho detto",
-            "ue|cara|caro|tesoro|correnti|attuali|di la|di qua|per di la|di li",
+            "ue|cara|caro|correnti|attuali|di la|di qua|per di la|di li",
         ),
         FILLER,
     ),
+    # (issue 20) someone in the room called by a word of kin or affection: what the sentence
+    # says is said to them ("tesoro, abbassa la voce", "parla più forte, mamma")
+    Entry("mamma|mammina|papa|papi|babbo|amore|amore mio|tesoro|tesoro mio|tesoruccio", NAME),
     Entry("volesse|mi voglia|voglia|desidero|desidererei|meglio", "WANT"),
     # "senza jucà": the cut infinitive of a dialect read as the verb it is ("gioca")
     Entry("semplice spettatore|come semplice spettatore|senza gioca|solo guardare", "SPECTATOR"),
@@ -2327,7 +2332,6 @@ TITLES = frozenset(
         "professoressa|sora|sor|don|donna|nipote|moglie|marito|figlio|figlia",
     ).split("|")
 )
-NAME = "NAME"
 
 # Punctuation said aloud to a dictation keyboard ("passo punto", "tocca a me punto
 # interrogativo"): the mark it stands for. A bare "punto" only ends the utterance ("a che punto
@@ -2764,6 +2768,13 @@ CLAUSE_WORDS = ClauseWords(
     turns=frozenset({"TURN_TO"}),
     subordinators=frozenset({"QUANDO", "SO_THAT"}),
     names=frozenset({"NAME"}),
+    seats=frozenset({"SEAT"}),
+    second_person=frozenset(
+        {"hai", "tu", "sei", "fai", "ti", "te", "tuo", "tua", "tuoi", "tue", "vuoi"}
+        | {"puoi", "sai", "dici", "pensi", "giochi", "metti", "hai fatto", "avevi", "eri"}
+    ),
+    second_person_endings=("resti",),  # "faresti", "giocheresti"
+    call_openers=frozenset({"e", "o", "ehi", "oh"}),
     breaks=frozenset({"quindi", "dunque", "percio", "allora"}),
     retractions=frozenset({"NO"}),
     regrets=frozenset({"REGRET"}),
