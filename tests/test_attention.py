@@ -872,7 +872,7 @@ def test_a_voice_command_read_back_before_a_stop_the_game_cannot_catch_is_droppe
 
     table, runner, before = a_move_read_back()
     game = table.game
-    relay = SignalRelay(lambda _number: None, lambda: game.submit(Resumed()))
+    relay = SignalRelay(lambda _number: None, lambda _dropped: game.submit(Resumed()))
     relay.install()
     game.continuations = relay
     try:

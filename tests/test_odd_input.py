@@ -43,3 +43,36 @@ def test_an_endless_line_on_standard_input_is_said_at_once(tmp_path: Path) -> No
             game.wait()
     assert it.goodbye() in (printed + rest).decode()
     assert game.returncode == 0 and errors == b"", errors.decode()
+
+
+def test_bytes_waiting_counts_what_a_pipe_and_a_terminal_hold_and_nothing_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """One count of the input not yet read, for line mode (lines typed together) and key mode
+    (a paste, a command after "/"): what a pipe or a terminal holds, and 0 where it cannot be
+    asked (a closed descriptor), never an error."""
+    import pty
+
+    from voicedomino.frontend.console import bytes_waiting
+
+    read_end, write_end = os.pipe()
+    try:
+        assert bytes_waiting(read_end) == 0
+        os.write(write_end, b"pesca\npasso\n")
+        assert bytes_waiting(read_end) == 12
+        os.read(read_end, 6)
+        assert bytes_waiting(read_end) == 6
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    assert bytes_waiting(read_end) == 0  # closed
+    controller, player = pty.openpty()
+    try:
+        os.write(controller, b"sei sei\n")
+        deadline = time.monotonic() + WAIT
+        while bytes_waiting(player) == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)  # the terminal's line discipline passes it on
+        assert bytes_waiting(player) == 8
+    finally:
+        os.close(controller)
+        os.close(player)

@@ -28,7 +28,7 @@ class Terminal:
 
 terminal = Terminal()
 continued, said = [], threading.Event()
-def on_continue():
+def on_continue(dropped):
     continued.append(terminal.foreground)
     said.set()
 relay = SignalRelay(lambda number: None, on_continue, terminal)

@@ -388,6 +388,7 @@ def test_keys_typed_while_stopped_by_sigstop_are_never_played(tmp_path: Path) ->
             os.kill(game.pid, signal.SIGCONT)
             said = game.until("Tocca a te.")
             assert it.back_in_game() in said, said
+            assert it.typed_while_stopped_dropped() in said, said  # shown nowhere: said
             assert "Sei" not in said and "Doppio sei." not in said, said
         assert "Sei" not in game.quiet(0.5)
         game.press("\r")  # the selection is said again, not played
@@ -807,5 +808,32 @@ def test_an_arrow_whose_bytes_arrive_apart_is_still_an_arrow(tmp_path: Path) -> 
         game.until("Vuoi uscire?")
         game.press("s")
         game.until(it.goodbye())
+    finally:
+        game.close()
+
+
+def test_a_line_typed_while_stopped_by_sigstop_is_said_and_never_carried_out(
+    tmp_path: Path,
+) -> None:
+    """Line mode, stopped by SIGSTOP: the terminal echoed "gioca sei sei" typed meanwhile and
+    kept it, and at SIGCONT the game read it and played the double six, though the player had
+    heard nothing since the stop. As in key mode it is dropped; being shown on the screen, it
+    is also said to be dropped, once, before where the player is; lines typed afterwards play."""
+    game = GameTerminal.start(tmp_path, "--seme", "4", "--senza-salvataggio", "--righe")
+    try:
+        game.until(it.notice("keyboard_mode"))
+        game.press("inizia\r")
+        game.until("Tocca a te.")
+        for _ in range(3):  # a race: each time the old code could lose it
+            os.kill(game.pid, signal.SIGSTOP)
+            time.sleep(0.2)
+            game.press("gioca sei sei\r")  # typed while stopped
+            os.kill(game.pid, signal.SIGCONT)
+            said = game.until("Tocca a te.")
+            assert it.back_in_game() in said, said
+            assert said.count(it.typed_while_stopped_dropped()) == 1, said
+            assert "Doppio sei." not in said + game.quiet(0.5), said
+        game.press("gioca sei sei\r")  # typed now: carried out
+        assert "Doppio sei." in game.until("tocca ancora a te.")
     finally:
         game.close()

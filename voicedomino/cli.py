@@ -632,7 +632,10 @@ def play(args: argparse.Namespace) -> int:
             # A person at a terminal may type before a question is said: their lines carry
             # what they had heard then (a script's piped lines answer whatever comes).
             said = game.heard if terminal is not None else None
-            LineReader(stdin or io.StringIO(""), game.inbox, urgent=game.urgent, said=said).start()
+            LineReader(
+                stdin or io.StringIO(""), game.inbox, urgent=game.urgent, said=said,
+                terminal=terminal if isinstance(terminal, LineTerminal) else None,
+            ).start()  # fmt: skip
         if not args.tastiera:
             # The gate exists before the first utterance can arrive.
             game.listen_with_gate(
@@ -662,7 +665,9 @@ def play(args: argparse.Namespace) -> int:
             game.hurry()  # no pause, no speech left to wait for: leave now
             game.submit(StopAsked(number))
 
-        relay = SignalRelay(stop, lambda: game.submit(Resumed()), terminal, game.suspending)
+        relay = SignalRelay(
+            stop, lambda dropped: game.submit(Resumed(dropped)), terminal, game.suspending
+        )
         relay.install()
         game.continuations = relay
         game.run()

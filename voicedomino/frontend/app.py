@@ -592,8 +592,8 @@ class Game:
                         self.gate = None  # no microphone any more: no window to keep
                         self.voice_active = False
                         self.use_inputs()
-                case Resumed():
-                    self._resumed()
+                case Resumed(typed_dropped):
+                    self._resumed(typed_dropped)
                 case StopAsked():
                     open_sources.clear()  # leave now, as when every input has ended
             if item is not None:
@@ -623,15 +623,18 @@ class Game:
         foreground, no read-back's grace runs out and no typed digit times out."""
         self.suspended = True
 
-    def _resumed(self) -> None:
+    def _resumed(self, typed_dropped: bool = False) -> None:
         """Back from a suspension: say where the player is, and the command being typed
         after "/" (it stays); a half-typed tile does not survive it, nor a voice command read
-        back before it (its grace would run out at once: carried out unconfirmed)."""
+        back before it (its grace would run out at once: carried out unconfirmed), nor what
+        was typed while the game was stopped (the terminal may have shown it: said)."""
         self.suspended = False
         if self.continuations is not None:
             self._continuations_back = self.continuations.counted()
         line = self.keys.reset() if self.keys is not None else None
         self.say(it.back_in_game())
+        if typed_dropped:
+            self.say(it.typed_while_stopped_dropped())
         gate = self.gate
         if gate is not None and gate.pending is not None:  # stopped by Ctrl-Z or not
             gate.pending = None

@@ -9,17 +9,26 @@ from __future__ import annotations
 import contextlib
 import os
 import queue
+import select
 import threading
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from voicedomino.dialog.parser import Heard, hear
 from voicedomino.frontend.inbox import DeviceNotice, InboxItem, InputEnded, Source, Typed
+from voicedomino.frontend.signals import hear_continuations_here
 
 # Characters in one line: a command is a few words. An input with no line ends (a binary file,
 # /dev/zero) would otherwise be gathered whole into memory, looking for the end of its line.
 MAX_LINE = 1000
 LINE_TOO_LONG = "line_too_long"  # the notice for a longer line, which is skipped
+# Seconds between looks at the terminal before the signals are watched (the game starting).
+UNWATCHED_LOOK = 0.1
+# Seconds between looks at whether the game is still in the foreground, waiting for input: put
+# in the background (bg) it must go and read, so that reading stops it (SIGTTIN) and fg, which
+# continues only a stopped job, continues it and the game says it is back. A continuation taken
+# by the relay's thread may leave the reader's wait unwoken.
+FOREGROUND_LOOK = 0.5
 
 
 def without_flow_control(fd: int) -> None:
@@ -33,18 +42,28 @@ def without_flow_control(fd: int) -> None:
     termios.tcsetattr(fd, termios.TCSANOW, modes)
 
 
-def _bytes_waiting(stream: TextIO) -> bool:
-    """Whether more input is already typed and not yet read (a terminal or a pipe; False where
-    that cannot be asked)."""
+def bytes_waiting(fd: int) -> int:
+    """Bytes already typed (or piped, or pasted) on *fd* and not yet read; 0 where that cannot
+    be asked (a closed descriptor, a file that is neither a terminal nor a pipe, no termios)."""
     try:
         import fcntl
         import struct
         import termios
 
-        count = fcntl.ioctl(stream.fileno(), termios.FIONREAD, b"\0\0\0\0")
-    except (ImportError, OSError, ValueError, AttributeError):
+        count = fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0")
+    except (ImportError, OSError):
+        return 0
+    return int(struct.unpack("i", count)[0])
+
+
+def _stream_waiting(stream: TextIO) -> bool:
+    """Whether more input is already waiting behind what *stream* gave (False where a stream
+    has no descriptor: a test's text)."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
         return False
-    return int(struct.unpack("i", count)[0]) > 0
+    return bytes_waiting(fd) > 0
 
 
 def in_foreground(fd: int) -> bool:
@@ -65,15 +84,16 @@ class LineTerminal:
 
         self.fd = fd
         self._saved = termios.tcgetattr(fd)  # termios.error: not a terminal after all
+        # Readable when the game was continued (SIGCONT), and what relays it: see
+        # watch_continuations.
+        self._continued_fd: int | None = None
+        self._take_continuation: Callable[[], int] = lambda: 0
+        self._continuations = 0
 
     def start(self) -> None:
         """Lines typed before the game started are dropped, as key mode drops keys: they were
         typed before any question was said ("no" set the saved match aside unheard)."""
-        import termios
-
         self.enter_key_mode()
-        with contextlib.suppress(OSError, termios.error):
-            termios.tcflush(self.fd, termios.TCIFLUSH)
 
     def in_foreground(self) -> bool:
         return in_foreground(self.fd)
@@ -84,11 +104,41 @@ class LineTerminal:
         with contextlib.suppress(OSError, termios.error):  # a terminal gone: nothing to do
             termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
 
-    def enter_key_mode(self) -> None:
+    def enter_key_mode(self) -> bool:
+        """No flow control again, and what was typed meanwhile thrown away: it was typed for
+        the shell, or while the game was stopped, never heard by the game. Whether something
+        was waiting (the terminal showed it: the game says it was not carried out)."""
         import termios
 
+        waiting = bytes_waiting(self.fd) > 0
         with contextlib.suppress(OSError, termios.error):
             without_flow_control(self.fd)
+            termios.tcflush(self.fd, termios.TCIFLUSH)
+        return waiting
+
+    def watch_continuations(self, fd: int, take: Callable[[], int]) -> None:
+        """*fd* turns readable when a signal came; *take* reads it, relays a continuation and
+        answers how many there were so far (signals.SignalRelay.continuations). The line reader
+        takes SIGCONT itself and waits here before each line, so a line typed while the game
+        was stopped (SIGSTOP leaves the terminal as it is: it kept the line) is dropped before
+        it can be read, as key mode drops keys."""
+        self._take_continuation = take
+        self._continued_fd = fd
+
+    def wait_for_line(self) -> None:
+        """Until a whole line waits (a terminal in line mode is readable only then), any
+        continuation seen first. In the background (bg) the read itself stops the game
+        (SIGTTIN) until fg continues it."""
+        while self.in_foreground():
+            continued = self._continued_fd
+            if continued is None:  # the signals are not watched yet: look again soon
+                if select.select([self.fd], [], [], UNWATCHED_LOOK)[0]:
+                    return
+                continue
+            ready, _, _ = select.select([continued, self.fd], [], [], FOREGROUND_LOOK)
+            seen, self._continuations = self._continuations, self._take_continuation()
+            if self._continuations == seen and self.fd in ready:
+                return
 
     def restore(self) -> None:
         self.leave_key_mode()
@@ -103,8 +153,10 @@ class LineReader:
         inbox: queue.Queue[InboxItem],
         urgent: Callable[[Heard | None], None] | None = None,
         said: Callable[[], int] | None = None,
+        terminal: LineTerminal | None = None,
     ) -> None:
         self._stream = stream
+        self._terminal = terminal  # the terminal *stream* reads, watched for continuations
         self._inbox = inbox
         self._urgent = urgent
         self._said = said  # a person at a terminal: how much of the game they had heard
@@ -116,7 +168,7 @@ class LineReader:
     def _lines(self) -> Iterator[str | None]:
         """Each line, or None for one longer than MAX_LINE: said at once (its end may never
         come: /dev/zero), then skipped, a bounded piece at a time."""
-        while line := self._stream.readline(MAX_LINE + 1):
+        while self._wait() and (line := self._stream.readline(MAX_LINE + 1)):
             if len(line) <= MAX_LINE or line.endswith("\n"):
                 yield line
                 continue
@@ -124,7 +176,14 @@ class LineReader:
             while (rest := self._stream.readline(MAX_LINE)) and not rest.endswith("\n"):
                 pass
 
+    def _wait(self) -> bool:
+        if self._terminal is not None:
+            self._terminal.wait_for_line()
+        return True
+
     def _run(self) -> None:
+        if self._terminal is not None:
+            hear_continuations_here()  # the continuation is seen before a line typed while stopped
         # Lines typed together ("esci" and "sì" in one go) were all typed before the game's
         # answer to the first: a line already waiting when the one before it was read counts
         # as heard at that moment, not when this thread came back for it (on a busy machine,
@@ -139,7 +198,7 @@ class LineReader:
                 said = carried
                 if said is None and self._said is not None:
                     said = self._said()  # as it came, not parsed
-                carried = said if said is not None and _bytes_waiting(self._stream) else None
+                carried = said if said is not None and _stream_waiting(self._stream) else None
                 text = line.rstrip("\r\n")
                 heard = hear(text)
                 if self._urgent is not None:

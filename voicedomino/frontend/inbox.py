@@ -77,7 +77,10 @@ class InputEnded:
 
 @dataclass(frozen=True)
 class Resumed:
-    """The game continues after a suspension (Ctrl-Z, then fg): say where the player is."""
+    """The game continues after a suspension (Ctrl-Z, then fg): say where the player is, and
+    whether what was typed while it was stopped was dropped."""
+
+    typed_dropped: bool = False
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,8 @@ utterances or spoken answers, so the dialog manager is only ever touched by one 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import select
-import struct
 import termios
 import threading
 import time
@@ -64,7 +62,13 @@ from voicedomino.dialog.response import Response
 from voicedomino.engine import IllegalAction, Opening, Play, Reason, Side, Tile
 from voicedomino.engine.legality import playable_moves, resolve
 from voicedomino.frontend.app import Game
-from voicedomino.frontend.console import MAX_LINE, in_foreground, without_flow_control
+from voicedomino.frontend.console import (
+    FOREGROUND_LOOK,
+    MAX_LINE,
+    bytes_waiting,
+    in_foreground,
+    without_flow_control,
+)
 from voicedomino.frontend.signals import hear_continuations_here
 from voicedomino.italian import messages as it
 from voicedomino.italian import network as it_net
@@ -212,15 +216,18 @@ class KeyReader:
             with contextlib.suppress(OSError, termios.error):  # a terminal gone: nothing to do
                 termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
 
-    def enter_key_mode(self) -> None:
+    def enter_key_mode(self) -> bool:
         """Single keys again, and what was typed meanwhile thrown away: it was typed for the
-        shell, or for a terminal in line mode, never heard by the game."""
+        shell, for a terminal in line mode, or while the game was stopped, never heard by the
+        game. Whether something was waiting (keys typed while stopped: the game says so)."""
         if self._saved is None:
-            return
+            return False
+        waiting = bytes_waiting(self.fd) > 0
         with contextlib.suppress(OSError, termios.error):
             self._single_keys()
             termios.tcflush(self.fd, termios.TCIFLUSH)
         self._bracketed_paste(True)
+        return waiting
 
     def restore(self) -> None:
         self.leave_key_mode()
@@ -254,7 +261,7 @@ class KeyReader:
         until fg continues it: the relay's thread says so then."""
         continued = self._continued_fd
         while continued is not None and self.in_foreground():
-            ready, _, _ = select.select([continued, self.fd], [], [])
+            ready, _, _ = select.select([continued, self.fd], [], [], FOREGROUND_LOOK)
             seen, self._continuations = self._continuations, self._take_continuation()
             if self._continuations != seen:
                 self._pushed = b""  # continued: nothing read before it is a key any more
@@ -269,7 +276,7 @@ class KeyReader:
         if data == b"\x1b":
             sequence = self._escape_sequence()
             return PASTED + self._pasted() if sequence == PASTE_START else sequence
-        if from_terminal and data == b"/" and (waiting := self._waiting()):
+        if from_terminal and data == b"/" and (waiting := bytes_waiting(self.fd)):
             self._pushed = os.read(self.fd, min(waiting, 4 * MAX_LINE))  # its command: keys
         elif from_terminal and (burst := self._burst(data)) is not None:
             return AT_ONCE + burst
@@ -338,7 +345,7 @@ class KeyReader:
         it, when they hold PASTE_BURST visible characters, not all one key (a held key's
         repeats read late); None otherwise, and those bytes are read as keys. (A burst begun by
         "/" is keys: the command line, read whole only at its Enter.)"""
-        waiting = self._waiting()
+        waiting = bytes_waiting(self.fd)
         if waiting < PASTE_BURST - 1:
             return None
         data = first + os.read(self.fd, min(waiting, 4 * MAX_LINE))
@@ -362,14 +369,6 @@ class KeyReader:
                 break
             tail = (tail + chunk)[: 4 * MAX_LINE]  # a paste of a book is not a command
         return _decoded(data + tail)[:MAX_LINE]
-
-    def _waiting(self) -> int:
-        """Bytes already typed (or pasted) and not yet read."""
-        try:
-            count = fcntl.ioctl(self.fd, termios.FIONREAD, b"\0\0\0\0")
-        except OSError:
-            return 0
-        return int(struct.unpack("i", count)[0])
 
     def _more(self, wait: float = ESCAPE_WAIT) -> bool:
         return bool(self._pushed) or bool(select.select([self.fd], [], [], wait)[0])

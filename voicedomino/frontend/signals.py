@@ -70,11 +70,12 @@ class TerminalModes(Protocol):
 
     def leave_key_mode(self) -> None: ...
 
-    def enter_key_mode(self) -> None: ...
+    def enter_key_mode(self) -> bool: ...
 
 
 class SignalRelay:
-    """Installs the handlers; *on_stop* and *on_continue* are called on the relay's thread.
+    """Installs the handlers; *on_stop* and *on_continue* are called on the relay's thread
+    (*on_continue* told whether input typed while the game was stopped was dropped).
 
     A continuation (SIGCONT) is taken on the relay's thread, from the interpreter's wake-up
     descriptor: it may come while every thread is stopped (after bg, reading the terminal
@@ -86,7 +87,7 @@ class SignalRelay:
     def __init__(
         self,
         on_stop: Callable[[int], None],
-        on_continue: Callable[[], None],
+        on_continue: Callable[[bool], None],
         terminal: TerminalModes | None = None,
         on_suspend: Callable[[], None] = lambda: None,
     ) -> None:
@@ -229,10 +230,12 @@ class SignalRelay:
             return self._continued_count
 
     def _continued(self) -> None:
+        dropped = False
         if self.terminal is not None:
             if not self.terminal.in_foreground():
                 # Continued in the background (bg): nothing is said there, as the player is at
                 # the shell; reading the terminal stops the game again, and fg continues it.
                 return
-            self.terminal.enter_key_mode()  # single keys again, what was typed meanwhile dropped
-        self.on_continue()
+            # Single keys again, what was typed meanwhile dropped: whether anything was, told.
+            dropped = self.terminal.enter_key_mode()
+        self.on_continue(dropped)

@@ -2169,3 +2169,9 @@ def mic_check_result(heard: str | None, level: str, noisy_room: bool = False) ->
     said = f"Ho sentito: {heard}." if heard else "Non ho riconosciuto nessun comando."
     noise = f" {NOISY_ROOM}" if noisy_room and level != "silent" else ""
     return f"{said} {MIC_LEVELS.get(level, MIC_LEVELS['good'])}{noise}"
+
+
+def typed_while_stopped_dropped() -> str:
+    """Typed while the game was stopped from outside (SIGSTOP): shown by the terminal, never
+    heard by the game, so not carried out."""
+    return "Quello che hai scritto mentre il gioco era fermo non è stato eseguito."
