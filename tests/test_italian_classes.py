@@ -1530,3 +1530,32 @@ def test_a_player_asked_about_a_message_or_a_move_said_while_calling_someone_sta
     said: str, meaning: object
 ) -> None:
     assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    "said", ["certo, certo", "sicuro sicuro", "esatto, esatto", "certo, va bene", "sicuro, ok"]
+)
+def test_a_sure_said_twice_over_or_with_a_mere_va_bene_only_agrees(said: str) -> None:
+    assert understand(said) == Answer(True, firm=False)  # quitting waits for a plain "sì"
+
+
+@pytest.mark.parametrize("said", ["certo", "sì, certo", "sì sì", "sì, certo, certo", "sicuro"])
+def test_a_plain_yes_or_a_sure_alone_stays_firm(said: str) -> None:
+    assert understand(said) == Answer(True)
+
+
+@pytest.mark.parametrize(
+    "said", ["ehm... aspetta... mmh", "eh, aspetta, boh", "sì... mah", "no, ehm", "ehhh", "eeeh"]
+)
+def test_a_short_answer_trailing_off_in_a_hesitation_is_no_answer_yet(said: str) -> None:
+    assert understand(said) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [("ehm... aspetta", Answer(False)), ("mmh, sì", Answer(True)), ("passo... ehm", PassTurn())],
+)
+def test_a_hesitation_before_an_answer_or_after_a_move_changes_nothing(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning

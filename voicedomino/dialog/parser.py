@@ -579,6 +579,7 @@ def _clauses(utterance: str) -> list[Clause] | None:
             for word in _by_next_word(_as_i_say_it(normalize(text).split()))
             if word not in phrases.HESITATIONS
             for part in _unglued(_written_out(word)).split()
+            if part not in phrases.HESITATIONS  # "ehhh", drawn out, is still "eh"
         )
         if words:
             sentence.append(words)
@@ -1042,9 +1043,23 @@ def hear(utterance: str) -> Heard | None:
         return Heard(Answer(yes=True), addressed, sum(len(clause) for clause, _ in clauses))
     for reading in _readings(clauses):
         found = understanding().understand(_codes_joined(reading), _MAX_INPUT_WORDS)
+        if found is not None and found.weak and _trails_off(utterance):
+            return None  # "ehm... aspè... mmh": still thinking, no answer yet
         if found is not None:
             return Heard(intent_of(found.intent, found.slots), addressed, found.words)
     return None
+
+
+def _trails_off(utterance: str) -> bool:
+    """Whether the utterance ends in a hesitation after words ("aspetta... mmh", "sì...
+    boh"): a short answer so said is not given yet."""
+    hesitations = phrases.HESITATIONS | lexicon.HESITATING
+    words = [
+        _DRAWN_OUT.sub(r"\1", word)
+        for token in _TYPED_TOKEN.findall(utterance)
+        for word in normalize(token).split()
+    ]
+    return bool(words) and words[-1] in hesitations and any(w not in hesitations for w in words)
 
 
 def _addresses_the_game(clause: Words) -> bool:

@@ -1696,12 +1696,14 @@ ENTRIES: list[Entry] = [
             "si|si si|sisi|si certo|si sicuro|conferma|confermo|confermato|si confermo",
             "certo che si|esatto si|affermativo|si si si|ma si|si esatto|assolutamente si",
             "si giusto|si va bene|si voglio|si certamente|sicuramente si|proprio si",
-            "certo|certamente|esatto|esattamente|sicuro|sicuramente|assolutamente",
-            "certo certo|si certo certo|sono sicuro|sono sicura|si sono sicuro|yes",
+            "si certo certo|sono sicuro|sono sicura|si sono sicuro|yes",
             "sissignore|si signore|sissi|sicurissimo|sicurissima|certissimo|certissima",
         ),
         "YES",
     ),
+    # "certo", "sicuro": a yes alone; said twice over ("certo, certo") or with a mere "va bene"
+    # ("certo, va bene") it only agrees (the frames "yes" and "agree")
+    Entry("certo|certamente|esatto|esattamente|sicuro|sicuramente|assolutamente", "SURE"),
     Entry(
         _any(
             "giusto|perfetto|benissimo|volentieri",
@@ -2791,7 +2793,8 @@ CLAUSE_WORDS = ClauseWords(
     ),
     # Courtesy to the others at a network table too: "grazie, passo" is the move.
     soft=frozenset(
-        {"AGREE", "SCUSA", "WAIT", "NO", "GO_ON", "YES", "THANKS", "MOMENT", "GREET", "PRAISE"}
+        {"AGREE", "SCUSA", "WAIT", "NO", "GO_ON", "YES", "SURE", "THANKS", "MOMENT", "GREET"}
+        | {"PRAISE"}
         | {"APOLOGY"}
         | {"TURN_TO", "RELAY", "HURRY", "SO_THAT"}
     ),
@@ -2828,8 +2831,15 @@ _VOICE = "PARLA CAN_YOU WANT VOCE ASKF PLAY SET DO GO_ON TAKE USE"
 
 FRAMES: list[Frame] = [
     # --- answers
-    Frame.of("yes", "YES", "AGREE WANT QUIT NEW_GAME", weak=True, repeatable="YES AGREE"),
+    Frame.of(
+        "yes",
+        "YES SURE|YES|SURE",  # "sì, certo, certo": a plain yes said first stays firm
+        "AGREE WANT QUIT NEW_GAME YES SURE",
+        weak=True,
+        repeatable="YES AGREE SURE",
+    ),
     Frame.of("agree", "AGREE", "", weak=True, repeatable="AGREE"),
+    Frame.of("agree", "SURE AGREE|SURE SURE", "", weak=True, repeatable="AGREE SURE"),
     Frame.of(
         "no",
         "NO|NO_ANSWER|WAIT",
