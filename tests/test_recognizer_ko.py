@@ -5,6 +5,7 @@ WAV file source -> SpeechRecognizer -> Listener -> on_utterance.
 from __future__ import annotations
 
 import dataclasses
+import io
 import subprocess
 import threading
 import time
@@ -17,8 +18,10 @@ from korean_speech import (
     KO_MODEL_PATH,
     KOREAN_GRAMMAR,
     RELIABLE,
+    SPEECH_LEVEL,
     Segment,
     ko_model,
+    read_wav,
     sequence_file,
     speech,
     write_wav,
@@ -26,6 +29,7 @@ from korean_speech import (
 from korean_standin import game_standin, say
 from room_corpus import with_noise
 
+from voicedomino.audio.null import NullOutput
 from voicedomino.dialog.menu import Table
 from voicedomino.frontend.voice import TableShape, table_sentences
 from voicedomino.speech.endpoint import SpeechEndDetector, SpeechEvent
@@ -663,3 +667,43 @@ def test_finishing_twice_in_a_row_never_decodes_in_one_recogniser_from_two_threa
     assert watched.finished >= 3
     assert not watched.overlapped
     assert heard.sentence is None  # nothing was left to hear
+
+
+def test_a_command_is_weighed_by_what_was_said_as_its_voice_began(tmp_path: Path) -> None:
+    """The game counted a spoken command as heard after every message said before it was
+    recognised, a second or more after it began (longer on a loaded machine): a "sì" begun
+    before "Vuoi uscire?" was said, and recognised after, answered it. The utterance now
+    carries when its voice began, on the microphone's clock, and the game counts what had been
+    said by then. Here the game says a message while the player speaks, with the listener
+    running two seconds behind the microphone."""
+    from voicedomino.dialog.manager import DialogManager
+    from voicedomino.frontend.app import Game
+    from voicedomino.frontend.inbox import Spoken
+    from voicedomino.frontend.voice import deliver
+
+    sequence_file(tmp_path / "seq.wav", ["오른쪽 나무"], lead=1.0, speed=80)
+    samples = read_wav(tmp_path / "seq.wav")
+    audible = np.flatnonzero(np.abs(samples.astype(np.int32)) > SPEECH_LEVEL)
+    voice_began = audible[0] / 16000
+    game = Game(DialogManager(Table(), computer_pause=0), NullOutput(), autosave=None,
+                out=io.StringIO())  # fmt: skip
+    game.say("Benvenuto.")
+    recognised: list[Utterance] = []
+    source = LateSource(tmp_path / "seq.wav", late=voice_began + 2.0)
+    listener = Listener(source, SpeechRecognizer(ko_model(), KOREAN_GRAMMAR), recognised.append)
+    opened = time.monotonic()
+    assert listener.start()
+    time.sleep(voice_began + 0.6)
+    game.say("Vuoi uscire?")  # while the player speaks: they began before it
+    question_at = time.monotonic()
+    assert listener.wait(60)
+    assert [u.text for u in recognised] == ["오른쪽 나무"]
+    utterance = recognised[0]
+    assert utterance.began_at is not None
+    assert opened + voice_began - 0.1 < utterance.began_at < question_at
+    deliver(game, utterance)
+    spoken = game.inbox.get_nowait()
+    assert isinstance(spoken, Spoken) and spoken.said == 1  # "Benvenuto." only
+    assert game.heard_at(time.monotonic()) == game.heard() == 2
+    deliver(game, dataclasses.replace(utterance, began_at=None))  # no beginning seen: now
+    assert game.inbox.get_nowait().said == 2  # type: ignore[union-attr]

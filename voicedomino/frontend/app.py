@@ -4,6 +4,8 @@ responses out as printed lines, speech and cues; the match saved after every cha
 
 from __future__ import annotations
 
+import bisect
+import collections
 import logging
 import os
 import queue
@@ -57,6 +59,8 @@ log = logging.getLogger(__name__)
 
 RATE_STEP = 25  # words per minute per "più lento" / "più veloce"
 VOLUME_STEP = 0.15
+# Messages whose time is kept for heard_at: minutes of a game, more than one command can span.
+PRINTED_KEPT = 256
 MAX_WAIT_FOR_SPEECH = 15.0  # seconds; a stuck device never holds the game longer
 
 
@@ -157,6 +161,9 @@ class Game:
         # player had heard (a held Enter's repeats, pressed while the replies were still being
         # said, never play the tile announced after them).
         self.said = 0
+        # When each of the latest messages was said (the oldest dropped): a spoken command is
+        # weighed by what had been said when its voice began.
+        self._printed_times: collections.deque[float] = collections.deque(maxlen=PRINTED_KEPT)
         self.change_said = 0
         # That count once the yes/no question waiting was first asked: a key typed before it
         # ("q" and "s" together) never answers what the player has not heard ("this match is
@@ -200,6 +207,15 @@ class Game:
         those). Called from the input threads too."""
         waiting = getattr(self.output, "speech_waiting", None)
         return self.said - (waiting() if callable(waiting) else 0)
+
+    def heard_at(self, moment: float) -> int:
+        """How many messages the player can have heard at *moment* (time.monotonic(), in the
+        last minutes): no more than had been printed then, nor than `heard` now. Called from
+        the input threads too."""
+        printed = list(self._printed_times)  # then the count: a message printed meanwhile
+        said = self.said  # counts as printed by then (never as not heard)
+        then = bisect.bisect_right(printed, moment)  # printed by then, of those kept
+        return max(0, min(said - (len(printed) - then), self.heard()))
 
     def echo(self, text: str) -> None:
         """Typed characters shown as they are typed (key mode turns the terminal's echo off)."""
@@ -252,6 +268,7 @@ class Game:
         if message.pause > 0:  # the computer's pause; "basta" or Escape cuts it short
             self._hurry.wait(message.pause)
             self._hurry.clear()
+        self._printed_times.append(time.monotonic())  # before the count: heard_at reads both
         self.said += 1
         if not message.text:  # a cue alone (your own move, in brief mode)
             if message.cue:

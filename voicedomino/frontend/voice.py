@@ -165,8 +165,10 @@ Narrowing = Callable[[TableShape], Iterable[str] | Mapping[str, float]]
 
 
 def deliver(game: Game, utterance: Utterance) -> None:
-    """Hand a final result to the game: "basta" at once, everything else in turn."""
-    spoken = dataclasses.replace(to_spoken(utterance), said=game.heard())
+    """Hand a final result to the game: "basta" at once, everything else in turn. It carries
+    what the player can have heard as they began to say it."""
+    said = game.heard() if utterance.began_at is None else game.heard_at(utterance.began_at)
+    spoken = dataclasses.replace(to_spoken(utterance), said=said)
     game.urgent(spoken.heard)
     game.submit(spoken)
 

@@ -152,6 +152,13 @@ class Listener:
         self.room_speech = RoomSpeech()  # a television, people talking: notices on change
         self._utterance_start = 0.0  # source time at which the current utterance began
         self._pending_start = 0.0
+        # When the voice of the current utterance (and of the one waiting for its end) began,
+        # on the capture clock: the game weighs a command by what had been said to the player
+        # then, not a second or two later, when it was recognised (a "sì" begun before "Vuoi
+        # uscire?" was said answered it). Taken from the frame, so a listener running behind
+        # the microphone still tells it truly.
+        self._began_at: float | None = None
+        self._pending_began_at: float | None = None
         self._denoising = False  # this utterance goes to the recogniser with the noise out
         self.recognizer = recognizer
         self.on_utterance = on_utterance
@@ -308,6 +315,8 @@ class Listener:
         if not self.detector.in_speech and self.detector.voiced_steps == 0:
             self.detector.room_rt60 = self._ringing_rt60()
         event = self.detector.update(frame.pcm)
+        if event is SpeechEvent.STARTED and self._began_at is None:
+            self._began_at = frame.captured_at - frame.duration
         voiced = self.detector.voiced_steps - voiced_before
         talk = self.detector.talk_steps - talk_before
         busy = self.room_speech.hear(frame.end, talk * self.detector.step_seconds)
@@ -410,6 +419,7 @@ class Listener:
 
     def _forget_noise(self) -> None:
         self._heard_pcm.clear()
+        self._began_at = None
         self.recognizer.reset()
         self.detector.reset()
         self._feeding = not self._gated
@@ -444,6 +454,7 @@ class Listener:
 
     def _complete(self, utterance: Utterance, frame: AudioFrame | None) -> None:
         """A final result: deliver it, or hold it if it is only the start of a sentence."""
+        began_at, self._began_at = self._began_at, None
         utterance = dataclasses.replace(
             utterance, loudness=_loudness(self._heard_pcm), denoised=self._denoising
         )
@@ -468,6 +479,8 @@ class Listener:
             utterance = self.recognizer.identify(self._pending.joined(utterance))
             self._pending = None
             start = self._pending_start
+            if self._pending_began_at is not None:  # the sentence began with its first part
+                began_at = self._pending_began_at
         if (
             frame is not None
             and self.quick_endpoint
@@ -475,20 +488,23 @@ class Listener:
         ):
             self._pending = utterance
             self._pending_start = start
+            self._pending_began_at = began_at
             self._pending_until = frame.end + self.continuation
             return
-        self._deliver(utterance, start)
+        self._deliver(utterance, start, began_at)
 
     def _flush_pending(self, frame: AudioFrame | None = None) -> None:
         pending, self._pending = self._pending, None
         if pending is not None:
             if frame is not None:  # the wait for more ended here
                 pending = dataclasses.replace(pending, audio_end=frame.end)
-            self._deliver(pending, self._pending_start)
+            self._deliver(pending, self._pending_start, self._pending_began_at)
 
-    def _deliver(self, utterance: Utterance, start: float) -> None:
+    def _deliver(self, utterance: Utterance, start: float, began_at: float | None) -> None:
         if utterance.sentence is not None:  # the player's command: not the room's talk
             self.room_speech.players_since(start)
+        if began_at is not None:
+            utterance = dataclasses.replace(utterance, began_at=began_at)
         try:
             self.on_utterance(utterance)
         except Exception as error:
@@ -498,6 +514,7 @@ class Listener:
     def _reset_utterance(self) -> None:
         self._heard_pcm.clear()
         self._pending = None
+        self._began_at = self._pending_began_at = None
         self.detector.reset()
         self._feeding = not self._gated
         self._lookback.clear()

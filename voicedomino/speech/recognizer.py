@@ -120,6 +120,7 @@ class Utterance:
     # that make no grammar sentence, for the dialog to understand freely (and read back).
     free_text: str | None = None
     evidence: Evidence | None = None  # None: the word list alone, or no sentence
+    began_at: float | None = None  # time.monotonic() as its voice began (None: not seen)
 
     @classmethod
     def from_vosk(cls, result_json: str) -> Utterance:
