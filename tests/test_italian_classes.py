@@ -1559,3 +1559,34 @@ def test_a_hesitation_before_an_answer_or_after_a_move_changes_nothing(
     said: str, meaning: object
 ) -> None:
     assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "la nonna sta bene, come sempre",
+        "come al solito, la fortuna non mi aiuta",
+        "tutto normale, come sempre",
+        "niente di nuovo, come al solito",
+    ],
+)
+def test_as_always_said_among_other_words_is_no_speech_setting(said: str) -> None:
+    assert understand(said) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("il doppio sei, come sempre", PlayTile(6, 6)),
+        ("a cento, come al solito", SetTarget(100)),
+        ("apre quello che ha il doppio sei, come sempre", SetOpening("top_double")),
+        ("comincia quella che ha vinto l'ultima mano", SetOpening("last_winner")),
+        ("come sempre", SetVerbosity(Verbosity.NORMAL)),
+        ("torna a raccontare normale", SetVerbosity(Verbosity.NORMAL)),
+        ("rimetti i commenti normali", SetVerbosity(Verbosity.NORMAL)),
+    ],
+)
+def test_as_always_beside_a_choice_leaves_the_choice_and_alone_is_the_speech(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning

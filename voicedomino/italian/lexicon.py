@@ -1023,6 +1023,7 @@ ENTRIES: list[Entry] = [
             "mi leggi|mi legga|legga|rileggi|rileggimi|rileggere|ricordami|mi ricordi",
             "leggermi|leggerci|rileggermi|rammentami|mi rammenti|mi rammenta|rammenta",
             "mi ricorda|ricorda|raccontami|mi racconti|racconta|mi racconta|elencami",
+            "raccontare|raccontarmi|raccontarci",
             "elenca|vedi|fammi vedere|dimmi un po|mi dici un po|sentiamo|sapere|dire",
             "mi diresti|leggimela|leggimelo|leggimele|leggimeli|mi legge|elencare|dimmeli",
             "dimmele|descrivi|descrivimi|fammi il punto|a voce|ad alta voce|mi aggiorni",
@@ -1316,7 +1317,7 @@ ENTRIES: list[Entry] = [
             "(apre|apra|aprisse|inizia|inizi|iniziasse|comincia|cominci|cominciasse|esce|esca"
             "|uscisse|parte|parta|partisse|gioca|giochi|giocasse|tocca|tocchi|va|vada|aprire"
             "|iniziare|cominciare|partire|uscire|giocare) [sempre]"
-            " [per primo|per prima|prima] chi",
+            " [per primo|per prima|prima] (chi|quello che|quella che|colui che|colei che)",
             "apre|apre sempre|inizia sempre|comincia sempre|esce per primo|va per primo",
             "gioca per primo|chi deve aprire|chi deve iniziare|chi deve cominciare",
             "la prima mossa [la fa]|prima mossa|il primo a (giocare|partire|aprire)",
@@ -1582,7 +1583,7 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         "messaggio|messaggi|frase|frasi|ultimo messaggio|detto|l ultima cosa|ultima cosa"
-        "|descrizione|descrizioni|narrazione|racconto|commento"
+        "|descrizione|descrizioni|narrazione|racconto|commento|spiegazioni|commenti"
         "|quello che hai detto|l ultimo messaggio|l ultima frase|ultima frase",
         "MESSAGGIO",
     ),
@@ -2310,7 +2311,11 @@ ENTRIES: list[Entry] = [
     Entry("per arrivare|ad arrivare|per arrivarci|arrivare", FUNCTION),
     Entry("consueto|consueta", "NORMAL"),
     # "rimetti la verbosità normale": the messages put back as they were
-    Entry("(rimetti|rimettimi|rimetta) la verbosita [normale]", "NORMAL"),
+    Entry(
+        "(rimetti|rimettimi|rimetta) (la verbosita|la narrazione|le spiegazioni|le descrizioni"
+        "|i messaggi|i commenti) [normale|normali]",
+        "NORMAL",
+    ),
     Entry("tolgo|lo tolgo|la tolgo|li tolgo|levo|lo levo|la levo", "WILD_OFF"),
     Entry("tavolo numero|il tavolo numero|al tavolo numero", "TABLE"),
     Entry("a ciascuna mossa|per ciascuna mossa|a ciascun turno|per ciascun turno", "MOSSA"),
@@ -2821,8 +2826,9 @@ _MENU = "WANT DO SET PLAY PARTITA START CAN_YOU POSSO SI_PUO VARIANTE ASKF TEST 
 # What may frame a move: "voglio", "adesso metto", "butto giù".
 _MOVE = "WANT PLAY GIU DO CAN_YOU"
 # What may come with who opens: "chi ha / chi tiene", "sempre", "della mano prima", "lo decidi".
+# ("comincia chi ha il doppio sei, come sempre": "as always" says no rule of its own)
 _OPENING_MAY = (
-    "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE NEXT CHI START DO LEAVE IN_MANO"
+    "LEADER HA TESSERA PUNTI MANO PREV LAST DECIDE KEEP TILE NEXT CHI START DO LEAVE IN_MANO NORMAL"
 )
 # What may describe the spinner: "il doppio di partenza che apre in quattro direzioni".
 _SPINNER_MAY = "DOUBLE CHE FOUR_WAYS LEADER WITH_SPINNER OPENS CREATE"
@@ -3300,7 +3306,15 @@ FRAMES: list[Frame] = [
     Frame.of("louder", "LOUDER", _VOICE),
     Frame.of("quieter", "QUIETER", _VOICE),
     Frame.of("brief", "BRIEF", f"{_VOICE} ASKF MESSAGGIO MOSSA", repeatable="BRIEF"),
-    Frame.of("normal", "NORMAL", f"{_VOICE} BACK MESSAGGIO", repeatable="PARLA NORMAL"),
+    # "normale", "come sempre" alone name no setting among other words ("la nonna sta bene,
+    # come sempre"; "il doppio sei, come sempre" is the tile): only said alone or of the speech
+    Frame.of(
+        "normal",
+        "NORMAL",
+        f"{_VOICE} BACK MESSAGGIO",
+        repeatable="PARLA NORMAL",
+        bare_alone=True,
+    ),
     Frame.of("detailed", "DETAILED", f"{_VOICE} ASKF ALL MESSAGGIO MOSSA", repeatable="DETAILED"),
     Frame.of("stop_speech", "STOP", "PARLA WAIT CAN_YOU AGREE", repeatable="STOP"),
     Frame.of(
