@@ -395,7 +395,9 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
             SeveralChoices((SetTileSet(9), SetSpinner(True))),
         ),
         ("due contro due e livello facile", SeveralChoices((SetPairs(), SetLevel(Level.FACILE)))),
-        ("in quattro, a coppie", SetPairs()),  # pairs are four: one choice says both
+        # the four players said with the pairs: both choices, as said (writers expect both)
+        ("in quattro, a coppie", SeveralChoices((SetPlayers(4), SetPairs()))),
+        ("in tre a coppie", SetPairs()),  # pairs are four: another count names the others
         ("in tre, non a coppie", SetPlayers(3)),  # what is not wanted is no choice
     ],
     # Ligurian, Venetian, Friulian and Neapolitan forms read as the Italian word.
@@ -1587,6 +1589,28 @@ def test_as_always_said_among_other_words_is_no_speech_setting(said: str) -> Non
     ],
 )
 def test_as_always_beside_a_choice_leaves_the_choice_and_alone_is_the_speech(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("io e un altro", SetPlayers(2)),
+        ("contro un'altra persona sola", SetPlayers(2)),
+        ("io più uno", SetPlayers(2)),
+        ("tre giocatori, no scusate, due", SetPlayers(2)),
+        ("livello facile, no aspetta, difficile", SetLevel(Level.DIFFICILE)),
+        ("quattro giocatori ma a squadre", SeveralChoices((SetPlayers(4), SetPairs()))),
+        (
+            "a coppie in quattro, livello medio, e si vada fino a cento",
+            SeveralChoices((SetPlayers(4), SetPairs(), SetLevel(Level.MEDIO), SetTarget(100))),
+        ),
+        ("un'altra", NewGame()),  # another game, at the end of one
+    ],
+)
+def test_the_players_said_as_the_others_or_corrected_and_choices_said_together(
     said: str, meaning: object
 ) -> None:
     assert understand(said) == meaning

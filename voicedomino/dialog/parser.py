@@ -47,6 +47,7 @@ from voicedomino.dialog.intents import (
     LeaveTable,
     Listen,
     ListVoices,
+    MenuChoice,
     NewGame,
     NumberQuestion,
     PassTurn,
@@ -197,13 +198,23 @@ def _several_choices(slots: Slots) -> Intent:
         said = tuple((name, slots) for slot, name in _CHOICE_SLOTS if slot in slots)
     if not isinstance(said, tuple):
         raise TypeError(f"not a list of choices: {said!r}")
-    choices = []
+    choices: list[MenuChoice] = []
     for name, values in said:
         choice = intent_of(name, values)
-        if isinstance(choice, SeveralChoices) or not isinstance(choice, MENU_CHOICES):
-            raise TypeError(f"not a menu choice: {choice!r}")
-        choices.append(choice)
+        for one in choice.choices if isinstance(choice, SeveralChoices) else (choice,):
+            if not isinstance(one, MENU_CHOICES):
+                raise TypeError(f"not a menu choice: {choice!r}")
+            choices.append(one)  # "quattro giocatori a coppie" is two choices of its own
     return SeveralChoices(tuple(choices))
+
+
+def _pairs(slots: Slots) -> Intent:
+    """Pairs, and the four players said with them ("quattro giocatori, a coppie"): both choices
+    made, as said. Another count said with pairs names the others ("io e Giulia contro gli
+    altri due")."""
+    if slots.get("count") == max(phrases.PLAYER_COUNTS):
+        return SeveralChoices((SetPlayers(_number(slots, "count")), SetPairs()))
+    return SetPairs()
 
 
 def _const(intent: Intent) -> Callable[[Slots], Intent]:
@@ -240,7 +251,7 @@ _BUILDERS: Mapping[str, Callable[[Slots], Intent]] = {
     "settings": _const(ShowSettings()),
     "set_variant": lambda s: SetVariant(str(s["variant"])),
     "set_players": lambda s: SetPlayers(_number(s, "count")),
-    "set_pairs": _const(SetPairs()),
+    "set_pairs": _pairs,
     "set_level": _level,
     "set_target": lambda s: SetTarget(_number(s, "target")),
     "set_wildcard": lambda s: SetWildcard(bool(s["on"])),

@@ -362,6 +362,8 @@ class ClauseWords:
     subordinators: frozenset[str] = frozenset()
     # "no" alone between two clauses takes the first back ("il tre... no, il cinque")
     retractions: frozenset[str] = frozenset()
+    # said with that "no" without changing it ("tre giocatori, no scusate, due")
+    beside_retractions: frozenset[str] = frozenset()
     # a negation said of a past move ("non dovevo metterlo"): a remark, no negated command
     regrets: frozenset[str] = frozenset()
     # endings of a verb that only supposes ("se avessi il tre... passerei"): after thinking
@@ -835,7 +837,9 @@ class Understanding:
                 segments[-1][1].append(tag)
         current = segments[0][1]
         replaced = False
-        for concept, segment in segments[1:]:
+        for concept, said in segments[1:]:
+            # "no scusate, due": the apology said with the "no" corrects nothing
+            segment = [tag for tag in said if tag.concept not in cw.beside_retractions]
             put = _in_place(current, segment)
             if put is not None:
                 current, replaced = put, True
@@ -999,8 +1003,11 @@ class Understanding:
 
     def _retracts(self, clause: Words) -> bool:
         """A clause that is only a retraction ("no", "no no") between two others."""
+        cw = self.clause_words
         tags = [t for t in self.lexicon.tag(clause) if t.concept != FILLER]
-        return bool(tags) and all(t.concept in self.clause_words.retractions for t in tags)
+        return any(t.concept in cw.retractions for t in tags) and all(
+            t.concept in cw.retractions | cw.beside_retractions for t in tags
+        )
 
     def _acts(self, tags: Sequence[Tag], mark: str) -> bool:
         found = self.match(tags, mark) if tags else None

@@ -178,7 +178,8 @@ _FILLERS = _any(
     "poi|gia|pls|plz|please|jamme|jammo|jamu|amuni|mbe|embe|invece|per caso",
     "secondo te|se puoi|se puo|se non ti dispiace|se non le dispiace|se possibile",
     "quando puoi|finalmente|oggi|stasera|forza|orsu|dai|daje|ma|tipo|su dai|dai su",
-    "mi raccomando|una buona volta|sul serio|sai|guarda|guardi|solo",
+    "mi raccomando|una buona volta|sul serio|sai|guarda|guardi|solo|soli",
+    "si vada|si andra",  # "e si vada fino a cento": as "si va", no voice ("vada piano")
     "allora vediamo|ecco qua|sempre|e basta|finora|fino ad ora|fino adesso|fin qui",
     "alla fine|infine|in fin dei conti|buongiorno|buonasera|salve|compare|comare",
     "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla",
@@ -875,6 +876,9 @@ ENTRIES: list[Entry] = [
             "un altra persona|un altro giocatore|un solo giocatore",
             "io e il bot|solo io e il bot|io contro il bot|contro il bot|contro un bot",
             "giocare contro uno|contro uno solo",
+            # "io e un altro", "contro un'altra": the other is a player, not another game
+            "(io e|io piu|io contro|contro) (un altro|un altra|uno|una|un computer)"
+            " [persona|giocatore|giocatrice|avversario|avversaria] [solo|sola]",
         ),
         "COUNT",
         2,
@@ -2784,6 +2788,7 @@ CLAUSE_WORDS = ClauseWords(
     call_openers=frozenset({"e", "o", "ehi", "oh"}),
     breaks=frozenset({"quindi", "dunque", "percio", "allora"}),
     retractions=frozenset({"NO"}),
+    beside_retractions=frozenset({"SCUSA", "APOLOGY", "WAIT"}),
     regrets=frozenset({"REGRET"}),
     hedges=("rei",),  # "passerei", "giocherei", "farei"
     wishes=frozenset({"WANT"}),
