@@ -516,3 +516,34 @@ def test_a_host_seat_the_table_does_not_have_is_not_named(closing: list[DialogMa
         said = manager.handle("entra al tavolo due sette cinque uno").text
     assert said.startswith(it_net.table_joined("2751", 1, None)), said
     assert manager.network.seated
+
+
+def test_an_address_that_accepts_and_stays_silent_is_said_to_not_answer(
+    closing: list[DialogManager],
+) -> None:
+    """Something at the address takes the connection and then says nothing (a program stuck,
+    or not a web server): the player heard that the server could not be reached ("controlla
+    l'indirizzo e che il server sia acceso"), which sends them to check what is right. It was
+    reached: said so, and that it does not answer."""
+    held: list[asyncio.StreamWriter] = []
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        held.append(writer)
+        await reader.read()  # until the game gives up
+
+    loop = asyncio.new_event_loop()
+    program = loop.run_until_complete(asyncio.start_server(silent, "127.0.0.1", 0))
+    port = program.sockets[0].getsockname()[1]
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        manager = _manager(f"127.0.0.1:{port}")
+        closing.append(manager)
+        manager.start()
+        said = manager.handle("crea un tavolo").text
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+    assert held, "the game never connected"
+    assert said == it_net.server_silent(f"127.0.0.1:{port}"), said
+    assert "raggiungere" not in said and said != it_net.cannot_reach(f"127.0.0.1:{port}")

@@ -138,7 +138,7 @@ class NetworkPlay:
                 seat_book=self.settings.seat_book,
             )  # fmt: skip
         if not remote.connect(CONNECT_WAIT):
-            turned_away = remote.link.turned_away
+            turned_away, silent = remote.link.turned_away, remote.link.silent
             seated = remote.state.code is not None
             if not seated:  # no seat to keep: stop trying until asked again
                 remote.close()
@@ -146,6 +146,8 @@ class NetworkPlay:
             if turned_away is not None:
                 text = _turned_away_text(turned_away, seated)
                 raise TableRefused("turned_away", text)
+            if silent is not None and not seated:  # reached: it is not out of reach
+                raise TableRefused("silent", it_net.server_silent(silent))
             raise Disconnected()
         return remote
 
@@ -243,6 +245,8 @@ class NetworkPlay:
             return _turned_away_text(turned_away, seated)
         if seated:
             return it_net.not_connected()
+        if remote is not None and remote.link.silent is not None:
+            return it_net.server_silent(remote.link.silent)
         return it_net.cannot_reach(", ".join(self.settings.addresses))
 
     def start(self) -> Response:

@@ -449,6 +449,15 @@ def cannot_reach(address: str) -> str:
     )
 
 
+def server_silent(address: str) -> str:
+    """The address took the connection and then said nothing (no greeting, not even HTTP)."""
+    return (
+        f"All'indirizzo {address} qualcosa accetta la connessione ma non risponde: forse il "
+        "server è bloccato, o non è un server VoceDomino. Riprova più tardi o controlla "
+        "l'indirizzo."
+    )
+
+
 def connecting(address: str) -> str:
     return f"Mi collego al server {address}."
 

@@ -111,7 +111,13 @@ class ServerLink:
     ) -> None:
         if not addresses:
             raise ValueError("no server address")
+        self.addresses = list(addresses)
         self.urls = [server_url(address) for address in addresses]
+        # The address (as given) whose connection was taken and that has said nothing since
+        # (no greeting, not even HTTP): reached, but not answering, which is not out of reach.
+        self.silent: str | None = None
+        self._trying = ""  # the address of the attempt under way
+        self._reached = False  # and whether it took the connection
         self.on_message = on_message
         self.on_state = on_state
         self.resume: dict[str, Any] | None = None  # the seat to take back after a drop
@@ -184,7 +190,7 @@ class ServerLink:
 
     async def _keep_up(self) -> None:
         # Imported here: a game that never goes online does not pay for it at start.
-        from websockets.asyncio.client import connect
+        from websockets.asyncio.client import ClientConnection, connect
         from websockets.exceptions import (
             ConnectionClosed,
             InvalidHandshake,
@@ -193,16 +199,26 @@ class ServerLink:
             InvalidURI,
         )
 
+        link = self
+
+        class Reaching(ClientConnection):
+            """Tells the link as soon as the address took the connection."""
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                link._reached, link.silent = True, link._trying
+
         wait = FIRST_WAIT
         attempt = 0
-        for url in itertools.cycle(self.urls):
+        for address, url in itertools.cycle(list(zip(self.addresses, self.urls, strict=True))):
             if self._closing:
                 break
             asked_to_wait = 0.0
             self._foreign = False  # this attempt's answer was not a VoceDomino server's
+            self._trying, self._reached = address, False
             try:
                 async with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=10,
-                                   compression=None) as ws:  # fmt: skip
+                                   compression=None, create_connection=Reaching) as ws:  # fmt: skip
                     self._ws = ws
                     await ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION}))
                     if self.resume is not None:
@@ -214,6 +230,7 @@ class ServerLink:
                 # Refused on purpose (too many connections from here, server full): trying
                 # again at once would only make it worse. Wait as long as asked.
                 log.info("server %s: %s", url, error)
+                self.silent = None  # it answered
                 self.turned_away = refusal = _turned_away(error)
                 if refusal.status in REFUSALS:
                     asked_to_wait = float(refusal.retry_after or TURNED_AWAY_WAIT)
@@ -224,6 +241,7 @@ class ServerLink:
             except InvalidMessage as error:
                 log.info("server %s: %s (%s)", url, error, error.__cause__)
                 if not isinstance(error.__cause__, EOFError):  # it answered, but not in HTTP
+                    self.silent = None
                     self.turned_away = TurnedAway(NOT_HTTP, None)
                     self._foreign_answer()
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as error:
@@ -233,6 +251,8 @@ class ServerLink:
             finally:
                 self._ws = None
                 self._lost()
+                if not self._reached:  # nothing took the connection this time
+                    self.silent = None
             if self._closing:
                 break
             if self._replaced:
@@ -271,6 +291,7 @@ class ServerLink:
             self.resume = None
         if kind == "welcome":
             self.turned_away = None
+            self.silent = None
             self.connected.set()
             self.answered.set()
             self._set_state(LinkState.CONNECTED, 0)
