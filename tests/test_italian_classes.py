@@ -1614,3 +1614,18 @@ def test_the_players_said_as_the_others_or_corrected_and_choices_said_together(
     said: str, meaning: object
 ) -> None:
     assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("fino a cento, cioè si gioca finché uno arriva a cento", SetTarget(100)),
+        ("la capra, cioè si gioca alla capra", SetVariant("capra")),
+        ("il tre, cioè il cinque", PlayNumber(5)),  # another value: a correction
+        ("passo, cioè pesco", DrawTile()),
+    ],
+)
+def test_a_value_said_again_after_cioe_explains_another_value_corrects(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning  # "si gioca" after "cioè" was Start

@@ -520,6 +520,13 @@ class Understanding:
                 return self.understand(_keep_words(clauses, kept), max_words)
             cut = sum(len(tag.words) for tag in tags[: last + 1])
             meant = self.understand(_drop_words(clauses, cut), max_words)
+            named = {(t.concept, repr(t.value)) for t in tags[:last] if _valued(t)}
+            again = {(t.concept, repr(t.value)) for t in following if _valued(t)}
+            if tags[last].concept == cw.correction and named & again:
+                # "fino a centocinquanta, cioè si gioca finché uno fa centocinquanta": the
+                # value said again explains what was said, it corrects nothing
+                kept = sum(len(tag.words) for tag in tags[:last])
+                return self.understand(_keep_words(clauses, kept), max_words)
             if meant is None and self._only_names(following):
                 # "il doppio massimo, cioè il doppio sei o il doppio nove": values that say
                 # nothing alone explain what was named
