@@ -79,6 +79,10 @@ def test_the_first_english_option_names_still_work() -> None:
     [
         (["--variante", "briscola"], "scelta non valida: 'briscola'"),
         (["--giocatori", "7"], "scelta non valida: 7"),
+        (  # the levels by their names, not as Python shows them ("<Level.FACILE: 'facile'>")
+            ["--livello", "esperto"],
+            "scelta non valida: 'esperto' (si può scegliere tra 'facile', 'medio', 'difficile')",
+        ),
         (["--bah"], "opzioni sconosciute: --bah"),
         (["gioca"], "comando: scelta non valida: 'gioca'"),
         (["--seme"], "opzione --seme: serve un valore"),

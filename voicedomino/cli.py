@@ -141,7 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
     switch("--veloce")
     parser.add_argument("--variante", choices=sorted(VARIANTS), help=helps["--variante"])
     parser.add_argument("--giocatori", type=int, choices=(2, 3, 4), help=helps["--giocatori"])
-    parser.add_argument("--livello", choices=LEVELS, help=helps["--livello"])
+    # The names, not the levels: argparse's error lists its choices' reprs ("<Level.MEDIO: ...>").
+    levels = [level.value for level in LEVELS]
+    parser.add_argument("--livello", choices=levels, help=helps["--livello"])
     parser.add_argument("--set", choices=sorted(TILE_SET_OPTIONS), help=helps["--set"])
     parser.add_argument("--spinner", choices=sorted(SPINNER_OPTIONS), help=helps["--spinner"])
     parser.add_argument("--apertura", choices=list(OPENING_OPTIONS), help=helps["--apertura"])
