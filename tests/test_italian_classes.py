@@ -1629,3 +1629,18 @@ def test_a_value_said_again_after_cioe_explains_another_value_corrects(
     said: str, meaning: object
 ) -> None:
     assert understand(said) == meaning  # "si gioca" after "cioè" was Start
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("un solo computer", SetPlayers(2)),
+        ("io e l'avversario", SetPlayers(2)),
+        ("avversari: uno", SetPlayers(2)),
+        ("gli avversari... tre", SetPlayers(4)),
+        ("quanti avversari ci sono?", Ask(Query.OPPONENTS)),
+        ("aggiungi un computer", AddComputer()),
+    ],
+)
+def test_the_opponents_counted_are_the_players_but_one(said: str, meaning: object) -> None:
+    assert understand(said) == meaning

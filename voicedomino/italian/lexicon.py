@@ -879,6 +879,10 @@ ENTRIES: list[Entry] = [
             # "io e un altro", "contro un'altra": the other is a player, not another game
             "(io e|io piu|io contro|contro) (un altro|un altra|uno|una|un computer)"
             " [persona|giocatore|giocatrice|avversario|avversaria] [solo|sola]",
+            # one opponent: "un solo computer", "io e l'avversario"
+            "(un solo|solo un|un unico) (computer|bot|robot|avversario|avversaria) [solo]",
+            "(un computer|un bot|un avversario|un avversaria) solo",
+            "io e l (avversario|avversaria|altro|altra)",
         ),
         "COUNT",
         2,
@@ -3175,6 +3179,17 @@ FRAMES: list[Frame] = [
     ),
     # "mettimi contro due computer"
     Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO OPP", repeatable="COUNT"),
+    # "avversari: uno": the opponents counted, and the player
+    *(
+        Frame.of(
+            "set_players",
+            f"OPP NUM={count - 1}",
+            _MENU,
+            fixed={"count": count},
+            question="refuse",
+        )
+        for count in PLAYER_COUNTS
+    ),
     # "giocatori... tre": the topic, then the number
     # (only a count the menu offers: "un giocatore", "assi giocatore" set nothing)
     Frame.of(
