@@ -547,3 +547,30 @@ def test_an_address_that_accepts_and_stays_silent_is_said_to_not_answer(
     assert held, "the game never connected"
     assert said == it_net.server_silent(f"127.0.0.1:{port}"), said
     assert "raggiungere" not in said and said != it_net.cannot_reach(f"127.0.0.1:{port}")
+
+
+def test_a_server_that_greets_and_drops_at_once_is_said_lost_once_and_not_hammered(
+    closing: list[DialogManager],
+) -> None:
+    """After the first drop the server greets each new connection and drops it at once (a
+    server failing on the seat's return; one whose messages are too big to read): the link
+    came back every half second, since any greeting counted as the connection being up, and
+    each drop said "Connessione al server persa" again (27 times in 15 seconds). A connection
+    that did not last does not reset the wait, and the loss is said once until the player is
+    told they are back."""
+    welcome = json.dumps({"type": "welcome", "version": 1, "server": "voicedomino"})
+
+    async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
+        if message.get("type") == "create":
+            await ws.send(json.dumps(joined()))
+            await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
+            await ws.close()  # the first drop
+
+    with StandInServer(handler, greeting=lambda number: None if number == 1 else welcome) as server:
+        manager = _seated(server, closing)
+        time.sleep(8.0)
+        connections = server.connections
+        told = manager.table_news().text
+    # Half a second, then doubling: about five in eight seconds (every half second: sixteen).
+    assert 3 <= connections <= 7, connections
+    assert told.count(it_net.link_lost()) == 1, told

@@ -113,6 +113,7 @@ class NetworkPlay:
         self.wake: Callable[[], None] | None = None  # the front end: news is waiting
         self._notices: list[str] = []
         self._told_away: TurnedAway | None = None  # the refusal to come back already said
+        self._lost_told = False  # the loss of the link said, and the return not yet
         self._about_the_seat: set[str] = set()  # notices true only while seated
         self._lock = threading.Lock()
 
@@ -298,6 +299,7 @@ class NetworkPlay:
         # Back after a drop: what was missed (only what is told: the player's own return is
         # not), then where the game stands, as a player who was away needs to hear it.
         said.append(Message(it_net.table_back(remote.state.code or "")))
+        self._lost_told = False
         said.append(Message(it_net.while_away() if told else it_net.nothing_while_away()))
         said.extend(told)
         view = remote.view() if remote.in_match else None
@@ -330,7 +332,10 @@ class NetworkPlay:
             # the wait the server asked for; the link waits that long before trying again.
             self._told_away = turned_away
             self._notice(_turned_away_text(turned_away, seated=True), about_the_seat=True)
-        elif state is LinkState.LOST and attempt == 1:
+        elif state is LinkState.LOST and attempt == 1 and not self._lost_told:
+            # Once until the player hears they are back: a server that greets and drops at
+            # once said it at every drop.
+            self._lost_told = True
             self._notice(it_net.link_lost(), about_the_seat=True)
         elif state is LinkState.CONNECTED:
             self._told_away = None

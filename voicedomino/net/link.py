@@ -3,7 +3,8 @@ asynchronous (the voice, key and line front ends).
 
 A background thread runs its own event loop: it connects, greets the server, and after a drop
 connects again by itself, waiting longer each time (half a second, doubling up to ten, with a
-little randomness so that a table's players do not all come back at once), trying each address
+little randomness so that a table's players do not all come back at once; only a connection
+that lasted starts again from half a second), trying each address
 in turn (several server processes share their tables through Redis). Once the player has a
 seat, every new connection resumes it with the seat's token and the last event heard.
 Messages reach *on_message* on that thread; ``request`` sends one and waits for its answer.
@@ -38,6 +39,10 @@ FIRST_WAIT = 0.5
 LONGEST_WAIT = 10.0
 TURNED_AWAY_WAIT = 30.0  # a server that refused us without saying for how long
 MAX_SERVER_MESSAGE = 2**22
+# Seconds a connection must last to count as up again: one the server greets and drops at
+# once (failing on the seat's return, or sending what cannot be read) was tried again every
+# half second, for ever.
+STEADY = LONGEST_WAIT
 REQUEST_WAIT = 10.0  # seconds a request waits for its answer before the player is told
 NOT_HTTP = 0  # TurnedAway.status of an address that answered, but not in HTTP
 OTHER_VERSION = 426  # TurnedAway.status of a server that speaks another protocol version
@@ -216,6 +221,7 @@ class ServerLink:
             asked_to_wait = 0.0
             self._foreign = False  # this attempt's answer was not a VoceDomino server's
             self._trying, self._reached = address, False
+            up_since: float | None = None
             try:
                 async with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=10,
                                    compression=None, create_connection=Reaching) as ws:  # fmt: skip
@@ -223,7 +229,7 @@ class ServerLink:
                     await ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION}))
                     if self.resume is not None:
                         await ws.send(json.dumps({"type": "resume", **self.resume}))
-                    wait, attempt = FIRST_WAIT, 0
+                    attempt, up_since = 0, self._loop.time()
                     async for text in ws:
                         self._receive(text)
             except InvalidStatus as error:
@@ -253,6 +259,8 @@ class ServerLink:
                 self._lost()
                 if not self._reached:  # nothing took the connection this time
                     self.silent = None
+            if up_since is not None and self._loop.time() - up_since >= STEADY:
+                wait = FIRST_WAIT  # it was up: come back soon
             if self._closing:
                 break
             if self._replaced:
