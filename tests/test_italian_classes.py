@@ -1644,3 +1644,33 @@ def test_a_value_said_again_after_cioe_explains_another_value_corrects(
 )
 def test_the_opponents_counted_are_the_players_but_one(said: str, meaning: object) -> None:
     assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("chi ha vinto, quello comincia", SetOpening("last_winner")),
+        ("il doppio più alto, come al bar, apre", SetOpening("highest_double")),
+        ("la tessera più pesante, apre", SetOpening("heaviest")),
+        ("chi ha aperto?", Ask(Query.LEADER)),
+        ("chi ha vinto?", Ask(Query.WINNER)),
+    ],
+)
+def test_who_opens_said_first_then_that_he_opens_is_the_rule(said: str, meaning: object) -> None:
+    assert understand(said) == meaning  # they had been Start and the question who opened
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["col bianco che va su tutto", "i bianchi valgono per tutti i numeri", "lo zero sta ovunque"],
+)
+def test_the_blank_said_to_go_with_any_number_is_the_wildcard(said: str) -> None:
+    assert understand(said) == SetWildcard(True)  # "col bianco che..." was the blank played
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [("si va a cento", SetTarget(100)), ("il bianco va", PlayNumber(0))],
+)
+def test_going_somewhere_is_no_wildcard(said: str, meaning: object) -> None:
+    assert understand(said) == meaning

@@ -649,6 +649,10 @@ ENTRIES: list[Entry] = [
             "facesse da jolly|fosse un jolly|sia un jolly",
             "(valesse|valga|valere|contasse|conti) (come|da|per) jolly",
             "[che] (vada|vadano|andasse|va) bene (su|con|per) tutto",
+            # "col bianco che va su tutto": it goes with, is worth, sticks to any number
+            "[che] (va|vanno|vada|vadano|vale|valgono|si attacca|si attaccano|attacca|attaccano"
+            "|sta|stanno|entra|entrano|puo andare) ((su|con|per|a) (tutto|tutti|tutte"
+            "|tutti i numeri|qualsiasi numero|qualunque numero|ogni numero)|dappertutto|ovunque)",
         ),
         "WITH_JOLLY",
     ),
@@ -1332,6 +1336,8 @@ ENTRIES: list[Entry] = [
             "primo a (giocare|partire|aprire)|si apre|si aprono|si apra",
             # said after who it is ("chi ha il doppio più alto parte lui")
             "(apre|inizia|comincia|parte|esce|gioca|va) (lui|lei|per primo|per prima)",
+            # "chi ha vinto, quello comincia": who, then that he opens
+            "(quello|quella|lui|lei) (apre|inizia|comincia|parte|esce) [per primo|per prima]",
         ),
         "LEADER",
     ),
@@ -3522,6 +3528,8 @@ PRECEDENCE: list[tuple[str, str]] = [
     ("set_pairs", "set_players"),
     ("set_level", "level_up"),  # "è troppo facile, metti difficile": the level said
     ("set_level", "level_down"),
+    # "il doppio più grosso, quello del mazzo, apre": the rule named, then that it opens
+    ("set_opening", "leader"),
     # "torna a quelli normali, fino al sei": "normal" said of the set or the variant named
     ("set_tile_set", "normal"),
     ("set_variant", "normal"),
