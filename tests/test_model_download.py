@@ -746,3 +746,37 @@ def test_stop_signal_removes_the_partial_download(
     assert it.model_download_interrupted() in stderr
     assert "Traceback" not in stderr
     assert leftovers(dest) == []
+
+
+def test_a_destination_that_cannot_be_written_says_why_as_it_is(
+    server: FakeServer, tmp_path: Path
+) -> None:
+    """Every failure to write was "non riesco a scrivere sul disco": a file where the folder
+    should be sent the player to look at a disk that was fine. The reason is said as it is:
+    a file in the folder's place, a file bigger than the system allows (here a limit on the
+    size of files, as a full disk would be said in its own words)."""
+    in_the_way = tmp_path / "models"
+    in_the_way.write_text("not a folder")
+    result = subprocess.run(
+        command(["--destinazione", str(in_the_way), "--url", "http://127.0.0.1:9/m.zip"]),
+        capture_output=True, text=True, timeout=60, env=with_log_in(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert it.model_download_failed("not_a_folder") in result.stderr, result.stderr
+    assert "disco" not in result.stderr and in_the_way.read_text() == "not a folder"
+
+    url = serve(server, "model.zip", os.urandom(3 << 20))
+    dest = tmp_path / "altrove"
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))
+
+    result = subprocess.run(
+        command(["--destinazione", str(dest), "--url", url]), capture_output=True, text=True,
+        timeout=120, preexec_fn=limit, env=with_log_in(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert it.model_download_failed("file_too_big") in result.stderr, result.stderr
+    assert leftovers(dest) == []

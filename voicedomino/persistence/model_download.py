@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
+from voicedomino.persistence.files import failure_kind
 from voicedomino.persistence.model_manifest import (
     FileProblem,
     Manifest,
@@ -66,6 +67,11 @@ DownloadErrorKey = Literal[
     "hash_mismatch",
     "unexpected_file",
     "disk_error",
+    "disk_full",
+    "read_only",
+    "no_permission",
+    "not_a_folder",
+    "file_too_big",
     "manifest_error",
 ]
 
@@ -79,6 +85,24 @@ ENTRY_SLACK = 16  # entries beyond the manifest's files and their folders (none 
 _END_RECORD = b"PK\x05\x06"  # a zip's end of central directory record
 _END_RECORD_SIZE = 22
 _MAX_COMMENT = 0xFFFF
+
+
+# Why writing failed, as the player can act on it (persistence.files.failure_kind); any other
+# failure is "disk_error".
+_WRITE_FAILURES: dict[str, DownloadErrorKey] = {
+    "disk_full": "disk_full",
+    "read_only": "read_only",
+    "no_permission": "no_permission",
+    "not_a_folder": "not_a_folder",
+    "file_too_big": "file_too_big",
+}
+
+
+def _cannot_write(error: OSError, detail: str) -> ModelDownloadError:
+    """A failed write, with its reason: "il disco è pieno" is not "al posto della cartella c'è
+    un file", and neither is true of the other."""
+    key = _WRITE_FAILURES.get(failure_kind(error), "disk_error")
+    return ModelDownloadError(key, f"{detail}: {error}")
 
 
 class ModelDownloadError(Exception):
@@ -133,7 +157,7 @@ def _download(
         _remove_stale_workdirs(dest_dir)
         workdir = Path(tempfile.mkdtemp(prefix=_WORKDIR_PREFIX, dir=dest_dir))
     except OSError as error:
-        raise ModelDownloadError("disk_error", f"cannot write in {dest_dir}: {error}") from error
+        raise _cannot_write(error, f"cannot write in {dest_dir}") from error
     try:
         archive = workdir / "model.zip"
         unpacked = workdir / "unpacked"
@@ -275,7 +299,7 @@ def _copy(
     try:
         out = target.open("wb")
     except OSError as error:
-        raise ModelDownloadError("disk_error", f"cannot write {target}: {error}") from error
+        raise _cannot_write(error, f"cannot write {target}") from error
     with out:
         while True:
             try:
@@ -289,7 +313,7 @@ def _copy(
             try:
                 out.write(chunk)
             except OSError as error:
-                raise ModelDownloadError("disk_error", f"cannot write {target}: {error}") from error
+                raise _cannot_write(error, f"cannot write {target}") from error
             received += len(chunk)
             if received > limits.max_archive:
                 raise ModelDownloadError(
@@ -425,7 +449,7 @@ def _extract(archive: Path, target: Path, manifest: Manifest) -> None:
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as error:
         raise ModelDownloadError("bad_zip", f"{archive.name}: {error}") from error
     except OSError as error:
-        raise ModelDownloadError("disk_error", f"cannot unpack into {target}: {error}") from error
+        raise _cannot_write(error, f"cannot unpack into {target}") from error
     if not (target / manifest.root).is_dir():
         raise ModelDownloadError("missing_file", f"the archive has no {manifest.root}/ directory")
 
@@ -445,7 +469,7 @@ def _install(new_model: Path, target: Path) -> Path:
                 old = None
             raise
     except OSError as error:
-        raise ModelDownloadError("disk_error", f"cannot install {target}: {error}") from error
+        raise _cannot_write(error, f"cannot install {target}") from error
     finally:
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
