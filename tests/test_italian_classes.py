@@ -1674,3 +1674,15 @@ def test_the_blank_said_to_go_with_any_number_is_the_wildcard(said: str) -> None
 )
 def test_going_somewhere_is_no_wildcard(said: str, meaning: object) -> None:
     assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("facciamo quattro", SetPlayers(4)),
+        ("allora, famo tre", SetPlayers(3)),
+        ("facciamo il quattro in testa", PlayNumber(4, Side.HEAD)),  # a move keeps its side
+    ],
+)
+def test_a_bare_count_after_facciamo_is_the_players(said: str, meaning: object) -> None:
+    assert understand(said) == meaning  # "facciamo quattro" was the four played

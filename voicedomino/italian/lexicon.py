@@ -3185,6 +3185,14 @@ FRAMES: list[Frame] = [
     ),
     # "mettimi contro due computer"
     Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO OPP", repeatable="COUNT"),
+    # "facciamo quattro": a number said bare after "facciamo" counts the players
+    Frame.of(
+        "set_players",
+        "|".join(f"DO NUM={count}" for count in PLAYER_COUNTS),
+        _MENU,
+        slots={"NUM": "count"},
+        question="refuse",
+    ),
     # "avversari: uno": the opponents counted, and the player
     *(
         Frame.of(
