@@ -28,7 +28,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from voicedomino.dialog.manager import DialogManager, Phase
-from voicedomino.dialog.network import NetworkSettings
+from voicedomino.dialog.network import CONNECT_WAIT, NetworkSettings
 from voicedomino.italian import network as it_net
 from voicedomino.net import link
 
@@ -540,13 +540,52 @@ def test_an_address_that_accepts_and_stays_silent_is_said_to_not_answer(
         manager = _manager(f"127.0.0.1:{port}")
         closing.append(manager)
         manager.start()
+        asked = time.monotonic()
         said = manager.handle("crea un tavolo").text
+        waited = time.monotonic() - asked
     finally:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(5)
     assert held, "the game never connected"
     assert said == it_net.server_silent(f"127.0.0.1:{port}"), said
     assert "raggiungere" not in said and said != it_net.cannot_reach(f"127.0.0.1:{port}")
+    # Five seconds for the first connection, then said: not five more while the connection
+    # being opened was waited out (ten seconds of silence in all).
+    assert waited < CONNECT_WAIT + 2.0, waited
+
+
+def test_a_stuck_server_process_among_several_does_not_keep_a_new_player_out(
+    closing: list[DialogManager],
+) -> None:
+    """Several server processes share the tables; the first address is one that takes the
+    connection and says nothing (a process stopped or stuck). Each attempt waited ten seconds
+    there, and the player was told after five that the server did not answer, the working
+    address never tried. The others are tried in time, and the table is made there."""
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.read()
+
+    async def handler(ws: ServerConnection, message: dict[str, Any]) -> None:
+        if message.get("type") == "create":
+            await ws.send(json.dumps(joined()))
+            await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
+
+    loop = asyncio.new_event_loop()
+    program = loop.run_until_complete(asyncio.start_server(silent, "127.0.0.1", 0))
+    port = program.sockets[0].getsockname()[1]
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        with StandInServer(handler) as server:
+            manager = DialogManager(computer_pause=0, network=NetworkSettings(
+                [f"127.0.0.1:{port}", server.address], "Anna"))  # fmt: skip
+            closing.append(manager)
+            manager.start()
+            said = manager.handle("crea un tavolo").text
+            assert "Tavolo creato" in said and manager.network.seated, said
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
 
 
 def test_a_server_that_greets_and_drops_at_once_is_said_lost_once_and_not_hammered(

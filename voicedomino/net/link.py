@@ -43,6 +43,12 @@ MAX_SERVER_MESSAGE = 2**22
 # once (failing on the seat's return, or sending what cannot be read) was tried again every
 # half second, for ever.
 STEADY = LONGEST_WAIT
+# Seconds a connection may take to open (TCP and the WebSocket handshake): with one address,
+# a slow network's; with several, short enough that an address that takes the connection and
+# says nothing (a server process stopped or stuck) leaves time for the next one before the
+# player is told (the dialog waits five seconds for a first connection).
+OPEN_WAIT = 10.0
+OPEN_WAIT_OF_SEVERAL = 2.0
 REQUEST_WAIT = 10.0  # seconds a request waits for its answer before the player is told
 NOT_HTTP = 0  # TurnedAway.status of an address that answered, but not in HTTP
 OTHER_VERSION = 426  # TurnedAway.status of a server that speaks another protocol version
@@ -135,6 +141,7 @@ class ServerLink:
         self._ids = itertools.count(1)
         self._closing = False
         self._closed = asyncio.Event()  # set on the link's loop by close(): stop waiting
+        self._keeping: asyncio.Task[None] | None = None  # _keep_up, on the link's loop
         # Another window or computer took the seat back: coming back here would take it from
         # them in turn, and so on for ever; the player is told instead.
         self._replaced = False
@@ -188,8 +195,11 @@ class ServerLink:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
+        self._keeping = self._loop.create_task(self._keep_up())
         try:
-            self._loop.run_until_complete(self._keep_up())
+            self._loop.run_until_complete(self._keeping)
+        except asyncio.CancelledError:  # closed while a connection was opening
+            self._set_state(LinkState.CLOSED, 0)
         finally:
             self._loop.close()
 
@@ -215,6 +225,7 @@ class ServerLink:
 
         wait = FIRST_WAIT
         attempt = 0
+        open_wait = OPEN_WAIT if len(self.urls) == 1 else OPEN_WAIT_OF_SEVERAL
         for address, url in itertools.cycle(list(zip(self.addresses, self.urls, strict=True))):
             if self._closing:
                 break
@@ -223,7 +234,7 @@ class ServerLink:
             self._trying, self._reached = address, False
             up_since: float | None = None
             try:
-                async with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=10,
+                async with connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=open_wait,
                                    compression=None, create_connection=Reaching) as ws:  # fmt: skip
                     self._ws = ws
                     await ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION}))
@@ -364,6 +375,10 @@ class ServerLink:
         self._closed.set()
         if self._ws is not None:
             await self._ws.close()
+        elif self._keeping is not None:
+            # Opening a connection (an address that takes it and says nothing holds it for
+            # OPEN_WAIT seconds): given up now, or the player waited that long for an answer.
+            self._keeping.cancel()
 
 
 def _turned_away(error: Any) -> TurnedAway:
