@@ -1686,3 +1686,20 @@ def test_going_somewhere_is_no_wildcard(said: str, meaning: object) -> None:
 )
 def test_a_bare_count_after_facciamo_is_the_players(said: str, meaning: object) -> None:
     assert understand(said) == meaning  # "facciamo quattro" was the four played
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("bella mossa, socio!", QuickMessage("bella_mossa")),
+        ("compagna, grazie", QuickMessage("grazie")),
+        ("il mio socio, come sta messo?", Ask(Query.PARTNER)),
+        ("socio, tocca a te", None),  # said to the partner
+        ("compagno, quante tessere hai?", None),
+        ("grazie, mamma", None),  # no thanks from the kitchen to the table
+    ],
+)
+def test_the_partner_called_by_name_is_sent_the_message_said_to_him(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning  # "bella mossa, socio!" asked about the partner

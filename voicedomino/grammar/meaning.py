@@ -990,20 +990,25 @@ class Understanding:
         """The meaning of a sentence with clauses that call someone ("parla più forte, mamma",
         "Giulia, quante tessere hai?"): said to that person, not to the game (None). A move
         said while calling someone after it stays the player's move ("metto il doppio sei!
-        mamma, guarda!"); a player at the table called may be sent a message, or asked about
-        in the third person ("E Giulia, la mia compagna, come sta messa?")."""
+        mamma, guarda!"); a player at the table called, or the partner, may be sent a message
+        ("bella mossa, socio!"), or asked about in the third person ("E Giulia, la mia
+        compagna, come sta messa?")."""
         cw = self.clause_words
+        rest = [clause for index, clause in enumerate(clauses) if index not in called]
+        to_players = all(self._calls(clauses[i][0]) in cw.seats for i in called)
+        message = self.understand(rest, max_words) if to_players else None
+        if message is not None and message.intent in cw.said_to_someone:
+            return message  # "bella mossa, socio!": a message to the player called
         found = self.understand(clauses, max_words, heed_calls=False)
         if found is None or (found.frame.acts and called[0] > 0):
             return found
-        if any(self._calls(clauses[i][0]) not in cw.seats for i in called):
+        if not to_players:
             return None
         if found.intent in cw.said_to_someone:
             return found
         spoken_to = any(
             word in cw.second_person or word.endswith(cw.second_person_endings)
-            for index, (clause, _) in enumerate(clauses)
-            if index not in called
+            for clause, _ in rest
             for word in clause
         )
         return found if found.asked and not found.frame.acts and not spoken_to else None

@@ -2789,7 +2789,7 @@ CLAUSE_WORDS = ClauseWords(
     turns=frozenset({"TURN_TO"}),
     subordinators=frozenset({"QUANDO", "SO_THAT"}),
     names=frozenset({"NAME"}),
-    seats=frozenset({"SEAT"}),
+    seats=frozenset({"SEAT", "PARTNER"}),
     second_person=frozenset(
         {"hai", "tu", "sei", "fai", "ti", "te", "tuo", "tua", "tuoi", "tue", "vuoi"}
         | {"puoi", "sai", "dici", "pensi", "giochi", "metti", "hai fatto", "avevi", "eri"}
