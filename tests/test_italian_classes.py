@@ -1703,3 +1703,15 @@ def test_the_partner_called_by_name_is_sent_the_message_said_to_him(
     said: str, meaning: object
 ) -> None:
     assert understand(said) == meaning  # "bella mossa, socio!" asked about the partner
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("a centuno, cioè cento più uno", SetTarget(101)),  # it was a target of 1
+        ("a cento, cioè duecento", SetTarget(200)),
+        ("tre giocatori, no, due, due", SetPlayers(2)),
+    ],
+)
+def test_two_values_said_in_place_of_one_correct_nothing(said: str, meaning: object) -> None:
+    assert understand(said) == meaning

@@ -1220,6 +1220,7 @@ def _in_place(said: Sequence[Tag], values: Sequence[Tag]) -> list[Tag] | None:
     if not named or not all(_valued(tag) for tag in named):
         return None
     result = list(said)
+    replaced: set[int] = set()
     for value in named:
         places = [i for i, tag in enumerate(result) if tag.concept == value.concept]
         if not places:
@@ -1231,6 +1232,9 @@ def _in_place(said: Sequence[Tag], values: Sequence[Tag]) -> list[Tag] | None:
         if len(places) != 1:
             return None
         index = places[0]
+        if index in replaced and result[index].value != value.value:
+            return None  # "centuno, cioè cento più uno": two values for one place
+        replaced.add(index)
         result[index] = replace(result[index], value=value.value, words=value.words)
     return result
 
