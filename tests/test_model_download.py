@@ -510,6 +510,27 @@ def test_trickling_server_is_given_up(server: FakeServer, manifest: Path, tmp_pa
     assert leftovers(dest) == []
 
 
+def test_a_site_that_takes_the_connection_and_never_answers_is_said_not_to_answer(
+    manifest: Path, tmp_path: Path
+) -> None:
+    """A site that accepts the connection and sends nothing was said to have "stopped sending
+    data": it never began. It is said not to answer, in the stall's time."""
+    silent = socket.create_server(("127.0.0.1", 0))
+    port = silent.getsockname()[1]
+    dest = tmp_path / "models"
+    started = time.monotonic()
+    try:
+        with pytest.raises(ModelDownloadError) as caught:
+            download_model(dest, f"http://127.0.0.1:{port}/model.zip", manifest_path=manifest,
+                           stall_seconds=1.5)  # fmt: skip
+    finally:
+        silent.close()
+    assert caught.value.key == "no_answer", caught.value
+    assert it.model_download_failed("no_answer") != it.model_download_failed("stalled")
+    assert time.monotonic() - started < 10
+    assert leftovers(dest) == []
+
+
 def test_symlink_entry_is_an_unsafe_archive(
     server: FakeServer, manifest: Path, tmp_path: Path
 ) -> None:

@@ -1746,6 +1746,7 @@ DOWNLOAD_FAILURES = {
     "access_denied": "il sito non dà il permesso di scaricarlo",
     "server_refused": "il sito ha risposto con un errore",
     "stalled": "il server ha smesso di mandare dati",
+    "no_answer": "il sito non risponde",
     "interrupted": "lo scaricamento è stato interrotto",
     "archive_too_big": "il file scaricato è molto più grande del modello atteso",
 }

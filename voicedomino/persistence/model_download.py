@@ -57,6 +57,7 @@ DownloadErrorKey = Literal[
     "access_denied",
     "server_refused",
     "stalled",
+    "no_answer",
     "archive_too_big",
     "network_error",
     "download_incomplete",
@@ -245,8 +246,10 @@ class Limits:
 
 def _fetch(url: str, target: Path, progress: ProgressCallback | None, limits: Limits) -> None:
     request = _request(url)
+    answered = False  # a silent site never answered: it did not stop sending, it never began
     try:
         with urllib.request.urlopen(request, timeout=limits.stall_seconds) as response:
+            answered = True
             length = response.headers.get("Content-Length")
             total = int(length) if length and length.isdigit() else None
             if total is not None and total > limits.max_archive:
@@ -263,11 +266,12 @@ def _fetch(url: str, target: Path, progress: ProgressCallback | None, limits: Li
         ) from error
     except urllib.error.URLError as error:
         if isinstance(error.reason, TimeoutError):
-            raise ModelDownloadError("stalled", f"{url}: no answer") from error
+            raise ModelDownloadError("no_answer", f"{url}: no answer") from error
         raise ModelDownloadError("network_error", f"{url}: {error.reason}") from error
     except TimeoutError as error:
         raise ModelDownloadError(
-            "stalled", f"{url}: no data for {limits.stall_seconds} s"
+            "stalled" if answered else "no_answer",
+            f"{url}: no data for {limits.stall_seconds} s",
         ) from error
     except (http.client.HTTPException, OSError, ValueError) as error:
         raise ModelDownloadError("network_error", f"{url}: {error!r}") from error
