@@ -1715,3 +1715,18 @@ def test_the_partner_called_by_name_is_sent_the_message_said_to_him(
 )
 def test_two_values_said_in_place_of_one_correct_nothing(said: str, meaning: object) -> None:
     assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("tocca chi?", Ask(Query.TURN)),  # it asked who opens
+        ("tocca chi? a me?", Ask(Query.TURN)),
+        ("tocca a chi ha il doppio sei", SetOpening("top_double")),
+        ("tocca prima chi ha vinto", SetOpening("last_winner")),
+    ],
+)
+def test_tocca_chi_alone_asks_whose_turn_and_with_who_holds_is_who_opens(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning

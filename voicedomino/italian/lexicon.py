@@ -1327,9 +1327,13 @@ ENTRIES: list[Entry] = [
             "chi era di mano|chi era di turno all inizio",
             # "comincia chi ha...", "che esca chi ha vinto": the relative "chi" is no question
             "(apre|apra|aprisse|inizia|inizi|iniziasse|comincia|cominci|cominciasse|esce|esca"
-            "|uscisse|parte|parta|partisse|gioca|giochi|giocasse|tocca|tocchi|va|vada|aprire"
+            "|uscisse|parte|parta|partisse|gioca|giochi|giocasse|va|vada|aprire"
             "|iniziare|cominciare|partire|uscire|giocare) [sempre]"
             " [per primo|per prima|prima] (chi|quello che|quella che|colui che|colei che)",
+            # "tocca chi?" alone asks whose turn it is
+            "(tocca|tocchi) [sempre] (per primo|per prima|prima) (chi|quello che|quella che)",
+            "(tocca|tocchi) [sempre] [per primo|per prima|prima] [a] (chi|quello che|quella che)"
+            " (ha|tiene)",
             "apre|apre sempre|inizia sempre|comincia sempre|esce per primo|va per primo",
             "gioca per primo|chi deve aprire|chi deve iniziare|chi deve cominciare",
             "la prima mossa [la fa]|prima mossa|il primo a (giocare|partire|aprire)",
