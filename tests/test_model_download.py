@@ -801,3 +801,22 @@ def test_a_destination_that_cannot_be_written_says_why_as_it_is(
     assert result.returncode == 1
     assert it.model_download_failed("file_too_big") in result.stderr, result.stderr
     assert leftovers(dest) == []
+
+
+def test_an_output_that_is_full_or_gone_stops_only_the_telling(
+    server: FakeServer, tmp_path: Path
+) -> None:
+    """Standard output full (/dev/full) or a pipe whose reader left: printing "Scarico il
+    modello..." raised and ended the command before it fetched a byte, saying nothing, not
+    even on standard error. The download goes on, its progress unprinted, and its end is
+    said where it can be (here: what was fetched is no archive)."""
+    url = serve(server, "model.zip", os.urandom(2 << 20))
+    dest = tmp_path / "models"
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            command(["--destinazione", str(dest), "--url", url]), stdout=full,
+            stderr=subprocess.PIPE, text=True, timeout=60, env=with_log_in(tmp_path),
+        )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr.strip() == it.model_download_failed("bad_zip"), result.stderr
+    assert leftovers(dest) == []

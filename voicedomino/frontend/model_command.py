@@ -7,6 +7,7 @@ stop the download cleanly: the partial files are removed on the way out, no trac
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import signal
 import sys
@@ -29,6 +30,14 @@ MEGABYTE_STEP = 5  # progress without a known size: a line every this many megab
 STOP_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
 )
+
+
+def _tell(text: str, *, failure: bool = False) -> None:
+    """A line for the player (a failure on standard error). An output gone or full (a pipe
+    whose reader left, /dev/full) stops the telling, never the download: the printing of the
+    first line raised and ended the command before it began, saying nothing."""
+    with contextlib.suppress(OSError, ValueError):
+        print(text, file=sys.stderr if failure else sys.stdout, flush=True)
 
 
 class Stopped(BaseException):
@@ -75,14 +84,14 @@ class ProgressReport:
                 return  # "zero megabytes" says nothing
         if step != self.last_step:
             self.last_step = step
-            print(text, flush=True)
+            _tell(text)
 
 
 def download_command(dest: Path | None, url: str | None, *, only_if_missing: bool) -> int:
     if only_if_missing and isinstance(locate_model(None), ModelLocation):
         return 0
     target = dest or default_download_dir()
-    print(it.model_download_start(str(target)), flush=True)
+    _tell(it.model_download_start(str(target)))
     try:
         with signals_stop_the_download():
             # An empty --url is an address written wrong, not the official one.
@@ -91,13 +100,13 @@ def download_command(dest: Path | None, url: str | None, *, only_if_missing: boo
             )
     except ModelDownloadError as error:
         log.warning("model download failed: %s: %s", error.key, error.detail)  # no secrets in it
-        print(it.model_download_failed(error.key), file=sys.stderr, flush=True)
+        _tell(it.model_download_failed(error.key), failure=True)
         return 1
     except KeyboardInterrupt:
-        print(it.model_download_interrupted(), file=sys.stderr, flush=True)
+        _tell(it.model_download_interrupted(), failure=True)
         return 128 + signal.SIGINT
     except Stopped as stopped:
-        print(it.model_download_interrupted(), file=sys.stderr, flush=True)
+        _tell(it.model_download_interrupted(), failure=True)
         return 128 + stopped.number
-    print(it.model_download_done(str(path)), flush=True)
+    _tell(it.model_download_done(str(path)))
     return 0
