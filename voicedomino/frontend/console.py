@@ -10,7 +10,9 @@ import contextlib
 import os
 import queue
 import select
+import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
@@ -27,8 +29,11 @@ UNWATCHED_LOOK = 0.1
 # Seconds between looks at whether the game is still in the foreground, waiting for input: put
 # in the background (bg) it must go and read, so that reading stops it (SIGTTIN) and fg, which
 # continues only a stopped job, continues it and the game says it is back. A continuation taken
-# by the relay's thread may leave the reader's wait unwoken.
+# by the relay's thread wakes the reader (Nudge): this look is for a wake ever missed.
 FOREGROUND_LOOK = 0.5
+# In the background the job is stopped (SIGTTIN) within this, or cannot be (no shell to
+# continue it: the system drops the signal), and a read of the terminal says why.
+BACKGROUND_STOP_WAIT = 2.0
 
 
 def without_flow_control(fd: int) -> None:
@@ -74,6 +79,47 @@ def in_foreground(fd: int) -> bool:
         return False
 
 
+class Nudge:
+    """A pipe that wakes a reader of the terminal waiting in select: the signal relay, having
+    taken a continuation in the background (bg), has the reader look again at once, and stop
+    the game (see stopped_as_a_read_would). Waiting on instead, it read only when the player
+    typed at the shell: "fg" typed in one go stopped it just as the shell gave it the
+    terminal, and the shell, that had seen it running, said "Stopped" instead of continuing
+    it."""
+
+    def __init__(self) -> None:
+        self.fd, self._write_end = os.pipe()
+        for end in (self.fd, self._write_end):
+            os.set_blocking(end, False)  # the relay never waits; nor does taking it
+
+    def give(self) -> None:
+        with contextlib.suppress(OSError):  # a full pipe already holds a nudge
+            os.write(self._write_end, b"\0")
+
+    def take(self) -> None:
+        with contextlib.suppress(OSError):  # BlockingIOError: none waiting
+            os.read(self.fd, 64)
+
+
+def stopped_as_a_read_would(take_continuation: Callable[[], int]) -> bool:
+    """In the background, from the thread that reads the terminal (the one SIGCONT goes to):
+    the job stops (SIGTTIN, as the terminal stops a read there); True when it was continued
+    since. The continuations that came are taken first, and after fg the reader is back in its
+    loop, which sees them. Reading the terminal instead stopped the game inside the read,
+    perhaps before bg's continuation was taken, and the read went on waiting after fg: that
+    continuation, taken then next to fg's, said "Di nuovo in gioco" twice."""
+    before = take_continuation()
+    os.killpg(os.getpgrp(), signal.SIGTTIN)  # the whole job, as the terminal stops it
+    # Another thread may be the one that stops the process, a moment later: this one waits
+    # for the continuation (a second signal of its own would stop the game again after fg).
+    give_up = time.monotonic() + BACKGROUND_STOP_WAIT
+    while take_continuation() == before:
+        if time.monotonic() > give_up:
+            return False
+        time.sleep(0.05)  # stopped in it, and continued: back at most this late
+    return True
+
+
 class LineTerminal:
     """Line mode on a terminal: the terminal edits each line as always (echo, backspace), only
     without flow control; its modes are given back while the game is suspended and at the end
@@ -89,6 +135,7 @@ class LineTerminal:
         self._continued_fd: int | None = None
         self._take_continuation: Callable[[], int] = lambda: 0
         self._continuations = 0
+        self._nudge = Nudge()
 
     def start(self) -> None:
         """Lines typed before the game started are dropped, as key mode drops keys: they were
@@ -125,17 +172,27 @@ class LineTerminal:
         self._take_continuation = take
         self._continued_fd = fd
 
+    def continued_in_background(self) -> None:
+        """The reader waiting for a line stops the game at once (see Nudge)."""
+        self._nudge.give()
+
     def wait_for_line(self) -> None:
         """Until a whole line waits (a terminal in line mode is readable only then), any
-        continuation seen first. In the background (bg) the read itself stops the game
-        (SIGTTIN) until fg continues it."""
-        while self.in_foreground():
+        continuation seen first. In the background (bg) the game stops as reading the terminal
+        would (SIGTTIN) until fg continues it."""
+        while True:
             continued = self._continued_fd
+            if not self.in_foreground():
+                if continued is not None and stopped_as_a_read_would(self._take_continuation):
+                    continue
+                return  # not stopped (the signals not watched yet, or no shell): the read
             if continued is None:  # the signals are not watched yet: look again soon
                 if select.select([self.fd], [], [], UNWATCHED_LOOK)[0]:
                     return
                 continue
-            ready, _, _ = select.select([continued, self.fd], [], [], FOREGROUND_LOOK)
+            watched = [continued, self._nudge.fd, self.fd]
+            ready, _, _ = select.select(watched, [], [], FOREGROUND_LOOK)
+            self._nudge.take()
             seen, self._continuations = self._continuations, self._take_continuation()
             if self._continuations == seen and self.fd in ready:
                 return

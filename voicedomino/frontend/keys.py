@@ -65,8 +65,10 @@ from voicedomino.frontend.app import Game
 from voicedomino.frontend.console import (
     FOREGROUND_LOOK,
     MAX_LINE,
+    Nudge,
     bytes_waiting,
     in_foreground,
+    stopped_as_a_read_would,
     without_flow_control,
 )
 from voicedomino.frontend.signals import hear_continuations_here
@@ -184,6 +186,7 @@ class KeyReader:
         self._continued_fd: int | None = None
         self._take_continuation: Callable[[], int] = lambda: 0
         self._continuations = 0
+        self._nudge = Nudge()  # continued in the background: see continued_in_background
         self._thread = threading.Thread(target=self._run, name="keys", daemon=True)
 
     def start(self) -> None:
@@ -242,6 +245,10 @@ class KeyReader:
         self._take_continuation = take
         self._continued_fd = fd
 
+    def continued_in_background(self) -> None:
+        """The reader waiting for a key stops the game at once (see console.Nudge)."""
+        self._nudge.give()
+
     # --- reading ------------------------------------------------------------------------------
 
     def _byte(self) -> bytes:
@@ -257,11 +264,17 @@ class KeyReader:
 
     def _wait_for_keys(self) -> None:
         """Until a key waits; a continuation seen first has dropped what was typed while the
-        game was stopped. In the background (bg) the read itself stops the game (SIGTTIN)
-        until fg continues it: the relay's thread says so then."""
+        game was stopped. In the background (bg) the game stops as reading the terminal would
+        (SIGTTIN) until fg continues it, and the relay's thread says so then."""
         continued = self._continued_fd
-        while continued is not None and self.in_foreground():
-            ready, _, _ = select.select([continued, self.fd], [], [], FOREGROUND_LOOK)
+        while continued is not None:
+            if not self.in_foreground():
+                if stopped_as_a_read_would(self._take_continuation):
+                    continue
+                return  # it did not stop (no shell to continue it): the read says why
+            watched = [continued, self._nudge.fd, self.fd]
+            ready, _, _ = select.select(watched, [], [], FOREGROUND_LOOK)
+            self._nudge.take()  # the loop's test looks at the foreground again
             seen, self._continuations = self._continuations, self._take_continuation()
             if self._continuations != seen:
                 self._pushed = b""  # continued: nothing read before it is a key any more

@@ -107,6 +107,8 @@ class SignalRelay:
         self._woken_lock = threading.Lock()  # its reading and that count go together
         self._leaving = False  # a stop signal came: a continuation is not said
         self._reader_hears = False  # the terminal's reader takes SIGCONT and watches for it
+        # Tells that reader it was continued in the background (it may be waiting for a key).
+        self._wake_reader: Callable[[], None] | None = None
 
     def install(self) -> None:
         """Only from the main thread (Python's rule for signal handlers)."""
@@ -114,6 +116,7 @@ class SignalRelay:
         if watch is not None and CONTINUE is not None:
             watch(self._woken, self.continuations)  # the key reader sees them before keys
             self._reader_hears = True
+            self._wake_reader = getattr(self.terminal, "continued_in_background", None)
         self._thread.start()
         if CONTINUE is not None:
             self._previous_wakeup = signal.set_wakeup_fd(self._wakeup, warn_on_full_buffer=False)
@@ -234,7 +237,9 @@ class SignalRelay:
         if self.terminal is not None:
             if not self.terminal.in_foreground():
                 # Continued in the background (bg): nothing is said there, as the player is at
-                # the shell; reading the terminal stops the game again, and fg continues it.
+                # the shell; the terminal's reader stops the game again, and fg continues it.
+                if self._wake_reader is not None:
+                    self._wake_reader()  # now, not when the player next types at the shell
                 return
             # Single keys again, what was typed meanwhile dropped: whether anything was, told.
             dropped = self.terminal.enter_key_mode()
