@@ -1730,3 +1730,82 @@ def test_tocca_chi_alone_asks_whose_turn_and_with_who_holds_is_who_opens(
     said: str, meaning: object
 ) -> None:
     assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("solo io contro un computer", SetPlayers(2)),
+        ("voglio giocare con un solo bot", SetPlayers(2)),
+        ("io e due computer", SetPlayers(3)),
+        ("contro tre bot", SetPlayers(4)),
+        ("noi tre", SetPlayers(3)),
+        ("siamo in quattro al tavolo", SetPlayers(4)),
+        ("numero dei giocatori: quattro", SetPlayers(4)),
+        ("numero giocatori tre", SetPlayers(3)),
+    ],
+)
+def test_the_number_of_players_said_by_the_opponents_or_by_who_sits(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("gioco con un computer facile", AddComputer(Level.FACILE)),
+        ("quanti giocatori siamo?", ShowSettings()),
+    ],
+)
+def test_a_computer_added_or_a_question_is_no_number_of_players(said: str, meaning: object) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "up"),
+    [
+        ("scendi di un livello per favore", False),
+        ("abbassa il livello di uno", False),
+        ("vai giù di un gradino", False),
+        ("sali di un livello", True),
+        ("alza la difficoltà di uno", True),
+    ],
+)
+def test_one_level_up_or_down_said_as_a_step(said: str, up: bool) -> None:
+    assert understand(said) == StepLevel(up=up)
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("attacco il sei e quattro sopra la croce", PlayTile(6, 4, Side.UP)),
+        ("metto il sei e tre nel ramo di sopra", PlayTile(6, 3, Side.UP)),
+        ("il tre e uno sul ramo della croce in basso", PlayTile(3, 1, Side.DOWN)),
+    ],
+)
+def test_the_arm_of_the_spinner_named_in_other_words(said: str, meaning: object) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        (
+            "blocco, in tre, con i bianchi che fanno da jolly",
+            SeveralChoices((SetVariant("blocco"), SetPlayers(3), SetWildcard(True))),
+        ),
+        (
+            "livello difficile e il bianco che vale jolly",
+            SeveralChoices((SetLevel(Level.DIFFICILE), SetWildcard(True))),
+        ),
+    ],
+)
+def test_a_choice_said_with_che_inside_is_not_dropped_among_others(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning
+
+
+def test_a_question_opened_by_che_is_still_a_question_then_the_move() -> None:
+    assert understand("e mo' che faccio? niente, passo") == PassTurn()

@@ -620,6 +620,12 @@ class Understanding:
                 if described is not None:
                     readings = described
                     continue
+            held = self._held_together(tags, mark)
+            if held:
+                # "..., con i bianchi che fanno da jolly", "blocco con i bianchi che fanno da
+                # jolly": a "che" its meaning takes opens no remark
+                readings.extend(Reading(found, False) for found in held)
+                continue
             for part, aside in self._parts(tags):
                 if aside:
                     # "quando" opening the remark asks nothing; another question word does
@@ -719,6 +725,21 @@ class Understanding:
                 parts.append(([], True))
             parts[-1][0].append(tag)
         return [(part, aside) for part, aside in parts if part]
+
+    def _held_together(self, tags: list[Tag], mark: str) -> list[Match]:
+        """A clause with a relative "che" inside that one meaning, or menu choices, take
+        whole ("i bianchi che fanno da jolly"): those; else [] (the "che" opens a remark)."""
+        cw = self.clause_words
+        empty = (FILLER, FUNCTION)
+        if not any(
+            tag.concept == cw.relative and any(t.concept not in empty for t in tags[:index])
+            for index, tag in enumerate(tags)
+        ):
+            return []  # "e mo' che faccio?": the "che" opens the clause
+        found = self.match(tags, mark)
+        if found is not None and cw.relative in found.frame.concepts():
+            return [found]
+        return self._choices(tags, mark) if found is None else []
 
     def _read(self, tags: list[Tag], mark: str, beside_move: bool = False) -> list[Reading]:
         found = self.match(tags, mark)

@@ -126,7 +126,18 @@ _TARGETS = {
     150: "centocinquanta|cento cinquanta|cento e cinquanta|i centocinquanta",
     200: "duecento|due cento|i duecento",
 }
+# The arm of a spinner a tile goes on, as named beside "above" or "below".
+_ARM = "[sul|nel|al|dal] (braccio|ramo|lato|braccetto|ramo della croce|braccio della croce)"
 _SEATS = {"marco": 1, "giulia": 2, "luca": 3}
+# One level up or down said as a step ("scendi di un livello", "alza la difficoltà di uno").
+_ONE_STEP = "(un|uno|nu) (livello|gradino|scalino|scalin)"
+_BY_ONE = "(uno|un livello|un gradino)"
+_THE_LEVEL = "(il livello|la difficolta|lu livello|u livello|el livello)"
+_STEP_UP = "(sali|saliamo|vai su|andiamo su|alza|alziamo|aumenta|aumentiamo|porta su|tira su)"
+_STEP_DOWN = (
+    "(scendi|scendiamo|vai giu|andiamo giu|torna giu|cala|caliamo|abbassa|abbassiamo"
+    "|diminuisci|riduci|porta giu|scala)"
+)
 # The same seats by their number, as a player who does not use the names says them ("il
 # giocatore tre", "il secondo avversario"); the player's own seat has no number of its own.
 _SEAT_ORDINALS = {1: "primo", 2: "secondo", 3: "terzo"}
@@ -158,6 +169,23 @@ TURN_TIMERS = tuple(_TURN_TIMER_WORDS)
 # After a turn timer: the time is each player's ("un minuto a testa", where "testa" is no
 # side of the line).
 _EACH_PLAYER = "(a testa|a cranio)"
+
+
+def _count_by_opponents(count: int) -> str:
+    """The number of players said by the opponents against the player ("io e un computer",
+    "contro due bot") or by who sits ("noi tre", "siamo in tre al tavolo")."""
+    opponents = count - 1
+    if opponents == 1:
+        against = "(un|un solo|solo un) (computer|bot|avversario) [solo]"
+    else:
+        named = _any(*_pip_words(opponents))
+        against = f"({named}) (computer|bot|avversari) [soli]"
+    said = _any(*_pip_words(count))
+    return _any(
+        f"(io e|io contro|io con|contro|con|io piu) {against}",
+        f"noi ({said})|siamo [in] ({said}) (al tavolo|in tutto)|({said}) in tutto",
+    )
+
 
 # --- words -----------------------------------------------------------------------------------
 
@@ -438,6 +466,8 @@ ENTRIES: list[Entry] = [
             "sopra|di sopra|in alto|verso l alto|[sul|nel|al] braccio (di sopra|in alto|alto)",
             "ncoppa|ncopp",
             "[dalla] parte di sopra|sul lato di sopra",
+            f"{_ARM} (di sopra|in alto|alto|superiore)",
+            "sopra (la croce|lo spinner|alla croce|allo spinner)",
         ),
         "SIDE",
         Side.UP,
@@ -446,6 +476,8 @@ ENTRIES: list[Entry] = [
         _any(
             "sotto|di sotto|in basso|verso il basso|[sul|nel|al] braccio (di sotto|in basso|basso)",
             "[dalla] parte di sotto|sul lato di sotto",
+            f"{_ARM} (di sotto|in basso|basso|inferiore)",
+            "sotto (la croce|lo spinner|alla croce|allo spinner)",
         ),
         "SIDE",
         Side.DOWN,
@@ -910,7 +942,12 @@ ENTRIES: list[Entry] = [
         "COUNT",
         4,
     ),
-    Entry("giocatori|giocatore|persone|partecipanti", "GIOCATORI"),
+    *(Entry(_count_by_opponents(count), "COUNT", count) for count in PLAYER_COUNTS),
+    Entry(
+        "giocatori|giocatore|persone|partecipanti|[il] numero (di|dei) giocatori"
+        "|numero giocatori|quanti giocatori siamo",
+        "GIOCATORI",
+    ),
     Entry(
         _any(
             "facile|semplice|facilissimo|principiante|principianti|per principianti|scarso",
@@ -964,6 +1001,7 @@ ENTRIES: list[Entry] = [
             "avversari (un po|un poco|un pochino) piu (forti|bravi|tosti)",
             "[un] livello piu su|[un] livello sopra|piu su di livello|[un] gradino piu su",
             "alza [un|nu] (po|poco|pochino) (il livello|la difficolta|u livello)",
+            f"{_STEP_UP} [di] {_ONE_STEP}|{_STEP_UP} {_THE_LEVEL} di {_BY_ONE}",
         ),
         "LEVEL_UP",
     ),
@@ -980,6 +1018,7 @@ ENTRIES: list[Entry] = [
             "avversari (un po|un poco|un pochino) piu (deboli|scarsi|facili)",
             "[un] livello piu giu|[un] livello sotto|piu giu di livello|[un] gradino piu giu",
             "abbassa [un|nu] (po|poco|pochino) (il livello|la difficolta|u livello)",
+            f"{_STEP_DOWN} [di] {_ONE_STEP}|{_STEP_DOWN} {_THE_LEVEL} di {_BY_ONE}",
         ),
         "LEVEL_DOWN",
     ),
