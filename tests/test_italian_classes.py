@@ -1809,3 +1809,56 @@ def test_a_choice_said_with_che_inside_is_not_dropped_among_others(
 
 def test_a_question_opened_by_che_is_still_a_question_then_the_move() -> None:
     assert understand("e mo' che faccio? niente, passo") == PassTurn()
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("tipo le regole del blocco, cioè non le ho mai capite", ExplainRules("blocco")),
+        ("la pesca col doppio nove, cioè tutto quanto", None),
+        ("tipo il tre, cioè in coda", PlayNumber(3, Side.TAIL)),
+        ("fino a cento, cioè si gioca finché qualcuno arriva a cento", SetTarget(100)),
+        ("tre giocatori e livello facile, cioè sì, così", None),
+    ],
+)
+def test_cioe_said_as_a_filler_leaves_what_came_before(said: str, meaning: object) -> None:
+    if meaning is None:  # what comes before is no single meaning, or asks nothing clear
+        assert not is_action(understand(said))
+    else:
+        assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("il tre, cioè il cinque", PlayNumber(5)),
+        ("passo, cioè pesco", DrawTile()),
+        ("metto il tre, cioè non lo metto", None),
+        ("le regole, cioè chi comincia?", Ask(Query.LEADER)),
+    ],
+)
+def test_cioe_that_corrects_still_keeps_only_what_follows(said: str, meaning: object) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("tre giocatori, no scusate, due, due soli", SetPlayers(2)),
+        ("il cinque in testa, no scusa, in coda", PlayNumber(5, Side.TAIL)),
+        ("parla in modo normale", SetVerbosity(Verbosity.NORMAL)),
+        ("vorrei giocare alla maniera classica", SetVariant("classica")),
+        ("e prima ancora?", Remind(Recall.PREVIOUS)),
+        ("basta così con le chiacchiere", StopSpeech()),
+        ("com'è la pesca?", ExplainRules("pesca")),
+        ("i bianchi valgono qualsiasi numero", SetWildcard(True)),
+        ("le bianche vanno bene con tutti i numeri", SetWildcard(True)),
+        ("le bianche non valgono qualsiasi numero", SetWildcard(False)),
+        ("in capo alla fila", SideWord(Side.HEAD)),
+        ("il sei in coda alla fila", PlayNumber(6, Side.TAIL)),
+        ("no, i passi obligai li fazo mi", SetAutoForced(False)),
+        ("bon, passo", PassTurn()),
+    ],
+)
+def test_ordinary_and_regional_words_of_the_menu_and_the_hand(said: str, meaning: object) -> None:
+    assert understand(said) == meaning

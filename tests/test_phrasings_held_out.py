@@ -114,8 +114,6 @@ def test_the_understood_share_does_not_fall(corpus: Corpus) -> None:
 KNOWN_ACTIONS_OUT_OF_CONTEXT = {
     "Un momento, che mi metto gli occhiali": "at a table it is the quick message 'un momento' "
     "the writer did not mean; off a table (in_context) it is a 'no'",
-    "tipo fino a centocinquanta, cioè si gioca finché uno fa centocinquanta": "the target, "
-    "then said again in other words after 'cioè': read as a correction, only 'si gioca' is left",
     "doppio sei": "in the menu the writer meant the set; read alone it is the tile 6-6, which "
     "the menu does not play (only the double nine named alone is the set: issue 20, left)",
 }

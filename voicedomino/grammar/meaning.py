@@ -520,18 +520,21 @@ class Understanding:
                 return self.understand(_keep_words(clauses, kept), max_words)
             cut = sum(len(tag.words) for tag in tags[: last + 1])
             meant = self.understand(_drop_words(clauses, cut), max_words)
+            kept = sum(len(tag.words) for tag in tags[:last])
             named = {(t.concept, repr(t.value)) for t in tags[:last] if _valued(t)}
             again = {(t.concept, repr(t.value)) for t in following if _valued(t)}
             if tags[last].concept == cw.correction and named & again:
                 # "fino a centocinquanta, cioè si gioca finché uno fa centocinquanta": the
                 # value said again explains what was said, it corrects nothing
-                kept = sum(len(tag.words) for tag in tags[:last])
                 return self.understand(_keep_words(clauses, kept), max_words)
             if meant is None and self._only_names(following):
                 # "il doppio massimo, cioè il doppio sei o il doppio nove": values that say
                 # nothing alone explain what was named
-                kept = sum(len(tag.words) for tag in tags[:last])
                 return self.understand(_keep_words(clauses, kept), max_words)
+            if tags[last].concept == cw.correction and kept:
+                before = self.understand(_keep_words(clauses, kept), max_words)
+                if before is not None:
+                    return self._said_with_i_mean(before, meant, following)
             return meant
         if tags[-1].concept == FUNCTION and tags[-1].words[-1] in cw.dangling:
             return None  # "gioca il", "tre cinque in": the rest is missing
@@ -725,6 +728,22 @@ class Understanding:
                 parts.append(([], True))
             parts[-1][0].append(tag)
         return [(part, aside) for part, aside in parts if part]
+
+    def _said_with_i_mean(
+        self, before: Match, meant: Match | None, following: Sequence[Tag]
+    ) -> Match | None:
+        """What a sentence means where "cioè" follows a meaning (`before`) and opens words
+        meaning `meant`: a filler of a talker ("tipo, le regole della capra, cioè non le ho
+        mai capite": what follows says nothing to the game and no move) or a detail of it
+        ("il due, cioè in testa"); else a correction, and only what follows counts."""
+        cw = self.clause_words
+        concepts = {tag.concept for tag in following}
+        if meant is None:
+            return before if not concepts & cw.moves and not self._asks(following) else None
+        if _detail_of(meant, before):
+            slots = MappingProxyType({**before.slots, **meant.slots})
+            return replace(before, slots=slots, said=before.said | meant.said)
+        return meant
 
     def _held_together(self, tags: list[Tag], mark: str) -> list[Match]:
         """A clause with a relative "che" inside that one meaning, or menu choices, take

@@ -126,11 +126,15 @@ _TARGETS = {
     150: "centocinquanta|cento cinquanta|cento e cinquanta|i centocinquanta",
     200: "duecento|due cento|i duecento",
 }
+# Any number at all, as a blank that counts as a wildcard does ("vale qualsiasi numero").
+_ANY_NUMBER = (
+    "((qualsiasi|qualunque|ogni) numero|tutti i numeri|tutti li numeri|un numero qualsiasi)"
+)
 # The arm of a spinner a tile goes on, as named beside "above" or "below".
 _ARM = "[sul|nel|al|dal] (braccio|ramo|lato|braccetto|ramo della croce|braccio della croce)"
 _SEATS = {"marco": 1, "giulia": 2, "luca": 3}
 # One level up or down said as a step ("scendi di un livello", "alza la difficoltà di uno").
-_ONE_STEP = "(un|uno|nu) (livello|gradino|scalino|scalin)"
+_ONE_STEP = "(un|uno|nu) (livello|gradino)"
 _BY_ONE = "(uno|un livello|un gradino)"
 _THE_LEVEL = "(il livello|la difficolta|lu livello|u livello|el livello)"
 _STEP_UP = "(sali|saliamo|vai su|andiamo su|alza|alziamo|aumenta|aumentiamo|porta su|tira su)"
@@ -212,12 +216,14 @@ _FILLERS = _any(
     "alla fine|infine|in fin dei conti|buongiorno|buonasera|salve|compare|comare",
     "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla",
     "pota|ja|jamme ja|va la|iamme|jammo|iammo|vien qua|vieni qua|vien qui|signor|signora",
-    "rega|sciur|bimbi|andemm|andemo|daje su",
+    "rega|sciur|bimbi|andemm|andemo|daje su|solamente|bon|in (questa|codesta|sta) situazione",
     "molto gentile|gentile|troppo gentile|sei gentile|e tutto|tutto qui",
     "nient altro|niente altro|per gentilezza|di grazia|se non disturbo|se posso|se permetti",
     "se permette|con permesso|permesso|e adesso|e ora|allora ecco|dunque vediamo",
     "sig|aspetta che|aspe che|un attimo che|aspetta un attimo che|se non sbaglio",
     "se non mi sbaglio|mi sembra|mi pare",
+    # the manner named before what it is ("parla in modo normale", "alla maniera classica")
+    "in modo|in maniera|alla maniera|nella maniera|abbia la compiacenza di",
     # a thing named by its name ("la variante chiamata jolly")
     "chiamata|chiamato|che si chiama",
     # "a caso deve essere": "essere" is read as "e" (lexicon.REGIONAL, the learner's infinitive)
@@ -438,6 +444,7 @@ ENTRIES: list[Entry] = [
             "al lato sinistro|dalla parte sinistra|sulla parte sinistra|parte sinistra",
             "dalla parte della testa|dal lato della testa|lato testa|dalla testa|in cima",
             "all inizio|a sx|sx|dalla parte di testa|sul lato della testa",
+            "(in|a) (capo|testa) (alla|della) (fila|linea|catena)|(in|a) (capo|testa) al serpente",
         ),
         "SIDE",
         Side.HEAD,
@@ -456,6 +463,7 @@ ENTRIES: list[Entry] = [
             "alla fine della fila|alla fine del serpente|alla fine della linea",
             "in fondo al serpente|in fondo alla linea|dalla parte della fine",
             "in fondo (a destra|alla destra|in coda|alla coda|sulla destra)",
+            "in coda (alla|della) (fila|linea|catena)|in coda al serpente",
         ),
         "SIDE",
         Side.TAIL,
@@ -607,7 +615,9 @@ ENTRIES: list[Entry] = [
     Entry(
         "partita|partite|partitella|partitina|match|sfida|game|programma|applicazione|app"
         "|coso|aggeggio|macchinetta"
-        "|domino|a domino|al domino|di domino|il domino",
+        "|domino|a domino|al domino|di domino|il domino"
+        # its length, said beside the points it is played to ("partita lunga, a duecento")
+        "|partita (lunga|corta|breve)|una partita (lunga|corta|breve)|una cosa (corta|lunga)",
         "PARTITA",
     ),
     Entry(
@@ -685,6 +695,9 @@ ENTRIES: list[Entry] = [
             "[che] (va|vanno|vada|vadano|vale|valgono|si attacca|si attaccano|attacca|attaccano"
             "|sta|stanno|entra|entrano|puo andare) ((su|con|per|a) (tutto|tutti|tutte"
             "|tutti i numeri|qualsiasi numero|qualunque numero|ogni numero)|dappertutto|ovunque)",
+            "[che] (vale|valgono|valga|valgano|conta|contano|conti|contino) [per|come|da]"
+            f" {_ANY_NUMBER}",
+            f"[che] (va|vanno|vada|vadano) bene (con|per|su) {_ANY_NUMBER}",
         ),
         "WITH_JOLLY",
     ),
@@ -1032,6 +1045,8 @@ ENTRIES: list[Entry] = [
             "a chi fa prima|chi fa per primo|chi arriva per primo|raggiungere|da raggiungere",
             "raggiungiamo|raggiunge|target|traguardo|il traguardo|soglia|la soglia",
             "punteggio finale|il punteggio finale|punteggio da raggiungere|punti da fare",
+            "chi totalizza|chi raggiunge|finche uno fa|finche qualcuno fa",
+            "finche qualcuno arriva a|finche uno arriva a|finche non si arriva a",
         ),
         "OBIETTIVO",
     ),
@@ -1236,7 +1251,8 @@ ENTRIES: list[Entry] = [
             "tutto|tutta|tutti|tutte|intero|intera|completo|completa|per intero",
             "una per una|uno per uno|pezzo per pezzo|tessera per tessera|una alla volta",
             "uno alla volta|dall inizio alla fine|da cima a fondo|una ad una|uno a uno",
-            "una a una|per esteso|in ordine|tutte quante|tutti quanti|tutte le tessere",
+            "una a una|per esteso|in ordine|tutte quante|tutti quanti|tutto quanto",
+            "tutte le tessere",
             "tutte le tessere giocate|tutti i pezzi giocati|tutte le tessere uscite|ogni",
             "ciascuna|ciascun|completi|complete",
         ),
@@ -1462,7 +1478,7 @@ ENTRIES: list[Entry] = [
     # --- the voice and the messages
     Entry(
         "parla|parli|parlare|parlate|parlando|volume|il volume|vada|fa|sei un po|audio|l audio"
-        "|parole|le parole|con le parole"
+        "|parole|le parole|con le parole|chiacchiere|le chiacchiere|chiacchierare|blabla"
         "|sii|sia|siate|torna|torni|tornare|torniamo|torna a|torna ai|torni a|torni ai",
         "PARLA",
     ),
@@ -1626,6 +1642,8 @@ ENTRIES: list[Entry] = [
             "torna indietro di un messaggio|torna al messaggio di prima|torna al messaggio prima",
             "cosa mi avevi detto|cosa avevi detto|che mi avevi detto|cosa mi hai detto prima",
             "precedente|la precedente",
+            # the one before that: "e prima ancora?", "quello che hai detto prima ancora"
+            "prima ancora|ancora prima|quello prima ancora|quel che disse prima ancora",
         ),
         "PREV",
     ),
@@ -2586,7 +2604,14 @@ REGIONAL = {
     "aggia": "devo", "quatto": "quattro", "none": "no", "asci": "uscire", "arape": "apri",
     "cinche": "cinque", "vaco": "vado", "doje": "due", "accummencia": "comincia",
     "accumminciamme": "cominciamo", "aiutame": "aiutami", "dicere": "dire",
-    "tenghe": "hai", "nudde": "niente", "vogghie": "voglio",
+    "tenghe": "hai",
+    # Abruzzese, Marchigiano, Triestine and Ticinese words (writer 31), a Calabrian "no", the
+    # ceremonious Florentine "codesto"
+    "facemo": "facciamo", "mettelo": "mettilo", "mettela": "mettila",
+    "zonta": "aggiungi", "zontime": "aggiungimi", "piasi": "piace", "scalin": "gradino",
+    "scalino": "gradino", "meio": "meglio", "picio": "piccolo", "leggime": "leggimi",
+    "fazo": "faccio", "obligai": "obbligati", "nonsi": "no", "codesti": "questi",
+    "nudde": "niente", "vogghie": "voglio",
     # Ligurian (writer 23): "zughemmo", "pesso", "serra", "ciù", "atri", "doi"
     "zughemmo": "giochiamo", "pesso": "pezzo", "pesse": "pezzi", "serra": "chiudi",
     "ciu": "piu", "atri": "altri", "doi": "due", "sotta": "sotto",
@@ -2683,6 +2708,12 @@ SECOND_PERSON_SAID_AS_THIRD = {
 AT_THE_END_AFTER: dict[str, tuple[frozenset[str], str]] = {
     "mia": (frozenset({"a"}), "me"),
     "tia": (frozenset({"a"}), "te"),
+    # the North's "mi" for "io" after the verb ("li fazo mi", "pesco mi")
+    "mi": (
+        frozenset({"faccio", "gioco", "pesco", "passo", "metto", "decido", "scelgo"})
+        | {"fazo", "zogo", "meto"},
+        "io",
+    ),
 }
 
 # "I have" said beside an infinitive is "I must" in the South ("piscari haju", "aggiu a
@@ -3154,7 +3185,8 @@ FRAMES: list[Frame] = [
     Frame.of("ask_player_score", "SEAT PUNTI|SEAT PUNTEGGIO", f"{_ASK} HA DONE"),
     Frame.of(
         "rules",
-        "REGOLE|EXPLAIN|COME TEST",  # "com'è che funziona il blocco?"
+        # "com'è che funziona il blocco?", "com'è la pesca?"
+        "REGOLE|EXPLAIN|COME TEST|COME VARIANT",
         f"{_ASK} PARTITA VARIANTE VARIANT REGOLE DO PLAY PASS PASS_IDIOM NUM TILE VINTO PUNTI HA"
         " SPINNER WITH_SPINNER",
         slots={"VARIANT": "variant_name"},
