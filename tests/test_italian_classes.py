@@ -1862,3 +1862,36 @@ def test_cioe_that_corrects_still_keeps_only_what_follows(said: str, meaning: ob
 )
 def test_ordinary_and_regional_words_of_the_menu_and_the_hand(said: str, meaning: object) -> None:
     assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("chi apre lo decidiamo a sorte", SetOpening("random")),
+        ("il primo a giocare lo sceglie il caso", SetOpening("random")),
+        ("chi comincia lo decide la fortuna", SetOpening("random")),
+        ("accumencia chi tene 'o pezzo cchiù pesante", SetOpening("heaviest")),
+        ("metti tre persone al tavolo", SetPlayers(3)),
+        ("un filo più facile", StepLevel(False)),
+        ("ve ringrazio, passo", PassTurn()),
+        ("chiedo venia, annulla l'ultima mossa", Undo()),
+    ],
+)
+def test_who_opens_by_chance_players_at_the_table_and_courtesy_words(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("apri un tavolo per tre persone", CreateTable()),
+        ("chi apre?", Ask(Query.LEADER)),
+        ("chiedo venia", None),
+    ],
+)
+def test_a_table_opened_or_a_question_is_no_opening_or_count_chosen(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning

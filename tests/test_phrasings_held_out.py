@@ -73,9 +73,9 @@ CORPORA = (
     Corpus("phrasings_other_hands_dev12.tsv", 212, frozenset({"writer23"}), 0.84),
     Corpus("phrasings_other_hands_dev13.tsv", 209, frozenset({"writer25"}), 0.87),
     Corpus("phrasings_other_hands_dev14.tsv", 224, frozenset({"writer26"}), 0.87),
-    Corpus("phrasings_other_hands_dev15.tsv", 236, frozenset({"writer31"}), 0.77),
-    Corpus("phrasings_other_hands_dev16.tsv", 232, frozenset({"writer32"}), 0.84),
-    Corpus("phrasings_other_hands_dev17.tsv", 230, frozenset({"writer33"}), 0.82),
+    Corpus("phrasings_other_hands_dev15.tsv", 236, frozenset({"writer31"}), 0.86),
+    Corpus("phrasings_other_hands_dev16.tsv", 232, frozenset({"writer32"}), 0.88),
+    Corpus("phrasings_other_hands_dev17.tsv", 230, frozenset({"writer33"}), 0.86),
     Corpus(
         "phrasings_other_hands_held_out.tsv",
         401,

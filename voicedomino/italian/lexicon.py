@@ -217,6 +217,7 @@ _FILLERS = _any(
     "ops|oops|ups|opla|x favore|x piacere|cmq|pero|varda|talia|accussi|scialla",
     "pota|ja|jamme ja|va la|iamme|jammo|iammo|vien qua|vieni qua|vien qui|signor|signora",
     "rega|sciur|bimbi|andemm|andemo|daje su|solamente|bon|in (questa|codesta|sta) situazione",
+    "un filo|un filino|un tantino|un pelo|un pelino",
     "molto gentile|gentile|troppo gentile|sei gentile|e tutto|tutto qui",
     "nient altro|niente altro|per gentilezza|di grazia|se non disturbo|se posso|se permetti",
     "se permette|con permesso|permesso|e adesso|e ora|allora ecco|dunque vediamo",
@@ -821,6 +822,7 @@ ENTRIES: list[Entry] = [
     ),
     Entry(
         "a caso|casuale|a sorte|sorteggiato|estratto a sorte|la sorte|sorteggio|a sorteggio"
+        "|il caso|la fortuna|a sorti|(tirati|tiratu|tirato|tirata|tira) a (sorte|sorti)"
         "|per sorteggio|tira a sorte|tiriamo a sorte|sorteggia|sorteggiare|sorteggialo",
         "RANDOM",
     ),
@@ -863,6 +865,7 @@ ENTRIES: list[Entry] = [
     Entry(
         _any(
             "decidi|decide|decidere|decidilo|decidete|sceglie|sceglilo",
+            "decidiamo|lo decidiamo|lo decide|lo scegliamo|lo sceglie",
             "stabilisci|stabilire",
         ),
         "DECIDE",
@@ -1623,6 +1626,7 @@ ENTRIES: list[Entry] = [
             "chiedo perdono|le chiedo scusa|vi chiedo scusa|ti chiedo scusa|scusate tanto",
             "scusa tanto|mi scusi tanto|scusate il disturbo|scusa il disturbo",
             "perdonate il disturbo|mi dispiace|mi spiace|sono desolata|sono desolato",
+            "chiedo venia|scusateme|scusateci|scusatemi tanto|perdonatemi tanto",
         ),
         "APOLOGY",
     ),
@@ -2056,6 +2060,7 @@ ENTRIES: list[Entry] = [
             "grazie a tutti quanti|grazie a voi",
             "ringrazia|ringrazia tutti|ringraziali|grazie di tutto|grazie della partita",
             "grazie per la partita|mille grazie|ti ringrazio|vi ringrazio|grazie infinite",
+            "ve ringrazio|la ringrazio|le ringrazio|grazie assai|grazie di cuore|tante grazie",
         ),
         "THANKS",
     ),
@@ -2611,6 +2616,7 @@ REGIONAL = {
     "zonta": "aggiungi", "zontime": "aggiungimi", "piasi": "piace", "scalin": "gradino",
     "scalino": "gradino", "meio": "meglio", "picio": "piccolo", "leggime": "leggimi",
     "fazo": "faccio", "obligai": "obbligati", "nonsi": "no", "codesti": "questi",
+    "grando": "grande", "accumencia": "comincia",
     "nudde": "niente", "vogghie": "voglio",
     # Ligurian (writer 23): "zughemmo", "pesso", "serra", "ciù", "atri", "doi"
     "zughemmo": "giochiamo", "pesso": "pezzo", "pesse": "pezzi", "serra": "chiudi",
@@ -3260,6 +3266,8 @@ FRAMES: list[Frame] = [
     ),
     # "mettimi contro due computer"
     Frame.of("set_players", "COUNT", f"{_MENU} GIOCATORI AUTO OPP", repeatable="COUNT"),
+    # "metti tre persone al tavolo"
+    Frame.of("set_players", "COUNT TABLE", _MENU, repeatable="COUNT"),
     # "facciamo quattro": a number said bare after "facciamo" counts the players
     Frame.of(
         "set_players",
