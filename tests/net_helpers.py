@@ -24,6 +24,7 @@ from voicedomino.net.wire import encode_action
 
 LISTENING = re.compile(r"in ascolto su 127\.0\.0\.1:(\d+)")
 TILE = re.compile(r'"(\d+)-(\d+)"')
+STARTUP_BOUND = 120.0  # seconds for `voicedomino server` to say it listens
 
 
 class ServerProcess:
@@ -44,7 +45,10 @@ class ServerProcess:
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
         )
         assert self.process.stdout is not None
-        deadline = time.monotonic() + 30
+        # Generous: at nice 10 beside two busy cores a start (0.6 s of CPU) took 24 s, and a
+        # restart after kill -9 in the middle of a match missed a 30 s bound 4 times in 20.
+        started = time.monotonic()
+        deadline = started + STARTUP_BOUND
         while time.monotonic() < deadline:
             line = self.process.stdout.readline()
             if not line:
@@ -54,7 +58,8 @@ class ServerProcess:
             if found:
                 self.port = int(found.group(1))  # kept: a restart listens on the same port
                 return self
-        raise AssertionError(f"the server did not start: {''.join(self.output)}")
+        waited = time.monotonic() - started
+        raise AssertionError(f"the server did not start in {waited:.0f} s: {''.join(self.output)}")
 
     @property
     def url(self) -> str:
