@@ -12,7 +12,7 @@ import pytest
 from net_helpers import ServerProcess, wait_until
 
 from voicedomino.engine import IllegalAction, Pass, Passed, Reason, TilePlayed, TilesDrawn
-from voicedomino.net.events import ComputerAdded, MatchStarted, PlayerJoined
+from voicedomino.net.events import ChatMessage, ComputerAdded, MatchStarted, PlayerJoined
 from voicedomino.net.link import LinkState, server_url
 from voicedomino.net.remote import RemoteTable, TableRefused
 
@@ -103,6 +103,53 @@ def test_two_people_play_through_remote_tables_and_come_back_after_a_crash(tmp_p
         wait_until(lambda: bruno.state.seq == anna.state.seq)
         assert anna.view().scores == bruno.view().scores
         assert woken.is_set()
+    finally:
+        anna.close()
+        bruno.close()
+        server.stop()
+
+
+def test_a_move_that_takes_the_seat_back_leaves_what_was_missed_to_the_summary(
+    tmp_path: Path,
+) -> None:
+    """The server restarted and the player's move reached it before the link took the seat
+    back: the move takes it back itself. Its reply is the move; what happened while the player
+    was away (here Anna's message) stays with the summary, to be told as missed, never told as
+    if nothing had happened."""
+    server = ServerProcess(tmp_path).start()
+    anna = RemoteTable([f"127.0.0.1:{server.port}"])
+    bruno = RemoteTable([f"127.0.0.1:{server.port}"])
+    try:
+        assert anna.connect() and bruno.connect()
+        anna.create("Anna", {"variant": "classica", "seats": 2, "target": 0}, None)
+        bruno.join(anna.state.code or "", "Bruno")
+        wait_until(lambda: len(anna.seats) == 2)
+        anna.start(fill=False)
+        wait_until(lambda: bruno.in_match and anna.in_match)
+        rng = random.Random(7)
+        while not bruno.view().is_my_turn:  # Anna opens or plays until it is Bruno's turn
+            wait_until(lambda: anna.view().is_my_turn or bruno.view().is_my_turn)
+            if anna.view().is_my_turn:
+                anna.play(rng.choice(anna.view().legal_actions()))
+                wait_until(lambda: bruno.state.seq == anna.state.seq)
+        bruno.news()
+
+        server.kill()
+        wait_until(lambda: bruno.link.state is LinkState.LOST, timeout=90)
+        bruno.link.resume = None  # his own move, not the link, will take the seat back
+        server.start()
+        wait_until(lambda: anna.summary is not None, timeout=90)
+        anna.quick("un_momento")  # said while Bruno is still away
+        wait_until(lambda: bruno.link.state is LinkState.CONNECTED, timeout=90)
+        assert bruno.state.code is not None and bruno.summary is None
+
+        events = bruno.play(rng.choice(bruno.view().legal_actions()))
+        assert any(isinstance(e, TilePlayed | TilesDrawn | Passed) and e.seat == bruno.seat
+                   for e in events)  # fmt: skip
+        assert not any(isinstance(e, ChatMessage) for e in events)
+        missed, summary = bruno.news_and_summary()
+        assert summary is not None
+        assert any(isinstance(e, ChatMessage) and e.quick == "un_momento" for e in missed)
     finally:
         anna.close()
         bruno.close()

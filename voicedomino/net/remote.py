@@ -221,7 +221,20 @@ class RemoteTable:
                 if reason is not None:
                     raise IllegalAction(reason)
             raise TableRefused(reply.code, self._text_of(reply.message))
-        return self.news()
+        return self._news_after_summary()
+
+    def _news_after_summary(self) -> list[AnyEvent]:
+        """The news, but for what was missed while away when the seat has just been taken back
+        (by this very request, say): that stays with the summary, to be told as missed."""
+        with self._lock:
+            summary = self.summary
+            missed = 0  # how many of the news, from the first, were missed while away
+            if summary:  # its events were added to the news as they came: up to its last
+                last = summary[-1]
+                missed = 1 + next((i for i in range(len(self._news) - 1, -1, -1)
+                                   if self._news[i] is last), -1)  # fmt: skip
+            news, self._news = self._news[missed:], self._news[:missed]
+        return news
 
     def computer_turns(self) -> Iterator[list[Event]]:
         """The computers play on the server: their moves arrive as news."""
