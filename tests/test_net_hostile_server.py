@@ -9,6 +9,7 @@ the dialog over a real RemoteTable, and once the whole program in line mode thro
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -60,6 +61,23 @@ def joined(code: str = "2751", other: str = "") -> dict[str, Any]:
         ],
         "spectators": [], "timer": None, "token": "a-secret-token",
     }  # fmt: skip
+
+
+@contextlib.contextmanager
+def raw_program(
+    handler: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]],
+) -> Iterator[int]:
+    """A program on 127.0.0.1 that speaks no websocket (*handler* gets the raw connection),
+    in a thread of its own: its port."""
+    loop = asyncio.new_event_loop()
+    program = loop.run_until_complete(asyncio.start_server(handler, "127.0.0.1", 0))
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        yield program.sockets[0].getsockname()[1]
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
 
 
 class StandInServer:
@@ -304,19 +322,11 @@ def test_an_address_where_another_program_answers_is_said_so_without_its_words(
     assert "not found" not in web.lower() and "raggiungere" not in web, web
     assert web == it_net.not_a_game_server(404), web
 
-    loop = asyncio.new_event_loop()
-    program = loop.run_until_complete(asyncio.start_server(_not_http, "127.0.0.1", 0))
-    port = program.sockets[0].getsockname()[1]
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    try:
+    with raw_program(_not_http) as port:
         manager = _manager(f"127.0.0.1:{port}")
         closing.append(manager)
         manager.start()
         other = manager.handle("crea un tavolo").text
-    finally:
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
     assert other == it_net.not_a_game_server(0), other
     for said in (web, other):
         assert "raggiungere" not in said  # it was reached: something else answered
@@ -531,21 +541,13 @@ def test_an_address_that_accepts_and_stays_silent_is_said_to_not_answer(
         held.append(writer)
         await reader.read()  # until the game gives up
 
-    loop = asyncio.new_event_loop()
-    program = loop.run_until_complete(asyncio.start_server(silent, "127.0.0.1", 0))
-    port = program.sockets[0].getsockname()[1]
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    try:
+    with raw_program(silent) as port:
         manager = _manager(f"127.0.0.1:{port}")
         closing.append(manager)
         manager.start()
         asked = time.monotonic()
         said = manager.handle("crea un tavolo").text
         waited = time.monotonic() - asked
-    finally:
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
     assert held, "the game never connected"
     assert said == it_net.server_silent(f"127.0.0.1:{port}"), said
     assert "raggiungere" not in said and said != it_net.cannot_reach(f"127.0.0.1:{port}")
@@ -570,22 +572,13 @@ def test_a_stuck_server_process_among_several_does_not_keep_a_new_player_out(
             await ws.send(json.dumps(joined()))
             await ws.send(json.dumps({"type": "ok", "id": message["id"]}))
 
-    loop = asyncio.new_event_loop()
-    program = loop.run_until_complete(asyncio.start_server(silent, "127.0.0.1", 0))
-    port = program.sockets[0].getsockname()[1]
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    try:
-        with StandInServer(handler) as server:
-            manager = DialogManager(computer_pause=0, network=NetworkSettings(
-                [f"127.0.0.1:{port}", server.address], "Anna"))  # fmt: skip
-            closing.append(manager)
-            manager.start()
-            said = manager.handle("crea un tavolo").text
-            assert "Tavolo creato" in said and manager.network.seated, said
-    finally:
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
+    with raw_program(silent) as port, StandInServer(handler) as server:
+        manager = DialogManager(computer_pause=0, network=NetworkSettings(
+            [f"127.0.0.1:{port}", server.address], "Anna"))  # fmt: skip
+        closing.append(manager)
+        manager.start()
+        said = manager.handle("crea un tavolo").text
+        assert "Tavolo creato" in said and manager.network.seated, said
 
 
 def test_a_server_that_greets_and_drops_at_once_is_said_lost_once_and_not_hammered(
