@@ -39,6 +39,7 @@ CORPORA = (
     "phrasings_other_hands_dev15.tsv",
     "phrasings_other_hands_dev16.tsv",
     "phrasings_other_hands_dev17.tsv",
+    "phrasings_other_hands_dev18.tsv",
     "phrasings_other_hands_held_out.tsv",
     "phrasings_other_hands_held_out2.tsv",
 )

@@ -323,7 +323,7 @@ UNDERSTOOD: dict[str, list[tuple[str, object]]] = {
         ("via il computer", RemoveComputer()),
         ("riapri il tavolo ai nuovi", CloseTable(False)),
         ("chiudi il tavolo, niente nuovi ospiti", CloseTable(True)),
-        ("sto riflettendo", QuickMessage("un_momento")),
+        ("digli che sto riflettendo", QuickMessage("un_momento")),
         ("andiamo online cogli amici", PlayOnline()),
     ],
     "southern and island words": [
@@ -1895,3 +1895,52 @@ def test_a_table_opened_or_a_question_is_no_opening_or_count_chosen(
     said: str, meaning: object
 ) -> None:
     assert understand(said) == meaning
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["fammi pensare", "sto riflettendo", "ci sto pensando", "mmh, fammi ragionare", "ci penso"],
+)
+def test_thinking_aloud_alone_is_no_message_to_the_table(said: str) -> None:
+    assert understand(said) is None
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["un attimo che ci penso", "un momento, ci sto pensando", "digli che ci sto pensando"],
+)
+def test_a_wait_asked_while_thinking_is_the_message(said: str) -> None:
+    assert understand(said) == QuickMessage("un_momento")
+
+
+@pytest.mark.parametrize(
+    "said", ["grazie tesoro", "grazie amore mio", "ciao nonna", "bravo tesoro", "grazie mamma"]
+)
+def test_a_message_to_someone_in_the_room_called_by_kin_or_affection_is_not_sent(
+    said: str,
+) -> None:
+    assert understand(said) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("grazie a zia Pina", QuickMessage("grazie")),
+        ('dicci "bella mossa" a compare Michele', QuickMessage("bella_mossa")),
+        ("grazie Marco", QuickMessage("grazie")),  # a player at the table
+    ],
+)
+def test_a_message_to_someone_named_after_a_or_to_a_player_is_sent(
+    said: str, meaning: object
+) -> None:
+    assert understand(said) == meaning
+
+
+@pytest.mark.parametrize("said", ["gioca tu, Luca", "Luca, gioca tu", "tocca a te, Marco"])
+def test_the_turn_handed_to_someone_called_is_no_pass(said: str) -> None:
+    assert understand(said) is None
+
+
+@pytest.mark.parametrize("said", ["passo, tocca a te, Marco", "gioca tu", "tocca a te"])
+def test_a_pass_said_with_the_turn_handed_over_stays_the_pass(said: str) -> None:
+    assert understand(said) == PassTurn()

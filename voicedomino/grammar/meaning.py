@@ -373,6 +373,14 @@ class ClauseWords:
     turns: frozenset[str] = frozenset()
     # a person's name ("zia Pina"): said first, on its own, the rest is said to that person
     names: frozenset[str] = frozenset()
+    # the turn handed over ("gioca tu", "tocca a te"): said to someone called, an order to
+    # that person, not the player's pass
+    handovers: frozenset[str] = frozenset()
+    # words that tell the game to pass words on ("digli", "scrivi"), and that say to whom
+    # ("a compare Turi"): a message beside a person named without them is said to that person
+    # ("grazie tesoro", "ciao nonna"), not sent to the table
+    tellers: frozenset[str] = frozenset()
+    datives: frozenset[str] = frozenset()
     # words that end a clause where a dictated sentence has no punctuation ("ho il tre e il
     # quattro quindi metto il tre e quattro"), when words come before and after them
     breaks: frozenset[str] = frozenset()
@@ -699,7 +707,24 @@ class Understanding:
             found = replace(found, requested=question and requested)
             if best is None or found.specificity > best.specificity:
                 best = found
+        if best is not None and best.intent in cw.said_to_someone and self._to_the_room(tags):
+            return None
         return replace(best, asked=question) if best is not None else None
+
+    def _to_the_room(self, tags: Sequence[Tag]) -> bool:
+        """Whether a person named in a clause is spoken to, not the one a message goes to:
+        named with no word that tells the game to pass it on and not after "a"."""
+        cw = self.clause_words
+        if any(tag.concept in cw.tellers for tag in tags):
+            return False
+        said = [tag for tag in tags if tag.concept != FILLER]
+        for index, tag in enumerate(said):
+            if tag.concept not in cw.names or (index and said[index - 1].concept in cw.names):
+                continue  # a name of several words ("zia Pina") is judged by its first
+            before = said[index - 1] if index else None
+            if before is None or before.concept != FUNCTION or before.words[-1] not in cw.datives:
+                return True
+        return False
 
     def _alias(self, intent: str) -> Frame:
         for frame in self.frames:
@@ -1040,6 +1065,9 @@ class Understanding:
         if message is not None and message.intent in cw.said_to_someone:
             return message  # "bella mossa, socio!": a message to the player called
         found = self.understand(clauses, max_words, heed_calls=False)
+        rest_tags = [tag for clause, _ in rest for tag in self.lexicon.tag(clause)]
+        if found is not None and _only_hands_over(rest_tags, found, cw.handovers):
+            return None  # "gioca tu, Luca": told to Luca
         if found is None or (found.frame.acts and called[0] > 0):
             return found
         if not to_players:
@@ -1250,6 +1278,14 @@ class Understanding:
             bare=False,
             asked=any(m.asked for m in options),
         )
+
+
+def _only_hands_over(tags: Sequence[Tag], found: Match, handovers: frozenset[str]) -> bool:
+    """Whether a move is said only by handing the turn over ("gioca tu", "tocca a te"),
+    with no verb of the move itself ("passo, tocca a te" is the pass)."""
+    said = {tag.concept for tag in tags if tag.concept not in (FILLER, FUNCTION)}
+    verbs = {need.concept for option in found.frame.needs for need in option} - handovers
+    return bool(said & handovers) and not said & verbs
 
 
 def _in_place(said: Sequence[Tag], values: Sequence[Tag]) -> list[Tag] | None:

@@ -2071,13 +2071,21 @@ ENTRIES: list[Entry] = [
             "attendete|fatemi pensare|lasciatemi pensare|aspettare|datemi un attimo",
             "dammi un attimo|dammi un secondo|un attimo di pazienza|pazienza",
             "datemi un secondo|datemi un momento|dammi un momento|abbiate pazienza|abbi pazienza",
-            # thinking: "un attimo che ci penso", "fatemi ragionare"
-            "ci penso|ci devo pensare|devo pensarci|fammi pensare|fammici pensare|ci ragiono",
-            "fammi ragionare|fatemi ragionare|ci sto a pensare|sto a pensare",
             # told to the others ("scrivi agli altri di aspettare un attimo")
             "aspettare un attimo|aspettare un momento|aspettare un secondo|aspettare un po",
+            # a wait asked while thinking: "un attimo che ci penso" (thinking alone is none)
+            "(un attimo|un momento|un secondo|un mom) che (ci penso|ci sto pensando|ci ragiono)",
         ),
         "MOMENT",
+    ),
+    # Thinking aloud ("fammi pensare", "ci sto pensando") is said to oneself: a message only
+    # beside a wait ("un attimo, ci penso") or when told to the others ("digli che ci penso").
+    Entry(
+        _any(
+            "ci penso|ci devo pensare|devo pensarci|fammi pensare|fammici pensare|ci ragiono",
+            "fammi ragionare|ci sto a pensare|sto a pensare",
+        ),
+        "THINK",
     ),
     Entry(
         _any(
@@ -2162,7 +2170,7 @@ ENTRIES: list[Entry] = [
     Entry("ringrazia|ringrazio|ringraziare|ringraziali|ringrazia tutti|ringraziamo", "THANKS"),
     Entry(
         "sto pensando|ci sto pensando|sto riflettendo|sto ragionando|fammi riflettere",
-        "MOMENT",
+        "THINK",
     ),
     # thinking aloud about a choice: "sto pensando se pescare o no" is no request
     Entry("sto pensando se|ci sto pensando se|pensavo se|stavo pensando se", "ASIDE"),
@@ -2869,6 +2877,9 @@ CLAUSE_WORDS = ClauseWords(
     turns=frozenset({"TURN_TO"}),
     subordinators=frozenset({"QUANDO", "SO_THAT"}),
     names=frozenset({"NAME"}),
+    handovers=frozenset({"HANDOVER"}),
+    tellers=frozenset({"TELL_THEM", "ASKF"}),
+    datives=frozenset({"a", "al", "alla", "ai", "alle", "allo", "agli"}),
     seats=frozenset({"SEAT", "PARTNER"}),
     second_person=frozenset(
         {"hai", "tu", "sei", "fai", "ti", "te", "tuo", "tua", "tuoi", "tue", "vuoi"}
@@ -2894,7 +2905,7 @@ CLAUSE_WORDS = ClauseWords(
     # Courtesy to the others at a network table too: "grazie, passo" is the move.
     soft=frozenset(
         {"AGREE", "SCUSA", "WAIT", "NO", "GO_ON", "YES", "SURE", "THANKS", "MOMENT", "GREET"}
-        | {"PRAISE"}
+        | {"PRAISE", "THINK"}
         | {"APOLOGY"}
         | {"TURN_TO", "RELAY", "HURRY", "SO_THAT"}
     ),
@@ -3544,7 +3555,7 @@ FRAMES: list[Frame] = [
     Frame.of(
         "quick_message",
         "PRAISE SEAT|PRAISE OPP|PRAISE",  # "bravo Marco": said to someone, not asking about them
-        "TELL_THEM ALL OPP PARTNER MOSSA SEAT ASKF DO NAME PREV",  # "a quello di prima"
+        "TELL_THEM ALL OPP PARTNER MOSSA SEAT ASKF DO PREV NAME",  # "a quello di prima"
         fixed={"message": "bella_mossa"},
         question="refuse",  # "ma che mossa è?": no praise
         repeatable="PRAISE",
@@ -3557,8 +3568,8 @@ FRAMES: list[Frame] = [
     ),
     Frame.of(
         "quick_message",
-        "MOMENT",
-        "TELL_THEM ALL OPP DO WANT ASKF NAME",
+        "MOMENT|TELL_THEM THINK",
+        "TELL_THEM ALL OPP DO WANT ASKF THINK NAME",
         fixed={"message": "un_momento"},
         repeatable="MOMENT",
     ),
