@@ -739,10 +739,17 @@ def _start_key_mode(game: Game) -> KeyReader | None:
     navigator = KeyNavigator(game)
     game.keys = navigator
 
+    carried: int | None = None  # what was heard when the key typed with this one was read
+
     def pressed(name: str) -> None:
+        nonlocal carried
         if name == "escape":
             game.hurry()  # at once, not after the queue
-        game.submit(KeyPressed(name, game.heard()))  # what the player had heard by then
+        # What the player had heard by then: for a key typed together with the one before it,
+        # what had been heard when that one was read (the game may have answered it meanwhile).
+        heard = game.heard() if carried is None else carried
+        carried = heard if reader.typed_with_next else None
+        game.submit(KeyPressed(name, heard))
 
     reader = KeyReader(sys.stdin.fileno(), pressed)
     try:

@@ -187,6 +187,9 @@ class KeyReader:
         self._take_continuation: Callable[[], int] = lambda: 0
         self._continuations = 0
         self._nudge = Nudge()  # continued in the background: see continued_in_background
+        # Whether more was already typed when the last key was read: that next key was typed
+        # with it ("q" and "s" in one go), before anything the game says in answer to this one.
+        self.typed_with_next = False
         self._thread = threading.Thread(target=self._run, name="keys", daemon=True)
 
     def start(self) -> None:
@@ -394,6 +397,7 @@ class KeyReader:
         try:
             while True:
                 name = key_name(self._read())
+                self.typed_with_next = bool(self._pushed) or bytes_waiting(self.fd) > 0
                 self.on_key(name)
                 if name in ("eof", "interrupt"):
                     return
