@@ -1944,3 +1944,14 @@ def test_the_turn_handed_to_someone_called_is_no_pass(said: str) -> None:
 @pytest.mark.parametrize("said", ["passo, tocca a te, Marco", "gioca tu", "tocca a te"])
 def test_a_pass_said_with_the_turn_handed_over_stays_the_pass(said: str) -> None:
     assert understand(said) == PassTurn()
+
+
+@pytest.mark.parametrize(
+    ("said", "meaning"),
+    [
+        ("calo quella del tre e dell'uno", PlayTile(3, 1)),
+        ("metto quella del sei e del due", PlayTile(6, 2)),
+    ],
+)
+def test_a_tile_said_by_both_its_numbers_each_with_its_article(said: str, meaning: object) -> None:
+    assert understand(said) == meaning

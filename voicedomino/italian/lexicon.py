@@ -77,6 +77,7 @@ def _tile_entries() -> list[Entry]:
     links: tuple[str, ...] = ("", "e ", "e il ", "e l ", "col ", "con il ", "con l ", "con ")
     links += ("e un ", "e o ", "e el ", "e u ", "e lu ")
     links += ("e col ", "e con il ", "e con ")  # "quello col due e col cinque"
+    links += ("e del ", "e dell ")  # "quella del tre e dell'uno"
     singular = {
         n: (*PIP_WORDS[n], *(("asso",) if n == 1 else ()), *_PIP_REGIONAL.get(n, ()))
         for n in PIP_WORDS
